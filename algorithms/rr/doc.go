@@ -1,0 +1,23 @@
+// Package rr implements the baseline of Walter, Welch and Vaidya's section 6: Raymond's
+// tree-based token algorithm (K. Raymond, "A tree-based algorithm for distributed mutual
+// exclusion", ACM TOCS 7(1), 1989) running over an ideal routing layer ("RR").
+//
+// Raymond's algorithm runs on a static virtual spanning tree: HOLDER points toward the token,
+// REQUEST_Q holds the tree neighbours (and the node itself) that asked, ASKED records an
+// outstanding request; ASSIGN_PRIVILEGE and MAKE_REQUEST run after every event. The token
+// starts at the tree's root, node 0.
+//
+// The simulation is the paper's, and its best case for RR:
+//
+//   - The virtual tree is a breadth-first spanning tree of a random graph that is then randomly
+//     relabelled to give the physical network, so tree neighbours are in general not physical
+//     neighbours (see Reset for how this is drawn so that RL and RR share the physical network
+//     on a seed).
+//   - Each message to a tree neighbour travels a current shortest path in the physical
+//     network, hop by hop; every hop is one message and one delay unit. A message in transit
+//     when the network changes follows the new shortest path from where it is.
+//   - Route recomputation after link changes costs nothing (kernel.Routing is an oracle).
+//
+// Ties between equally short routes go to the lowest port. The routing oracle keeps an n×n
+// distance table, so rr accepts n ≤ kernel.RoutingMaxN (10,000).
+package rr

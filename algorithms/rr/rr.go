@@ -1,0 +1,248 @@
+package rr
+
+import (
+	"fmt"
+
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+// Message types of Raymond's algorithm. A message is addressed to a virtual-tree neighbour
+// and travels hop by hop over the routing layer: A is the tree node that sent it, B the tree
+// node it is for. Every hop is one physical message, counted under its type.
+const (
+	MsgRequest kernel.MsgType = iota
+	MsgToken                  // Raymond's PRIVILEGE
+)
+
+var messageTypes = []kernel.MsgTypeInfo{
+	MsgRequest: {Name: "request"},
+	MsgToken:   {Name: "token", Token: true},
+}
+
+// RR is Raymond's tree-based token algorithm running over an ideal routing layer, for all n
+// nodes (flat per-node arrays; the virtual tree in compressed adjacency form).
+type RR struct {
+	routing *kernel.Routing
+
+	treeStart []int32 // node i's tree neighbours are treeAdj[treeStart[i]:treeStart[i+1]]
+	treeAdj   []int32
+	parent    []int32
+
+	holder []int32 // Raymond's HOLDER: self, or the tree neighbour toward the token
+	using  []bool  // USING: in the critical section
+	asked  []bool  // ASKED: a REQUEST has been sent to holder and not yet answered
+	rq     []int32 // REQUEST_Q of node i: rq[rqBase(i) : rqBase(i)+rqLen[i]] (tree neighbours and i)
+	rqLen  []int32
+
+	perm, inv, dist, bfsQueue []int32
+}
+
+// New returns an RR instance; Reset sizes it for a trial.
+func New() *RR { return &RR{} }
+
+func (a *RR) Name() string                       { return "rr" }
+func (a *RR) MessageTypes() []kernel.MsgTypeInfo { return messageTypes }
+func (a *RR) HoldsToken(i int32) bool            { return a.holder[i] == i }
+
+// Reset builds the virtual tree as in section 6 of Walter, Welch and Vaidya and puts the token
+// at its root, node 0.
+//
+// The paper forms a random graph G, takes a breadth-first spanning tree of G as the virtual
+// tree, then "randomly permutes" G to get the physical network P = π(G), so that tree
+// neighbours are in general not physical neighbours. The kernel has already drawn P (the same
+// network, from the same stream, that Reverse Link gets on this seed); we draw π from the
+// algorithm's own stream and take the BFS tree (root 0, neighbours in increasing order) of
+// G = π⁻¹(P). The pair (tree, network) has exactly the paper's distribution, and RL and RR
+// face the same physical network and mobility on a given seed.
+func (a *RR) Reset(env *kernel.Env) error {
+	n := env.N
+	if n > kernel.RoutingMaxN {
+		return &kernel.ParamError{Name: "n", Msg: fmt.Sprintf("rr supports n <= %d (its ideal routing layer keeps an n×n distance table), got %d", kernel.RoutingMaxN, n)}
+	}
+	a.routing = env.Routing()
+	t := env.Topo
+	a.perm = resize(a.perm, n)
+	a.inv = resize(a.inv, n)
+	for i := range a.perm {
+		a.perm[i] = int32(i)
+	}
+	env.Rand.Shuffle(a.perm) // π: tree label -> physical node
+	for i, p := range a.perm {
+		a.inv[p] = int32(i)
+	}
+	a.bfsTree(t, n)
+
+	a.holder = resize(a.holder, n)
+	a.using = resize(a.using, n)
+	a.asked = resize(a.asked, n)
+	a.rq = resize(a.rq, len(a.treeAdj)+n)
+	a.rqLen = resize(a.rqLen, n)
+	for i := range a.holder {
+		a.holder[i] = a.parent[i]
+		a.using[i] = false
+		a.asked[i] = false
+		a.rqLen[i] = 0
+	}
+	a.holder[0] = 0
+	return nil
+}
+
+// bfsTree fills parent and the tree adjacency with the BFS tree from node 0 of G = π⁻¹(P):
+// a and b are adjacent in G when π(a) and π(b) are adjacent in the physical network.
+func (a *RR) bfsTree(t *kernel.Topology, n int) {
+	a.parent = resize(a.parent, n)
+	a.dist = resize(a.dist, n)
+	a.bfsQueue = resize(a.bfsQueue, n)[:0]
+	for i := range a.parent {
+		a.parent[i], a.dist[i] = -1, -1
+	}
+	deg := resize(a.treeStart, n+1)
+	clear(deg)
+	a.dist[0] = 0
+	a.bfsQueue = append(a.bfsQueue, 0)
+	up := t.Up()
+	var nb [64]int32
+	for h := 0; h < len(a.bfsQueue); h++ {
+		x := a.bfsQueue[h]
+		// G-neighbours of x in increasing label order.
+		labels := nb[:0]
+		px := a.perm[x]
+		for p := up.Next(px, 0); p >= 0; p = up.Next(px, p+1) {
+			labels = append(labels, a.inv[t.Peer(px, p)])
+		}
+		sortInt32(labels)
+		for _, y := range labels {
+			if a.dist[y] < 0 {
+				a.dist[y] = a.dist[x] + 1
+				a.parent[y] = x
+				a.bfsQueue = append(a.bfsQueue, y)
+			}
+		}
+	}
+	for y := 1; y < n; y++ {
+		deg[y+1]++
+		deg[a.parent[y]+1]++
+	}
+	for i := 1; i <= n; i++ {
+		deg[i] += deg[i-1]
+	}
+	a.treeStart = deg
+	a.treeAdj = resize(a.treeAdj, 2*(n-1))
+	fill := resize(a.dist, n) // reuse dist as the fill cursor
+	for i := 0; i < n; i++ {
+		fill[i] = a.treeStart[i]
+	}
+	for y := int32(1); int(y) < n; y++ {
+		x := a.parent[y]
+		a.treeAdj[fill[y]] = x
+		fill[y]++
+		a.treeAdj[fill[x]] = y
+		fill[x]++
+	}
+}
+
+func sortInt32(xs []int32) {
+	for i := 1; i < len(xs); i++ {
+		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
+			xs[j], xs[j-1] = xs[j-1], xs[j]
+		}
+	}
+}
+
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// ---- Raymond's algorithm (Raymond 1989), per node ----
+
+// RequestCS: the node wants the privilege.
+func (a *RR) RequestCS(i int32, out *kernel.Outbox) {
+	a.enqueue(i, i)
+	a.assignPrivilege(i, out)
+	a.makeRequest(i, out)
+}
+
+// ReleaseCS: the node leaves the critical section.
+func (a *RR) ReleaseCS(i int32, out *kernel.Outbox) {
+	a.using[i] = false
+	a.assignPrivilege(i, out)
+	a.makeRequest(i, out)
+}
+
+// Receive is the routing layer: a message for another tree node is forwarded one hop along
+// a current shortest path; one for this node is handed to Raymond's algorithm.
+func (a *RR) Receive(i int32, _ kernel.Port, m *kernel.Message, out *kernel.Outbox) {
+	if to := int32(m.B); to != i {
+		out.Send(a.routing.NextHop(i, to), *m)
+		return
+	}
+	switch m.Type {
+	case MsgRequest:
+		a.enqueue(i, int32(m.A))
+	case MsgToken:
+		a.holder[i] = i
+	}
+	a.assignPrivilege(i, out)
+	a.makeRequest(i, out)
+}
+
+// LinkUp and LinkDown do nothing: Raymond's algorithm sees only the virtual tree, and the
+// ideal routing layer recomputes its routes for free.
+func (a *RR) LinkUp(int32, kernel.Port, *kernel.Outbox)   {}
+func (a *RR) LinkDown(int32, kernel.Port, *kernel.Outbox) {}
+
+// assignPrivilege: Raymond's ASSIGN_PRIVILEGE.
+func (a *RR) assignPrivilege(i int32, out *kernel.Outbox) {
+	if a.holder[i] != i || a.using[i] || a.rqLen[i] == 0 {
+		return
+	}
+	a.holder[i] = a.dequeue(i)
+	a.asked[i] = false
+	if a.holder[i] == i {
+		a.using[i] = true
+		out.EnterCS()
+		return
+	}
+	a.send(i, a.holder[i], MsgToken, out)
+}
+
+// makeRequest: Raymond's MAKE_REQUEST.
+func (a *RR) makeRequest(i int32, out *kernel.Outbox) {
+	if a.holder[i] != i && a.rqLen[i] > 0 && !a.asked[i] {
+		a.send(i, a.holder[i], MsgRequest, out)
+		a.asked[i] = true
+	}
+}
+
+// send addresses a message to tree neighbour to and puts it on the first hop of a current
+// shortest path.
+func (a *RR) send(i, to int32, t kernel.MsgType, out *kernel.Outbox) {
+	out.Send(a.routing.NextHop(i, to), kernel.Message{Type: t, A: int64(i), B: int64(to)})
+}
+
+func (a *RR) rqBase(i int32) int32 { return a.treeStart[i] + i }
+
+func (a *RR) enqueue(i, x int32) {
+	a.rq[a.rqBase(i)+a.rqLen[i]] = x
+	a.rqLen[i]++
+}
+
+func (a *RR) dequeue(i int32) int32 {
+	b := a.rqBase(i)
+	q := a.rq[b : b+a.rqLen[i]]
+	head := q[0]
+	copy(q, q[1:])
+	a.rqLen[i]--
+	return head
+}
+
+// TreeNeighbours returns node i's neighbours in the virtual tree (for tests).
+func (a *RR) TreeNeighbours(i int32) []int32 {
+	return append([]int32(nil), a.treeAdj[a.treeStart[i]:a.treeStart[i+1]]...)
+}
+
+// Holder returns node i's HOLDER (for tests).
+func (a *RR) Holder(i int32) int32 { return a.holder[i] }

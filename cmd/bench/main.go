@@ -1,0 +1,124 @@
+// Command bench runs mutexlab experiments: single runs over parameter lists (bench run),
+// named or file-based sweeps (bench sweep), and with no arguments a small default experiment
+// (Reverse Link against Raymond's algorithm on 30 nodes) that ends with a summary table.
+//
+// Exit codes: 0 success; 2 bad input (flag, spec, file); 3 a safety violation; 4 starvation;
+// 1 any other failure.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+
+	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/sweeps"
+)
+
+// command is one subcommand. Each lives in its own file and registers itself in init, so
+// adding a command never edits this file.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, args []string) error
+}
+
+var commands = map[string]command{}
+
+func register(c command) { commands[c.name] = c }
+
+// Exit codes.
+const (
+	exitOK         = 0
+	exitFailure    = 1
+	exitUsage      = 2
+	exitSafety     = 3
+	exitStarvation = 4
+)
+
+// usageError is bad input: one line, exit code 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:]))
+}
+
+func run(ctx context.Context, args []string) int {
+	name := "default"
+	if len(args) > 0 {
+		name, args = args[0], args[1:]
+	}
+	if name == "help" || name == "-h" || name == "--help" {
+		printHelp()
+		return exitOK
+	}
+	c, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "bench: unknown command %q; commands: %s\n", name, strings.Join(commandNames(), ", "))
+		return exitUsage
+	}
+	err := c.run(ctx, args)
+	if err == nil {
+		return exitOK
+	}
+	if errors.Is(err, errHelp) {
+		return exitOK
+	}
+	fmt.Fprintf(os.Stderr, "bench %s: %s\n", name, oneLine(err.Error()))
+	return exitCode(err)
+}
+
+var errHelp = errors.New("help requested")
+
+func exitCode(err error) int {
+	var ue *usageError
+	var pe *kernel.ParamError
+	var te *kernel.TrialError
+	switch {
+	case errors.As(err, &ue), errors.As(err, &pe):
+		return exitUsage
+	case errors.As(err, &te):
+		if te.Kind == kernel.ErrStarvation {
+			return exitStarvation
+		}
+		return exitSafety
+	}
+	return exitFailure
+}
+
+func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", "; ") }
+
+func commandNames() []string {
+	var names []string
+	for n := range commands {
+		if n != "default" {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+func printHelp() {
+	fmt.Println("usage: bench [command] [flags]")
+	fmt.Println()
+	fmt.Println("With no command, bench runs the default experiment (preset \"default\") and prints a summary.")
+	fmt.Println()
+	for _, n := range commandNames() {
+		fmt.Printf("  %-8s %s\n", n, commands[n].summary)
+	}
+	fmt.Println()
+	fmt.Println("presets:", strings.Join(sweeps.PresetNames(), ", "))
+	fmt.Println("Run 'bench COMMAND -h' for a command's flags.")
+}

@@ -1,0 +1,111 @@
+package kernel
+
+// MsgType numbers an algorithm's message kinds 0, 1, 2, ...; the algorithm's MessageTypes
+// table, indexed by MsgType, names each kind and says whether it carries the token.
+type MsgType uint8
+
+// Message is a fixed-size typed message: no pointers, no slices, so sending one copies 40
+// bytes and allocates nothing. Each algorithm documents what its words A..D mean per type
+// (for Reverse Link, a height (h1, h2, id) in A, B, C).
+type Message struct {
+	Type       MsgType
+	A, B, C, D int64
+}
+
+// MsgTypeInfo describes one message kind: its column name in results (msgs_<Name>) and
+// whether a message of this kind carries the token (used by the token-count safety check).
+type MsgTypeInfo struct {
+	Name  string
+	Token bool
+}
+
+// Algorithm is a distributed algorithm as a set of per-node state machines. The kernel calls
+// exactly one handler per input event, for one node i; the handler may read and change only
+// node i's own state, and acts on the world only through out (send on one of i's ports, enter
+// the critical section). Handlers get no clock, no random source and no global view; the
+// simulator owns time, randomness and the network.
+//
+// Reset is the exception: like the papers' simulations, it may look at the whole initial
+// network to set up initial state (Reverse Link's initial heights, Raymond's spanning tree).
+type Algorithm interface {
+	// Name is the registry name (rl, rr, ...).
+	Name() string
+	// MessageTypes lists the message kinds, indexed by MsgType.
+	MessageTypes() []MsgTypeInfo
+	// Reset prepares the state of env.N nodes on env.Topo for a new trial, reusing storage.
+	Reset(env *Env) error
+	// RequestCS: the application at node i asks for the critical section (RequestCS_i).
+	RequestCS(i int32, out *Outbox)
+	// ReleaseCS: the application at node i leaves the critical section (ReleaseCS_i).
+	ReleaseCS(i int32, out *Outbox)
+	// Receive: message m arrives at node i on port p (Recv_i(j, m), j at the other end of p).
+	Receive(i int32, p Port, m *Message, out *Outbox)
+	// LinkUp: a link has formed at node i's port p (LinkUp_i(l)).
+	LinkUp(i int32, p Port, out *Outbox)
+	// LinkDown: the link at node i's port p has failed (LinkDown_i(l)); p is already free.
+	LinkDown(i int32, p Port, out *Outbox)
+}
+
+// MetricsReporter is implemented by algorithms that measure more than the kernel does
+// (priority inversions, concurrency, ...). Metrics is called once at the end of a trial and
+// appends (name, value) pairs; each name becomes a float64 column of the results file.
+type MetricsReporter interface {
+	Metrics(dst []Metric) []Metric
+}
+
+// Metric is one named algorithm-specific measurement of a trial.
+type Metric struct {
+	Name  string
+	Value float64
+}
+
+// TokenHolder is implemented by token-based algorithms so the kernel can check online that
+// exactly one token exists: holders plus token messages in flight must always equal one.
+type TokenHolder interface {
+	HoldsToken(i int32) bool
+}
+
+// Env is what an algorithm gets at Reset.
+type Env struct {
+	N      int
+	Params *Params   // the trial's parameters (algorithm-specific ones in Params.Algo)
+	Topo   *Topology // the physical network; handlers read only their own node's ports
+	Rand   *Stream   // the algorithm's own random stream (StreamAlgorithm)
+	Seed   uint64    // the trial's seed, for messages in errors
+
+	routing *Routing
+}
+
+// Routing returns the ideal routing oracle over the current network: the one place where a
+// paper grants global knowledge (Raymond's algorithm over a shortest-path routing layer).
+// Only algorithms that stand for such a layer may call it.
+func (e *Env) Routing() *Routing {
+	if e.routing == nil {
+		e.routing = &Routing{}
+	}
+	e.routing.reset(e.Topo)
+	return e.routing
+}
+
+// Outbox collects what one handler call does: messages to send and whether the node enters
+// the critical section. The kernel drains it after every call; its storage is reused.
+type Outbox struct {
+	sends []outMsg
+	enter bool
+}
+
+type outMsg struct {
+	port Port
+	msg  Message
+}
+
+// Send queues m for delivery on port p.
+func (o *Outbox) Send(p Port, m Message) { o.sends = append(o.sends, outMsg{p, m}) }
+
+// EnterCS tells the application at this node that it may enter the critical section (EnterCS_i).
+func (o *Outbox) EnterCS() { o.enter = true }
+
+func (o *Outbox) reset() {
+	o.sends = o.sends[:0]
+	o.enter = false
+}

@@ -1,0 +1,52 @@
+// Package kernel is mutexlab's discrete-event simulation core: the event queue, simulated
+// time, the physical network (ports, links, FIFO delays), the mobility and workload models of
+// Walter, Welch and Vaidya's section 6, random streams, the interface algorithms implement,
+// and the online safety checks and starvation watchdog.
+//
+// # Running a trial
+//
+//	sim := kernel.NewSim()                 // one per goroutine; reuse it for every trial
+//	res, err := sim.Run(params, rl.New())  // err is a *TrialError on violation or starvation
+//
+// A trial is a pure function of its Params (including Seed) and the algorithm. Events are
+// ordered by (time, sequence number), so ties resolve the same way on every run; every random
+// draw comes from a stream derived from (Seed, purpose): the initial graph, the link changes,
+// each node's request times and the message delays never share a stream, so changing one model
+// leaves the others' draws alone.
+//
+// # Storage
+//
+// Per-node and per-port state lives in flat slices (struct of arrays) sized at the first trial
+// and reused by the next trial of the same size; port sets (neighbour sets and the like) are
+// bitsets. Steady-state event processing allocates nothing.
+//
+// # The models, and what the paper left open
+//
+//   - Network: a random connected graph with a given number of links: a uniformly random
+//     spanning tree plus uniformly random further links (RandomConnected says why).
+//     Connectivity c gives ⌊c·n(n−1)/2⌋ links, as the paper's 10% of 435 is 43.
+//   - Mobility: a Poisson process of rate λ_mob; each change deletes a uniformly random link
+//     among those whose loss keeps the graph connected AND that carry no message, then forms a
+//     uniformly random absent link (which may be the one just deleted). Excluding links with
+//     traffic in flight is how the paper's rule "a LinkDown cannot occur if messages are in
+//     transit" is enforced. If no link can go, the change is skipped and counted. Both ends
+//     of a link learn of its failure or formation at the same instant, one after the other.
+//   - Ports: a node has at most PortCap ports (n−1 for n ≤ 128, so the cap never binds
+//     there; a generous multiple of the mean degree for large sparse graphs). Link formation
+//     skips nodes whose ports are all in use.
+//   - Workload: each node alternates REMAINDER → WAITING → CRITICAL; the gap from leaving the
+//     CS to the next request is exponential with rate λ_req (first request at an exponential
+//     time after 0); the CS lasts CSTime (1). Each node's gaps come from its own counter-based
+//     stream, so two algorithms on one seed get the same request stream.
+//   - Delays: constant (1 by default), exponential or uniform; links are FIFO whatever the
+//     model (a message never arrives before one sent earlier on the same link).
+//   - Measurement: the first Warmup CS entries (200) are discarded, the next Measure (2,000)
+//     measured: waits (request to entry), messages sent and link changes inside that window.
+//     Percentiles are nearest-rank.
+//   - Liveness: when the measurement ends, link changes and new requests stop and every
+//     pending request must be served (Theorem 2's setting). A watchdog reports starvation when
+//     any request waits longer than StarveAfter (default 1000·n·(CSTime + mean delay)), or when
+//     nothing is left to happen while a node waits. Starvation is an error, never a hang.
+//   - Safety: at every CS entry, the algorithm's Checker (mutual exclusion by default); for
+//     token algorithms, after every event, holders + token messages in flight = 1.
+package kernel

@@ -1,0 +1,570 @@
+package kernel
+
+import (
+	"fmt"
+	"math"
+	"slices"
+)
+
+// Sim runs trials. One Sim belongs to one goroutine; it keeps every buffer between trials, so
+// the second and later trials of the same size allocate nothing, and steady-state event
+// processing never allocates.
+type Sim struct {
+	p      Params
+	algo   Algorithm
+	types  []MsgTypeInfo
+	tokens TokenHolder // nil for algorithms without a token
+	check  Checker
+
+	topo Topology
+	q    Queue
+	recs []eventRec // event records; the queue carries their indices
+	free []uint32   // free record indices
+	out  Outbox
+	env  Env
+
+	mobility, mobilityPick, delays, algRand Stream
+	requestState                            []uint64 // per-node SplitMix64 state for request gaps
+	mobilitySeed                            uint64
+	mobilityDraws                           uint64
+
+	status      []nodeStatus
+	requestedAt []float64
+	waiting     int // nodes in WAITING
+	critical    int // nodes in CRITICAL
+
+	now         float64
+	events      int64
+	entries     int64
+	phase       phase
+	scripted    bool
+	winStart    float64
+	winEnd      float64
+	msgs        []int64 // per type, counted inside the measurement window
+	msgsAll     []int64 // per type, whole trial
+	linkChanges int64   // inside the window
+	skipped     int64   // link changes skipped because no link could go down
+	waits       []float64
+	held        bool  // token held by the node being handled, before the handler
+	holders     int   // nodes holding a token
+	inFlightTok int   // token messages in flight
+	err         error // first error; stops the trial
+	starveAfter float64
+	trace       func(TraceEvent)
+	cur         eventRec // the event being handled
+}
+
+type nodeStatus uint8
+
+const (
+	remainder nodeStatus = iota
+	waiting
+	critical
+)
+
+type phase uint8
+
+const (
+	phaseWarmup phase = iota
+	phaseMeasure
+	phaseDrain // measurement done: no new requests, no link changes; pending requests must be served
+)
+
+type eventKind uint8
+
+const (
+	evRequest eventKind = iota
+	evRelease
+	evDeliver
+	evLinkChange
+	evWatchdog
+)
+
+type eventRec struct {
+	kind eventKind
+	node int32
+	port Port // arrival port (evDeliver)
+	msg  Message
+}
+
+// NewSim returns a simulator with no storage yet; the first trial sizes it.
+func NewSim() *Sim { return &Sim{} }
+
+// Result holds one trial's measurements. Waits are the times from RequestCS to EnterCS of the
+// CS entries inside the measurement window; message and link-change counts are also counted
+// inside the window (from the Warmup-th entry to the (Warmup+Measure)-th).
+type Result struct {
+	Links              int     // initial number of links
+	SimTime            float64 // simulated time when the trial ended (after the liveness drain)
+	Events             int64   // events processed, whole trial
+	CSEntries          int64   // CS entries measured
+	WaitMean           float64
+	WaitP50            float64
+	WaitP99            float64
+	WaitMax            float64
+	MsgsTotal          int64
+	MsgsPerCS          float64
+	Msgs               []int64 // per message type, indexed like MsgTypes (a fresh slice)
+	MsgTypes           []MsgTypeInfo
+	LinkChanges        int64
+	LinkChangesSkipped int64
+	WindowTime         float64  // simulated time between the first and last measured entry
+	Extra              []Metric // algorithm-specific metrics (MetricsReporter), a fresh slice
+}
+
+// Run executes one trial of algo under p and returns its measurements, or a *TrialError for a
+// safety violation, starvation or broken invariant (with the seed to replay it), or a
+// *ParamError for bad parameters.
+func (s *Sim) Run(p Params, algo Algorithm) (Result, error) {
+	if err := p.Validate(); err != nil {
+		return Result{}, err
+	}
+	s.scripted = false
+	if err := s.setup(p, algo, nil); err != nil {
+		return Result{}, err
+	}
+	s.loop()
+	if s.err != nil {
+		return Result{}, s.err
+	}
+	return s.result(), nil
+}
+
+// setup prepares a trial. edges, when not nil, gives the initial network explicitly (scripted
+// scenarios); otherwise it is a random connected graph with p.LinkCount() links.
+func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
+	s.p = p
+	s.algo = algo
+	s.types = algo.MessageTypes()
+	s.tokens, _ = algo.(TokenHolder)
+	s.check = checkerFor(algo)
+	n := p.N
+	links := p.LinkCount()
+	if edges != nil {
+		links = len(edges)
+	}
+	s.topo.Reset(n, PortCapFor(n, links))
+	var topoRand Stream
+	topoRand.Seed(DeriveSeed(p.Seed, uint64(StreamTopology)))
+	if edges != nil {
+		for _, e := range edges {
+			if _, _, err := s.topo.Connect(e[0], e[1]); err != nil {
+				return err
+			}
+		}
+	} else if err := RandomConnected(&s.topo, links, &topoRand); err != nil {
+		return err
+	}
+	s.mobilitySeed = DeriveSeed(p.Seed, uint64(StreamMobility))
+	s.mobility.Seed(s.mobilitySeed)
+	s.mobilityDraws = 0
+	s.delays.Seed(DeriveSeed(p.Seed, uint64(StreamDelays)))
+	s.algRand.Seed(DeriveSeed(p.Seed, uint64(StreamAlgorithm)))
+	reqSeed := DeriveSeed(p.Seed, uint64(StreamRequests))
+	s.requestState = resize(s.requestState, n)
+	for i := range s.requestState {
+		s.requestState[i] = Mix64(reqSeed ^ uint64(i)*0x9e3779b97f4a7c15)
+	}
+
+	s.q.Reset()
+	s.recs = s.recs[:0]
+	s.free = s.free[:0]
+	s.out.reset()
+	s.status = resize(s.status, n)
+	clear(s.status)
+	s.requestedAt = resize(s.requestedAt, n)
+	clear(s.requestedAt)
+	s.waiting, s.critical = 0, 0
+	s.now, s.events, s.entries = 0, 0, 0
+	s.phase = phaseWarmup
+	s.winStart, s.winEnd = 0, 0
+	s.msgs = resize(s.msgs, len(s.types))
+	clear(s.msgs)
+	s.msgsAll = resize(s.msgsAll, len(s.types))
+	clear(s.msgsAll)
+	s.linkChanges, s.skipped = 0, 0
+	s.waits = resize(s.waits, p.Measure)[:0]
+	s.inFlightTok = 0
+	s.err = nil
+	s.starveAfter = p.starveAfter()
+
+	s.env = Env{N: n, Params: &s.p, Topo: &s.topo, Rand: &s.algRand, Seed: p.Seed, routing: s.env.routing}
+	if err := algo.Reset(&s.env); err != nil {
+		return err
+	}
+	s.check.Reset(&s.topo)
+	s.holders = 0
+	if s.tokens != nil {
+		for i := int32(0); int(i) < n; i++ {
+			if s.tokens.HoldsToken(i) {
+				s.holders++
+			}
+		}
+		if s.holders != 1 {
+			return s.fail(ErrSafety, nil, "%d nodes hold the token at the start", s.holders)
+		}
+	}
+	if p.Warmup == 0 {
+		s.openWindow()
+	}
+	if !s.scripted {
+		for i := int32(0); int(i) < n; i++ {
+			s.schedule(s.requestGap(i), eventRec{kind: evRequest, node: i})
+		}
+		if p.Mobility > 0 {
+			s.schedule(s.mobility.Exp(p.Mobility), eventRec{kind: evLinkChange})
+		}
+		s.schedule(s.starveAfter/4, eventRec{kind: evWatchdog})
+	}
+	return nil
+}
+
+// requestGap draws node i's next exponential think time. Each node has its own counter-based
+// stream, so node i's k-th gap is the same whatever the algorithm does: two algorithms run on
+// one seed see the same request stream (common random numbers).
+func (s *Sim) requestGap(i int32) float64 {
+	if s.p.Load == 0 {
+		return math.Inf(1)
+	}
+	s.requestState[i] += 0x9e3779b97f4a7c15
+	u := float64(Mix64(s.requestState[i])>>11) * (1.0 / (1 << 53)) // [0, 1)
+	return -math.Log1p(-u) / s.p.Load
+}
+
+func (s *Sim) schedule(delay float64, r eventRec) {
+	if math.IsInf(delay, 1) {
+		return
+	}
+	var slot uint32
+	if k := len(s.free); k > 0 {
+		slot = s.free[k-1]
+		s.free = s.free[:k-1]
+		s.recs[slot] = r
+	} else {
+		slot = uint32(len(s.recs))
+		s.recs = append(s.recs, r)
+	}
+	s.q.Push(s.now+delay, slot)
+}
+
+// loop processes events until the trial ends: the measurement is complete and every pending
+// request has been served, or an error stops it.
+func (s *Sim) loop() {
+	for s.err == nil {
+		if s.phase == phaseDrain && s.waiting == 0 && s.critical == 0 {
+			return
+		}
+		if s.q.Len() == 0 {
+			if s.waiting > 0 {
+				s.starvation("no event is pending")
+			}
+			return
+		}
+		s.step()
+	}
+}
+
+// step processes the earliest event.
+func (s *Sim) step() {
+	t, slot := s.q.Pop()
+	s.cur = s.recs[slot] // a field, not a local: handlers get &s.cur.msg without it escaping
+	r := &s.cur
+	s.free = append(s.free, slot)
+	s.now = t
+	s.events++
+	switch r.kind {
+	case evRequest:
+		s.request(r.node)
+	case evRelease:
+		s.release(r.node)
+	case evDeliver:
+		s.deliver(r.node, r.port, &r.msg)
+	case evLinkChange:
+		s.linkChange()
+	case evWatchdog:
+		s.watchdog()
+	}
+	if s.tokens != nil && s.err == nil && s.holders+s.inFlightTok != 1 {
+		s.fail(ErrSafety, nil, "%d tokens exist (%d held, %d in flight)", s.holders+s.inFlightTok, s.holders, s.inFlightTok)
+	}
+}
+
+func (s *Sim) request(i int32) {
+	if s.phase == phaseDrain && !s.scripted {
+		return
+	}
+	if s.status[i] != remainder {
+		s.fail(ErrInvariant, []int32{i}, "request at node %d, which is not in its remainder section", i)
+		return
+	}
+	s.status[i] = waiting
+	s.waiting++
+	s.requestedAt[i] = s.now
+	if s.trace != nil {
+		s.emit(TraceEvent{Kind: "request", Node: i})
+	}
+	s.before(i)
+	s.algo.RequestCS(i, &s.out)
+	s.after(i)
+}
+
+func (s *Sim) release(i int32) {
+	if s.status[i] != critical {
+		s.fail(ErrInvariant, []int32{i}, "release at node %d, which is not in the CS", i)
+		return
+	}
+	s.status[i] = remainder
+	s.critical--
+	s.check.Exit(i)
+	if s.trace != nil {
+		s.emit(TraceEvent{Kind: "release", Node: i})
+	}
+	s.before(i)
+	s.algo.ReleaseCS(i, &s.out)
+	s.after(i)
+	if !s.scripted && s.phase != phaseDrain {
+		s.schedule(s.requestGap(i), eventRec{kind: evRequest, node: i})
+	}
+}
+
+func (s *Sim) deliver(i int32, p Port, m *Message) {
+	from, fp := s.topo.Peer(i, p), s.topo.PeerPort(i, p)
+	if from < 0 {
+		s.fail(ErrInvariant, []int32{i}, "message arrived at node %d on port %d, which is down", i, p)
+		return
+	}
+	s.topo.inflight[int(from)*s.topo.portCap+int(fp)]--
+	if s.types[m.Type].Token {
+		s.inFlightTok--
+	}
+	if s.trace != nil {
+		s.emit(TraceEvent{Kind: "recv", Node: i, Peer: from, Msg: s.types[m.Type].Name, Message: *m})
+	}
+	s.before(i)
+	s.algo.Receive(i, p, m, &s.out)
+	s.after(i)
+}
+
+// before records the token state of node i before one of its handlers runs.
+func (s *Sim) before(i int32) {
+	if s.tokens != nil {
+		s.held = s.tokens.HoldsToken(i)
+	}
+}
+
+// after drains node i's outbox: schedules its messages (FIFO per link), counts them, admits
+// it to the CS if it asked, and updates the token count.
+func (s *Sim) after(i int32) {
+	if s.tokens != nil {
+		if h := s.tokens.HoldsToken(i); h != s.held {
+			if h {
+				s.holders++
+			} else {
+				s.holders--
+			}
+		}
+	}
+	base := int(i) * s.topo.portCap
+	for k := range s.out.sends {
+		o := &s.out.sends[k]
+		if o.port < 0 || int(o.port) >= s.topo.portCap || s.topo.peer[base+int(o.port)] < 0 {
+			s.fail(ErrInvariant, []int32{i}, "node %d sent %s on port %d, which is down", i, s.types[o.msg.Type].Name, o.port)
+			break
+		}
+		if int(o.msg.Type) >= len(s.types) {
+			s.fail(ErrInvariant, []int32{i}, "node %d sent message type %d, which its algorithm does not declare", i, o.msg.Type)
+			break
+		}
+		idx := base + int(o.port)
+		s.topo.inflight[idx]++
+		at := s.now + s.p.Delay.sample(&s.delays)
+		if at < s.topo.lastArr[idx] {
+			at = s.topo.lastArr[idx] // FIFO: never overtake an earlier message on this link
+		}
+		s.topo.lastArr[idx] = at
+		if s.types[o.msg.Type].Token {
+			s.inFlightTok++
+		}
+		s.msgsAll[o.msg.Type]++
+		if s.phase == phaseMeasure {
+			s.msgs[o.msg.Type]++
+		}
+		peer := s.topo.peer[idx]
+		if s.trace != nil {
+			s.emit(TraceEvent{Kind: "send", Node: i, Peer: peer, Msg: s.types[o.msg.Type].Name, Message: o.msg})
+		}
+		s.schedule(at-s.now, eventRec{kind: evDeliver, node: peer, port: s.topo.peerPort[idx], msg: o.msg})
+	}
+	enter := s.out.enter
+	s.out.reset()
+	if enter && s.err == nil {
+		s.enter(i)
+	}
+}
+
+// enter admits node i to the CS after checking safety, and records its wait.
+func (s *Sim) enter(i int32) {
+	if s.status[i] != waiting {
+		s.fail(ErrSafety, []int32{i}, "node %d entered the CS without a pending request", i)
+		return
+	}
+	if other, ok := s.check.Enter(i); !ok {
+		s.fail(ErrSafety, []int32{i, other}, "nodes %d and %d are in the CS at once", i, other)
+		return
+	}
+	s.status[i] = critical
+	s.waiting--
+	s.critical++
+	s.entries++
+	if s.trace != nil {
+		s.emit(TraceEvent{Kind: "enter", Node: i})
+	}
+	if s.phase == phaseMeasure {
+		s.waits = append(s.waits, s.now-s.requestedAt[i])
+		if len(s.waits) == s.p.Measure {
+			s.closeWindow()
+		}
+	} else if s.phase == phaseWarmup && s.entries == int64(s.p.Warmup) {
+		s.openWindow()
+	}
+	if !s.scripted {
+		s.schedule(s.p.CSTime, eventRec{kind: evRelease, node: i})
+	}
+}
+
+func (s *Sim) openWindow() {
+	s.phase = phaseMeasure
+	s.winStart = s.now
+}
+
+func (s *Sim) closeWindow() {
+	s.phase = phaseDrain
+	s.winEnd = s.now
+}
+
+// linkChange is one step of the paper's mobility model: delete a random link whose loss does
+// not disconnect the graph (and that carries no message), then form a random absent link.
+// Each change draws from its own sub-stream (mobility seed, change number), so two algorithms
+// on one seed see the same changes except where in-flight traffic rules a link out.
+func (s *Sim) linkChange() {
+	if s.phase == phaseDrain {
+		return // liveness phase: link changes have ceased
+	}
+	s.schedule(s.mobility.Exp(s.p.Mobility), eventRec{kind: evLinkChange})
+	s.mobilityPick.Seed(DeriveSeed(s.mobilitySeed, s.mobilityDraws))
+	s.mobilityDraws++
+	k, ok := pickRemovableLink(&s.topo, &s.mobilityPick)
+	if !ok {
+		s.skipped++
+		return
+	}
+	u, v, pu, pv := s.topo.Disconnect(k)
+	if s.trace != nil {
+		s.emit(TraceEvent{Kind: "link-down", Node: u, Peer: v})
+	}
+	s.linkEvent(u, pu, false)
+	s.linkEvent(v, pv, false)
+	x, y, ok := randomAbsentPair(&s.topo, &s.mobilityPick)
+	if ok {
+		px, py, err := s.topo.Connect(x, y)
+		if err != nil {
+			s.fail(ErrInvariant, []int32{x, y}, "%v", err)
+			return
+		}
+		if s.trace != nil {
+			s.emit(TraceEvent{Kind: "link-up", Node: x, Peer: y})
+		}
+		s.linkEvent(x, px, true)
+		s.linkEvent(y, py, true)
+	}
+	if s.phase == phaseMeasure {
+		s.linkChanges++
+	}
+}
+
+func (s *Sim) linkEvent(i int32, p Port, up bool) {
+	if s.err != nil {
+		return
+	}
+	s.before(i)
+	if up {
+		s.algo.LinkUp(i, p, &s.out)
+	} else {
+		s.algo.LinkDown(i, p, &s.out)
+	}
+	s.after(i)
+}
+
+// watchdog fires every StarveAfter/4 time units and reports starvation if a request has been
+// pending longer than StarveAfter.
+func (s *Sim) watchdog() {
+	for i := range s.status {
+		if s.status[i] == waiting && s.now-s.requestedAt[i] > s.starveAfter {
+			s.starvation(fmt.Sprintf("node %d has waited %.6g time units (bound %.6g)", i, s.now-s.requestedAt[i], s.starveAfter))
+			return
+		}
+	}
+	if s.phase != phaseDrain || s.waiting > 0 {
+		s.schedule(s.starveAfter/4, eventRec{kind: evWatchdog})
+	}
+}
+
+func (s *Sim) starvation(why string) {
+	var nodes []int32
+	for i, st := range s.status {
+		if st == waiting {
+			nodes = append(nodes, int32(i))
+		}
+	}
+	s.fail(ErrStarvation, nodes, "%s; %d nodes waiting", why, len(nodes))
+}
+
+func (s *Sim) result() Result {
+	r := Result{
+		Links:              s.linksAtStart(),
+		SimTime:            s.now,
+		Events:             s.events,
+		CSEntries:          int64(len(s.waits)),
+		MsgTypes:           s.types,
+		Msgs:               slices.Clone(s.msgs),
+		LinkChanges:        s.linkChanges,
+		LinkChangesSkipped: s.skipped,
+		WindowTime:         s.winEnd - s.winStart,
+	}
+	for _, c := range s.msgs {
+		r.MsgsTotal += c
+	}
+	if mr, ok := s.algo.(MetricsReporter); ok {
+		r.Extra = mr.Metrics(nil)
+	}
+	if n := len(s.waits); n > 0 {
+		sum := 0.0
+		for _, w := range s.waits {
+			sum += w
+		}
+		r.WaitMean = sum / float64(n)
+		slices.Sort(s.waits)
+		r.WaitP50 = quantile(s.waits, 0.50)
+		r.WaitP99 = quantile(s.waits, 0.99)
+		r.WaitMax = s.waits[n-1]
+		r.MsgsPerCS = float64(r.MsgsTotal) / float64(n)
+	}
+	return r
+}
+
+func (s *Sim) linksAtStart() int {
+	if s.p.Links > 0 || s.p.Degree > 0 || s.p.Connectivity > 0 {
+		return s.p.LinkCount()
+	}
+	return s.topo.NumLinks()
+}
+
+// quantile returns the q-quantile of sorted xs by the nearest-rank method: the smallest x
+// with at least q·n values at or below it.
+func quantile(sorted []float64, q float64) float64 {
+	k := int(math.Ceil(q*float64(len(sorted)))) - 1
+	if k < 0 {
+		k = 0
+	}
+	return sorted[k]
+}

@@ -1,0 +1,334 @@
+package kernel
+
+import "fmt"
+
+// Port numbers a node's link endpoints 0..PortCap-1. A link occupies one port at each end;
+// an algorithm addresses neighbours by port, the way a radio addresses the link layer.
+type Port = int32
+
+// NoPort marks "no port" (for example, a next pointer whose link has failed).
+const NoPort Port = -1
+
+// Topology is the physical network: which ports are up, who is at the other end, and how many
+// messages are in flight on each directed port. All state lives in flat per-port slices of
+// n*PortCap entries (port p of node i at index i*PortCap+p), sized once per trial size and
+// reused.
+//
+// Each node has at most PortCap ports. For small networks (n <= 128) PortCap = n-1, so the cap
+// never binds; for large sparse ones it is a generous multiple of the mean degree (see
+// PortCapFor), and link formation skips nodes whose ports are all in use.
+type Topology struct {
+	n, portCap int
+	peer       []int32 // neighbour at (i, p), -1 if the port is free
+	peerPort   []Port  // the neighbour's port for the same link
+	linkAt     []int32 // index into links of the link at (i, p)
+	inflight   []int32 // messages sent by i on p and not yet delivered
+	lastArr    []float64
+	up         PortSets
+	deg        []int32
+	links      []linkEnds
+	adj        []uint64 // n*n adjacency bits when n <= adjMatrixMax, for O(1) Adjacent
+	version    uint64
+
+	stamp    []uint32 // BFS scratch: visited when stamp[v] == cur
+	cur      uint32
+	bfsQueue []int32
+}
+
+type linkEnds struct {
+	u, v   int32
+	pu, pv Port
+}
+
+const adjMatrixMax = 4096
+
+// PortCapFor returns the port capacity used for n nodes and the given number of links.
+func PortCapFor(n, links int) int {
+	if n <= 128 {
+		return n - 1
+	}
+	mean := (2*links + n - 1) / n
+	c := 4 * mean
+	if c < 16 {
+		c = 16
+	}
+	if c > n-1 {
+		c = n - 1
+	}
+	return c
+}
+
+// Reset makes an empty network of n nodes with portCap ports each, reusing storage.
+func (t *Topology) Reset(n, portCap int) {
+	t.n, t.portCap = n, portCap
+	np := n * portCap
+	t.peer = resize(t.peer, np)
+	t.peerPort = resize(t.peerPort, np)
+	t.linkAt = resize(t.linkAt, np)
+	t.inflight = resize(t.inflight, np)
+	t.lastArr = resize(t.lastArr, np)
+	for k := range t.peer {
+		t.peer[k] = -1
+		t.peerPort[k] = NoPort
+		t.linkAt[k] = -1
+		t.inflight[k] = 0
+		t.lastArr[k] = 0
+	}
+	t.up.Reset(n, portCap)
+	t.deg = resize(t.deg, n)
+	clear(t.deg)
+	t.links = t.links[:0]
+	if n <= adjMatrixMax {
+		t.adj = resize(t.adj, (n*n+63)/64)
+		clear(t.adj)
+	} else {
+		t.adj = t.adj[:0]
+	}
+	t.stamp = resize(t.stamp, n)
+	clear(t.stamp)
+	t.cur = 0
+	t.bfsQueue = resize(t.bfsQueue, n)
+	t.version++
+}
+
+// resize returns s with length n, reallocating only when its capacity is too small.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// N returns the number of nodes.
+func (t *Topology) N() int { return t.n }
+
+// PortCap returns the number of ports per node.
+func (t *Topology) PortCap() int { return t.portCap }
+
+// NumLinks returns the number of links that are up.
+func (t *Topology) NumLinks() int { return len(t.links) }
+
+// Link returns the endpoints of the k-th link (0 <= k < NumLinks; order changes as links come and go).
+func (t *Topology) Link(k int) (u, v int32) { return t.links[k].u, t.links[k].v }
+
+// Version increases with every change to the set of links.
+func (t *Topology) Version() uint64 { return t.version }
+
+// Up returns the sets of ports that are up, one per node.
+func (t *Topology) Up() *PortSets { return &t.up }
+
+// Peer returns the node at the other end of node i's port p, or -1 if p is down.
+func (t *Topology) Peer(i int32, p Port) int32 { return t.peer[int(i)*t.portCap+int(p)] }
+
+// PeerPort returns the port number of the same link at the neighbour's end.
+func (t *Topology) PeerPort(i int32, p Port) Port { return t.peerPort[int(i)*t.portCap+int(p)] }
+
+// Degree returns the number of links at node i.
+func (t *Topology) Degree(i int32) int { return int(t.deg[i]) }
+
+// PortTo returns node i's port to neighbour j, or NoPort if they are not adjacent.
+func (t *Topology) PortTo(i, j int32) Port {
+	base := int(i) * t.portCap
+	for p := t.up.Next(i, 0); p >= 0; p = t.up.Next(i, p+1) {
+		if t.peer[base+int(p)] == j {
+			return p
+		}
+	}
+	return NoPort
+}
+
+// Adjacent reports whether u and v share a link.
+func (t *Topology) Adjacent(u, v int32) bool {
+	if len(t.adj) > 0 {
+		k := int(u)*t.n + int(v)
+		return t.adj[k>>6]&(1<<(uint(k)&63)) != 0
+	}
+	return t.PortTo(u, v) != NoPort
+}
+
+func (t *Topology) setAdj(u, v int32, on bool) {
+	if len(t.adj) == 0 {
+		return
+	}
+	for _, k := range [2]int{int(u)*t.n + int(v), int(v)*t.n + int(u)} {
+		if on {
+			t.adj[k>>6] |= 1 << (uint(k) & 63)
+		} else {
+			t.adj[k>>6] &^= 1 << (uint(k) & 63)
+		}
+	}
+}
+
+// Full reports whether every port of node i is in use.
+func (t *Topology) Full(i int32) bool { return int(t.deg[i]) >= t.portCap }
+
+func (t *Topology) freePort(i int32) Port {
+	row := t.up.Row(i)
+	for w, x := range row {
+		if x != ^uint64(0) {
+			for b := 0; b < 64; b++ {
+				if x&(1<<uint(b)) == 0 {
+					p := w*64 + b
+					if p < t.portCap {
+						return Port(p)
+					}
+					return NoPort
+				}
+			}
+		}
+	}
+	return NoPort
+}
+
+// Connect brings up a link between u and v on the lowest free port at each end. It fails if
+// u == v, they are already adjacent, or either has no free port.
+func (t *Topology) Connect(u, v int32) (pu, pv Port, err error) {
+	if u == v || t.Adjacent(u, v) {
+		return NoPort, NoPort, fmt.Errorf("kernel: cannot connect %d and %d: same node or already adjacent", u, v)
+	}
+	pu, pv = t.freePort(u), t.freePort(v)
+	if pu == NoPort || pv == NoPort {
+		return NoPort, NoPort, fmt.Errorf("kernel: cannot connect %d and %d: no free port (port cap %d)", u, v, t.portCap)
+	}
+	iu, iv := int(u)*t.portCap+int(pu), int(v)*t.portCap+int(pv)
+	t.peer[iu], t.peer[iv] = v, u
+	t.peerPort[iu], t.peerPort[iv] = pv, pu
+	t.inflight[iu], t.inflight[iv] = 0, 0
+	t.lastArr[iu], t.lastArr[iv] = 0, 0
+	t.linkAt[iu], t.linkAt[iv] = int32(len(t.links)), int32(len(t.links))
+	t.links = append(t.links, linkEnds{u, v, pu, pv})
+	t.up.Add(u, pu)
+	t.up.Add(v, pv)
+	t.deg[u]++
+	t.deg[v]++
+	t.setAdj(u, v, true)
+	t.version++
+	return pu, pv, nil
+}
+
+// LinkIdle reports whether no message is in flight in either direction on link k.
+func (t *Topology) LinkIdle(k int) bool {
+	l := t.links[k]
+	return t.inflight[int(l.u)*t.portCap+int(l.pu)] == 0 && t.inflight[int(l.v)*t.portCap+int(l.pv)] == 0
+}
+
+// Disconnect takes link k down and returns its endpoints and their ports. It refuses (an
+// invariant violation: the kernel never asks) when a message is in flight on the link.
+func (t *Topology) Disconnect(k int) (u, v int32, pu, pv Port) {
+	l := t.links[k]
+	if !t.LinkIdle(k) {
+		panic(fmt.Sprintf("kernel: link %d-%d taken down with a message in flight", l.u, l.v))
+	}
+	iu, iv := int(l.u)*t.portCap+int(l.pu), int(l.v)*t.portCap+int(l.pv)
+	t.peer[iu], t.peer[iv] = -1, -1
+	t.peerPort[iu], t.peerPort[iv] = NoPort, NoPort
+	t.linkAt[iu], t.linkAt[iv] = -1, -1
+	last := len(t.links) - 1
+	if k != last {
+		m := t.links[last]
+		t.links[k] = m
+		t.linkAt[int(m.u)*t.portCap+int(m.pu)] = int32(k)
+		t.linkAt[int(m.v)*t.portCap+int(m.pv)] = int32(k)
+	}
+	t.links = t.links[:last]
+	t.up.Remove(l.u, l.pu)
+	t.up.Remove(l.v, l.pv)
+	t.deg[l.u]--
+	t.deg[l.v]--
+	t.setAdj(l.u, l.v, false)
+	t.version++
+	return l.u, l.v, l.pu, l.pv
+}
+
+// LinkIndex returns the index of the link at node i's port p, or -1.
+func (t *Topology) LinkIndex(i int32, p Port) int { return int(t.linkAt[int(i)*t.portCap+int(p)]) }
+
+// ConnectedWithout reports whether link k's endpoints stay connected when k is removed,
+// that is, whether k is not a bridge. Breadth-first search from one end; O(n + links).
+func (t *Topology) ConnectedWithout(k int) bool {
+	l := t.links[k]
+	t.cur++
+	t.stamp[l.u] = t.cur
+	q := t.bfsQueue[:0]
+	q = append(q, l.u)
+	for h := 0; h < len(q); h++ {
+		x := q[h]
+		base := int(x) * t.portCap
+		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
+			if t.linkAt[base+int(p)] == int32(k) {
+				continue
+			}
+			y := t.peer[base+int(p)]
+			if y == l.v {
+				return true
+			}
+			if t.stamp[y] != t.cur {
+				t.stamp[y] = t.cur
+				q = append(q, y)
+			}
+		}
+	}
+	return false
+}
+
+// BFS fills dist with hop distances from root (-1 where unreachable) and, if parent is not
+// nil, parent with each node's BFS parent (ports visited in increasing order, so the tree
+// is deterministic). It returns the number of nodes reached.
+func (t *Topology) BFS(root int32, dist, parent []int32) int {
+	for i := range dist[:t.n] {
+		dist[i] = -1
+	}
+	if parent != nil {
+		for i := range parent[:t.n] {
+			parent[i] = -1
+		}
+	}
+	dist[root] = 0
+	q := t.bfsQueue[:0]
+	q = append(q, root)
+	for h := 0; h < len(q); h++ {
+		x := q[h]
+		base := int(x) * t.portCap
+		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
+			y := t.peer[base+int(p)]
+			if dist[y] < 0 {
+				dist[y] = dist[x] + 1
+				if parent != nil {
+					parent[y] = x
+				}
+				q = append(q, y)
+			}
+		}
+	}
+	return len(q)
+}
+
+// Connected reports whether every node can reach every other.
+func (t *Topology) Connected() bool {
+	if t.n == 0 {
+		return true
+	}
+	t.cur++
+	t.stamp[0] = t.cur
+	q := t.bfsQueue[:0]
+	q = append(q, 0)
+	for h := 0; h < len(q); h++ {
+		x := q[h]
+		base := int(x) * t.portCap
+		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
+			if y := t.peer[base+int(p)]; t.stamp[y] != t.cur {
+				t.stamp[y] = t.cur
+				q = append(q, y)
+			}
+		}
+	}
+	return len(q) == t.n
+}
+
+// Neighbors appends node i's neighbours in port order to dst (a test and tooling helper).
+func (t *Topology) Neighbors(dst []int32, i int32) []int32 {
+	for p := t.up.Next(i, 0); p >= 0; p = t.up.Next(i, p+1) {
+		dst = append(dst, t.Peer(i, p))
+	}
+	return dst
+}

@@ -1,0 +1,83 @@
+package results
+
+import (
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"testing"
+)
+
+// Benchmarks run only under -bench; each writes its own file of benchRows rows first.
+//
+//	go test -run '^$' -bench . -benchmem ./results
+const benchRows = 1_000_000
+
+func writeBenchFile(b *testing.B) string {
+	b.Helper()
+	path := filepath.Join(b.TempDir(), "bench.parquet")
+	writeFile(b, path, testLayout, map[string]string{"bench": "1"}, 0, benchRows)
+	return path
+}
+
+// BenchmarkReadFloat64Column reads one column of a 1,000,000-row file, for a float64, an
+// int64 and a uint64 column.
+func BenchmarkReadFloat64Column(b *testing.B) {
+	path := writeBenchFile(b)
+	f := openFile(b, path)
+	for _, col := range []string{"load", "events", "seed"} {
+		b.Run(fmt.Sprintf("rows=%d/col=%s", benchRows, col), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				vals, err := f.Float64Column(col)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(vals) != benchRows {
+					b.Fatalf("read %d values, want %d", len(vals), benchRows)
+				}
+			}
+			b.ReportMetric(float64(benchRows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+		})
+	}
+}
+
+// BenchmarkReadAll reads every row of a 1,000,000-row file into Trials and reports the heap
+// they take.
+func BenchmarkReadAll(b *testing.B) {
+	path := writeBenchFile(b)
+	f := openFile(b, path)
+	b.ReportAllocs()
+	var heap uint64
+	for b.Loop() {
+		var before, after runtime.MemStats
+		b.StopTimer()
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		b.StartTimer()
+		trials, err := f.ReadAll()
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.StartTimer()
+		heap = after.HeapAlloc - before.HeapAlloc
+		if len(trials) != benchRows {
+			b.Fatalf("read %d rows, want %d", len(trials), benchRows)
+		}
+		runtime.KeepAlive(trials)
+	}
+	b.ReportMetric(float64(benchRows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+	b.ReportMetric(float64(heap)/(1<<20), "MiB-live")
+}
+
+// BenchmarkWrite writes a 1,000,000-row file.
+func BenchmarkWrite(b *testing.B) {
+	dir := b.TempDir()
+	b.ReportAllocs()
+	for b.Loop() {
+		writeFile(b, filepath.Join(dir, "w.parquet"), testLayout, nil, 0, benchRows)
+	}
+	b.ReportMetric(float64(benchRows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+}

@@ -95,8 +95,8 @@ func (p *Params) Validate() error {
 	if links > MaxLinks(p.N) {
 		return bad("degree", "gives %d links, more than the %d of a clique on %d nodes", links, MaxLinks(p.N), p.N)
 	}
-	if !(p.Load >= 0) || math.IsInf(p.Load, 0) {
-		return bad("load", "must be a rate >= 0, got %g", p.Load)
+	if !(p.Load > 0) || math.IsInf(p.Load, 0) {
+		return bad("load", "must be a rate > 0 (requests per node per time unit), got %g", p.Load)
 	}
 	if !(p.Mobility >= 0) || math.IsInf(p.Mobility, 0) {
 		return bad("mobility", "must be a rate >= 0, got %g", p.Mobility)

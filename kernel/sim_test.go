@@ -136,6 +136,7 @@ func TestParamsValidateNamesTheParameter(t *testing.T) {
 		{func(p *kernel.Params) { p.Connectivity = 1.5 }, "connectivity"},
 		{func(p *kernel.Params) { p.Connectivity = 0.05 }, "connectivity"}, // 21 links < 29
 		{func(p *kernel.Params) { p.Load = -1 }, "load"},
+		{func(p *kernel.Params) { p.Load = 0 }, "load"}, // no request would ever end the trial
 		{func(p *kernel.Params) { p.Mobility = -0.1 }, "mobility"},
 		{func(p *kernel.Params) { p.Delay.A = 0 }, "delay"},
 		{func(p *kernel.Params) { p.Measure = 0 }, "measure"},
@@ -176,5 +177,25 @@ func TestParseDelay(t *testing.T) {
 		if _, err := kernel.ParseDelay(s); err == nil {
 			t.Errorf("ParseDelay(%q) accepted", s)
 		}
+	}
+}
+
+// TestKernelMemoryPerNode: at n = 100,000 with mean degree 8 the kernel holds under 1 KiB per
+// node, plus the list of links.
+func TestKernelMemoryPerNode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 100,000-node network")
+	}
+	p := kernel.DefaultParams()
+	p.N, p.Degree, p.Connectivity = 100000, 8, 0
+	sim := kernel.NewSim()
+	if err := sim.Script(p, greedy{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	nodeBytes, linkBytes := sim.MemoryBytes()
+	perNode := float64(nodeBytes) / float64(p.N)
+	t.Logf("kernel: %.0f bytes per node, links %d bytes (%d links)", perNode, linkBytes, sim.Topology().NumLinks())
+	if perNode >= 1024 {
+		t.Fatalf("kernel holds %.0f bytes per node, want < 1024", perNode)
 	}
 }

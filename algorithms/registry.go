@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mutexlab/mutexlab/algorithms/hk"
 	"github.com/mutexlab/mutexlab/algorithms/rl"
 	"github.com/mutexlab/mutexlab/algorithms/rr"
 	"github.com/mutexlab/mutexlab/kernel"
@@ -40,6 +41,10 @@ type ParamInfo struct {
 
 var registry = []Info{
 	{Name: "rl", Title: "Reverse Link token mutual exclusion (Walter, Welch, Vaidya)", New: func() kernel.Algorithm { return rl.New() }},
+	{Name: "hk", Title: "Prioritized h-out-of-k mutual exclusion on Reverse Link (Jiang)", New: func() kernel.Algorithm { return hk.New() },
+		Params:   hkParams(),
+		Metrics:  hk.MetricNames(),
+		Validate: hk.Validate},
 	{Name: "rr", Title: "Raymond's tree algorithm over an ideal routing layer (baseline of Walter, Welch, Vaidya)", New: func() kernel.Algorithm { return rr.New() }},
 }
 
@@ -119,4 +124,17 @@ func MessageTypeNames() []string {
 		}
 	}
 	return names
+}
+
+func hkParams() []ParamInfo {
+	ps := []ParamInfo{
+		{Name: hk.ParamK, Default: hk.DefaultK, Doc: "h-out-of-k: number of identical resources k (>= 1)"},
+		{Name: hk.ParamH, Default: hk.DefaultH, Doc: "h-out-of-k: resources per request, 1..k fixed, or 0 for uniform on 1..k (drawn per request)"},
+		{Name: hk.ParamLevels, Default: hk.DefaultLevels, Doc: "h-out-of-k: number of priority classes (1..4; class 1 is the highest)"},
+		{Name: hk.ParamAging, Default: hk.DefaultAging, Doc: "h-out-of-k: aging step added to every queued request's priority when a node leaves the CS (>= 0)"},
+	}
+	for c := 1; c <= hk.MaxLevels; c++ {
+		ps = append(ps, ParamInfo{Name: hk.ParamP(c), Default: 0, Doc: fmt.Sprintf("h-out-of-k: probability of priority class %d (all 0: uniform over the classes)", c)})
+	}
+	return ps
 }

@@ -22,6 +22,11 @@ type Params struct {
 	StarveAfter  float64 // watchdog: a request pending longer than this is starvation (0: auto)
 	Seed         uint64  // the trial's seed; every random stream derives from it
 
+	// Network names the network model (see NetworkModel; "" is "walter", the model of
+	// Walter, Welch and Vaidya's section 6). Net holds model-specific parameters by name.
+	Network string
+	Net     map[string]float64
+
 	// Algo holds algorithm-specific parameters by name (for example k and h of h-out-of-k
 	// mutual exclusion); each algorithm documents and validates its own. Never mutated.
 	Algo map[string]float64

@@ -16,12 +16,14 @@ type Sim struct {
 	tokens TokenHolder // nil for algorithms without a token
 	check  Checker
 
-	topo Topology
-	q    Queue
-	recs []eventRec // event records; the queue carries their indices
-	free []uint32   // free record indices
-	out  Outbox
-	env  Env
+	topo    Topology
+	net     NetworkModel
+	changer Changer
+	q       Queue
+	recs    []eventRec // event records; the queue carries their indices
+	free    []uint32   // free record indices
+	out     Outbox
+	env     Env
 
 	mobility, mobilityPick, delays, algRand Stream
 	requestState                            []uint64 // per-node SplitMix64 state for request gaps
@@ -44,6 +46,7 @@ type Sim struct {
 	msgsAll     []int64 // per type, whole trial
 	linkChanges int64   // inside the window
 	skipped     int64   // link changes skipped because no link could go down
+	lost        int64   // messages lost to a link failure (lossy networks)
 	waits       []float64
 	held        bool  // token held by the node being handled, before the handler
 	holders     int   // nodes holding a token
@@ -83,7 +86,8 @@ const (
 type eventRec struct {
 	kind eventKind
 	node int32
-	port Port // arrival port (evDeliver)
+	port Port   // arrival port (evDeliver)
+	gen  uint32 // generation of the arrival port's link when sent (evDeliver)
 	msg  Message
 }
 
@@ -108,6 +112,7 @@ type Result struct {
 	MsgTypes           []MsgTypeInfo
 	LinkChanges        int64
 	LinkChangesSkipped int64
+	MsgsLost           int64    // messages lost to link failures, whole trial (lossy networks)
 	WindowTime         float64  // simulated time between the first and last measured entry
 	Extra              []Metric // algorithm-specific metrics (MetricsReporter), a fresh slice
 }
@@ -139,22 +144,24 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 	s.tokens, _ = algo.(TokenHolder)
 	s.check = checkerFor(algo)
 	n := p.N
-	links := p.LinkCount()
 	if edges != nil {
-		links = len(edges)
+		s.net = &explicitModel{edges: edges}
+	} else {
+		net, err := newNetwork(p.Network)
+		if err != nil {
+			return err
+		}
+		s.net = net
 	}
-	s.topo.Reset(n, PortCapFor(n, links))
 	var topoRand Stream
 	topoRand.Seed(DeriveSeed(p.Seed, uint64(StreamTopology)))
-	if edges != nil {
-		for _, e := range edges {
-			if _, _, err := s.topo.Connect(e[0], e[1]); err != nil {
-				return err
-			}
-		}
-	} else if err := RandomConnected(&s.topo, links, &topoRand); err != nil {
+	if err := s.net.Init(&s.topo, &s.p, &topoRand); err != nil {
 		return err
 	}
+	if s.topo.N() != n {
+		return fmt.Errorf("kernel: network model %s built %d nodes, want %d", s.net.Name(), s.topo.N(), n)
+	}
+	s.changer = Changer{s}
 	s.mobilitySeed = DeriveSeed(p.Seed, uint64(StreamMobility))
 	s.mobility.Seed(s.mobilitySeed)
 	s.mobilityDraws = 0
@@ -182,7 +189,7 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 	clear(s.msgs)
 	s.msgsAll = resize(s.msgsAll, len(s.types))
 	clear(s.msgsAll)
-	s.linkChanges, s.skipped = 0, 0
+	s.linkChanges, s.skipped, s.lost = 0, 0, 0
 	s.waits = resize(s.waits, p.Measure)[:0]
 	s.inFlightTok = 0
 	s.err = nil
@@ -211,8 +218,8 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 		for i := int32(0); int(i) < n; i++ {
 			s.schedule(s.requestGap(i), eventRec{kind: evRequest, node: i})
 		}
-		if p.Mobility > 0 {
-			s.schedule(s.mobility.Exp(p.Mobility), eventRec{kind: evLinkChange})
+		if t := s.net.NextChange(0, &s.mobility); !math.IsInf(t, 1) {
+			s.schedule(t, eventRec{kind: evLinkChange})
 		}
 		s.schedule(s.starveAfter/4, eventRec{kind: evWatchdog})
 	}
@@ -278,6 +285,10 @@ func (s *Sim) step() {
 	case evRelease:
 		s.release(r.node)
 	case evDeliver:
+		if s.topo.Gen(r.node, r.port) != r.gen {
+			s.lose(&r.msg) // its link went down after it was sent (lossy networks only)
+			break
+		}
 		s.deliver(r.node, r.port, &r.msg)
 	case evLinkChange:
 		s.linkChange()
@@ -345,6 +356,14 @@ func (s *Sim) deliver(i int32, p Port, m *Message) {
 	s.after(i)
 }
 
+// lose accounts for a message whose link disconnected while it was in flight.
+func (s *Sim) lose(m *Message) {
+	s.lost++
+	if s.types[m.Type].Token {
+		s.inFlightTok--
+	}
+}
+
 // before records the token state of node i before one of its handlers runs.
 func (s *Sim) before(i int32) {
 	if s.tokens != nil {
@@ -378,7 +397,7 @@ func (s *Sim) after(i int32) {
 		idx := base + int(o.port)
 		s.topo.inflight[idx]++
 		at := s.now + s.p.Delay.sample(&s.delays)
-		if at < s.topo.lastArr[idx] {
+		if at < s.topo.lastArr[idx] && s.net.FIFO() {
 			at = s.topo.lastArr[idx] // FIFO: never overtake an earlier message on this link
 		}
 		s.topo.lastArr[idx] = at
@@ -393,7 +412,8 @@ func (s *Sim) after(i int32) {
 		if s.trace != nil {
 			s.emit(TraceEvent{Kind: "send", Node: i, Peer: peer, Msg: s.types[o.msg.Type].Name, Message: o.msg})
 		}
-		s.schedule(at-s.now, eventRec{kind: evDeliver, node: peer, port: s.topo.peerPort[idx], msg: o.msg})
+		pp := s.topo.peerPort[idx]
+		s.schedule(at-s.now, eventRec{kind: evDeliver, node: peer, port: pp, gen: s.topo.Gen(peer, pp), msg: o.msg})
 	}
 	enter := s.out.enter
 	s.out.reset()
@@ -442,43 +462,14 @@ func (s *Sim) closeWindow() {
 	s.winEnd = s.now
 }
 
-// linkChange is one step of the paper's mobility model: delete a random link whose loss does
-// not disconnect the graph (and that carries no message), then form a random absent link.
-// Each change draws from its own sub-stream (mobility seed, change number), so two algorithms
-// on one seed see the same changes except where in-flight traffic rules a link out.
+// linkChange applies the network model's change due now and schedules the next one.
 func (s *Sim) linkChange() {
 	if s.phase == phaseDrain {
 		return // liveness phase: link changes have ceased
 	}
-	s.schedule(s.mobility.Exp(s.p.Mobility), eventRec{kind: evLinkChange})
-	s.mobilityPick.Seed(DeriveSeed(s.mobilitySeed, s.mobilityDraws))
-	s.mobilityDraws++
-	k, ok := pickRemovableLink(&s.topo, &s.mobilityPick)
-	if !ok {
-		s.skipped++
-		return
-	}
-	u, v, pu, pv := s.topo.Disconnect(k)
-	if s.trace != nil {
-		s.emit(TraceEvent{Kind: "link-down", Node: u, Peer: v})
-	}
-	s.linkEvent(u, pu, false)
-	s.linkEvent(v, pv, false)
-	x, y, ok := randomAbsentPair(&s.topo, &s.mobilityPick)
-	if ok {
-		px, py, err := s.topo.Connect(x, y)
-		if err != nil {
-			s.fail(ErrInvariant, []int32{x, y}, "%v", err)
-			return
-		}
-		if s.trace != nil {
-			s.emit(TraceEvent{Kind: "link-up", Node: x, Peer: y})
-		}
-		s.linkEvent(x, px, true)
-		s.linkEvent(y, py, true)
-	}
-	if s.phase == phaseMeasure {
-		s.linkChanges++
+	s.net.Change(s.now, &s.changer)
+	if t := s.net.NextChange(s.now, &s.mobility); !math.IsInf(t, 1) {
+		s.schedule(t-s.now, eventRec{kind: evLinkChange})
 	}
 }
 
@@ -529,6 +520,7 @@ func (s *Sim) result() Result {
 		Msgs:               slices.Clone(s.msgs),
 		LinkChanges:        s.linkChanges,
 		LinkChangesSkipped: s.skipped,
+		MsgsLost:           s.lost,
 		WindowTime:         s.winEnd - s.winStart,
 	}
 	for _, c := range s.msgs {

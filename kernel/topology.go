@@ -19,10 +19,11 @@ const NoPort Port = -1
 // PortCapFor), and link formation skips nodes whose ports are all in use.
 type Topology struct {
 	n, portCap int
-	peer       []int32 // neighbour at (i, p), -1 if the port is free
-	peerPort   []Port  // the neighbour's port for the same link
-	linkAt     []int32 // index into links of the link at (i, p)
-	inflight   []int32 // messages sent by i on p and not yet delivered
+	peer       []int32  // neighbour at (i, p), -1 if the port is free
+	peerPort   []Port   // the neighbour's port for the same link
+	linkAt     []int32  // index into links of the link at (i, p)
+	inflight   []int32  // messages sent by i on p and not yet delivered
+	gen        []uint32 // generation of the link at (i, p): bumped at every Connect
 	lastArr    []float64
 	up         PortSets
 	deg        []int32
@@ -66,6 +67,8 @@ func (t *Topology) Reset(n, portCap int) {
 	t.peerPort = resize(t.peerPort, np)
 	t.linkAt = resize(t.linkAt, np)
 	t.inflight = resize(t.inflight, np)
+	t.gen = resize(t.gen, np)
+	clear(t.gen)
 	t.lastArr = resize(t.lastArr, np)
 	for k := range t.peer {
 		t.peer[k] = -1
@@ -195,6 +198,8 @@ func (t *Topology) Connect(u, v int32) (pu, pv Port, err error) {
 	t.peerPort[iu], t.peerPort[iv] = pv, pu
 	t.inflight[iu], t.inflight[iv] = 0, 0
 	t.lastArr[iu], t.lastArr[iv] = 0, 0
+	t.gen[iu]++
+	t.gen[iv]++
 	t.linkAt[iu], t.linkAt[iv] = int32(len(t.links)), int32(len(t.links))
 	t.links = append(t.links, linkEnds{u, v, pu, pv})
 	t.up.Add(u, pu)
@@ -204,6 +209,26 @@ func (t *Topology) Connect(u, v int32) (pu, pv Port, err error) {
 	t.setAdj(u, v, true)
 	t.version++
 	return pu, pv, nil
+}
+
+// Gen returns the generation of the link at node i's port p: a message carries the generation
+// it was sent in and is lost if the port's link has changed since.
+func (t *Topology) Gen(i int32, p Port) uint32 { return t.gen[int(i)*t.portCap+int(p)] }
+
+// dropInFlight forgets the messages in flight on link k (lossy networks, before Disconnect):
+// they will be found stale on arrival and counted as lost.
+func (t *Topology) dropInFlight(k int) {
+	l := t.links[k]
+	iu, iv := int(l.u)*t.portCap+int(l.pu), int(l.v)*t.portCap+int(l.pv)
+	t.inflight[iu], t.inflight[iv] = 0, 0
+	t.gen[iu]++
+	t.gen[iv]++
+}
+
+// InFlight returns the number of messages in flight on link k, both directions.
+func (t *Topology) InFlight(k int) int {
+	l := t.links[k]
+	return int(t.inflight[int(l.u)*t.portCap+int(l.pu)] + t.inflight[int(l.v)*t.portCap+int(l.pv)])
 }
 
 // LinkIdle reports whether no message is in flight in either direction on link k.

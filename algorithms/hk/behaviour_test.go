@@ -1,0 +1,122 @@
+package hk_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/mutexlab/mutexlab/algorithms/hk"
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+func metric(t *testing.T, r kernel.Result, name string) float64 {
+	t.Helper()
+	for _, m := range r.Extra {
+		if m.Name == name {
+			return m.Value
+		}
+	}
+	t.Fatalf("no metric %s in %v", name, r.Extra)
+	return 0
+}
+
+func heavy(seed uint64) kernel.Params {
+	p := kernel.DefaultParams()
+	p.N, p.Connectivity, p.Load, p.Mobility, p.Seed = 20, 0.3, 1, 0.01, seed
+	p.Warmup, p.Measure = 100, 1000
+	p.CSTime = 5 // longer than a hop, so that entries can overlap
+	return p
+}
+
+// TestConcurrency: with CS time 5 (the token crosses a link in 1), k = 4 and h = 1 under heavy load, several nodes share the resources
+// (mean resources in use after an entry well above 1, never above k, which the checker
+// enforces); with h = k every request takes all resources, so exactly k are in use at every
+// entry and RELEASE messages are needed whenever the token moved on.
+func TestConcurrency(t *testing.T) {
+	sim := kernel.NewSim()
+	r, err := sim.Run(withAlgo(heavy(1), 4, 1, 1, 1), hk.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := metric(t, r, hk.MetricConcMean); u < 1.5 || u > 4 {
+		t.Errorf("k=4, h=1, heavy load: mean resources in use %g, want in [1.5, 4]", u)
+	}
+	r, err = sim.Run(withAlgo(heavy(1), 4, 4, 1, 1), hk.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := metric(t, r, hk.MetricConcMean); u != 4 {
+		t.Errorf("k=h=4: mean resources in use %g, want exactly 4", u)
+	}
+	r, err = sim.Run(withAlgo(heavy(1), 8, 0, 1, 1), hk.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rel := r.Msgs[hk.MsgRelease]; rel == 0 {
+		t.Errorf("k=8, h uniform: no RELEASE message was sent")
+	}
+}
+
+// TestPriorityOrder checks highest-priority-first service (Theorem 2) statistically: with 4
+// classes, heavy load and no aging, class 1 waits fewer CS entries than class 4; priority
+// inversions (an entry while a higher class waits since earlier) stay a minority, and with
+// one class there are none by definition.
+func TestPriorityOrder(t *testing.T) {
+	sim := kernel.NewSim()
+	var w1, w4, inv float64
+	for seed := uint64(1); seed <= 4; seed++ {
+		r, err := sim.Run(withAlgo(heavy(seed), 1, 1, 4, 0), hk.New())
+		if err != nil {
+			t.Fatal(err)
+		}
+		w1 += metric(t, r, hk.MetricWait(1))
+		w4 += metric(t, r, hk.MetricWait(4))
+		inv += metric(t, r, hk.MetricInversions)
+	}
+	if !(w1 < w4) {
+		t.Errorf("class 1 waits %g entries, class 4 waits %g: want class 1 served first", w1/4, w4/4)
+	}
+	if inv/4 > 0.5 {
+		t.Errorf("inversions per CS %g, want a minority", inv/4)
+	}
+	r, err := sim.Run(withAlgo(heavy(1), 1, 1, 1, 0), hk.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x := metric(t, r, hk.MetricInversions); x != 0 {
+		t.Errorf("one class: %g inversions per CS, want 0", x)
+	}
+	if x := metric(t, r, hk.MetricWait(2)); !math.IsNaN(x) {
+		t.Errorf("one class: class-2 wait %g, want NaN (no such entries)", x)
+	}
+}
+
+// TestValidate: bad parameters give a one-line *kernel.ParamError naming the parameter.
+func TestValidate(t *testing.T) {
+	cases := []struct {
+		algo map[string]float64
+		name string
+	}{
+		{map[string]float64{"k": 0}, "k"},
+		{map[string]float64{"k": 2, "h": 3}, "h"},
+		{map[string]float64{"k": 2, "h": 1.5}, "h"},
+		{map[string]float64{"priority_levels": 5}, "priority_levels"},
+		{map[string]float64{"priority_levels": 2, "priority_p1": 0.5, "priority_p2": 0.4}, "priority_p1"},
+		{map[string]float64{"priority_levels": 2, "priority_p3": 0.5}, "priority_p3"},
+		{map[string]float64{"aging": -1}, "aging"},
+	}
+	for _, c := range cases {
+		p := kernel.DefaultParams()
+		p.Algo = c.algo
+		err := hk.Validate(&p)
+		pe, ok := err.(*kernel.ParamError)
+		if !ok || pe.Name != c.name || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%v: got %v, want a one-line error naming %s", c.algo, err, c.name)
+		}
+	}
+	p := kernel.DefaultParams()
+	p.Algo = map[string]float64{"k": 4, "h": 0, "priority_levels": 2, "priority_p1": 0.25, "priority_p2": 0.75}
+	if err := hk.Validate(&p); err != nil {
+		t.Errorf("valid parameters rejected: %v", err)
+	}
+}

@@ -1,0 +1,83 @@
+// Package hk implements Jiang's prioritized h-out-of-k mutual exclusion for mobile ad hoc
+// networks (J.-R. Jiang, "Prioritized h-out of-k mutual exclusion for mobile ad hoc networks
+// and distributed systems", shared/papers/jiang-prioritized-h-out-of-k.md) on the Reverse Link
+// machinery shared with algorithms/rl (algorithms/internal/linkrev: heights, partial reversal,
+// the LINK handshake, the request queue).
+//
+// hk.go follows section 3 handler by handler: each handler carries the paper's name and its
+// statements are numbered in the order of the paper's sentences. A unique TOKEN(t) carries the
+// number t of free resources (k at node 0 initially); a node enters the CS once it holds the
+// token with t ≥ h and takes h; RELEASE(r) carries r resources back to the token holder;
+// REQUEST(i, R) and UPDATE(i, S) carry priorities; Q is a priority queue.
+//
+// # Messages
+//
+// Every message carries the sender's height in words A, B, C; D is the data field (R, t, r or
+// S). Types: request, token (the only one that counts as a token), release, update, and
+// linkinfo (the paper's LINK; named like RL's column because it is the same message).
+//
+// # Workload and parameters (kernel.Params.Algo)
+//
+// The kernel's workload is generic (request, enter, release after the CS time), so at every
+// RequestCS the algorithm itself draws the request's h and priority class from env.Rand (the
+// algorithm stream): h = the parameter h, or uniform on 1..k when h = 0; the class c from
+// priority_p1 .. priority_p4 (class 1 is the highest; all zero means uniform over
+// priority_levels classes). Parameters: k ≥ 1, h ∈ {0} ∪ 1..k, priority_levels ∈ 1..4,
+// priority_p1..4 summing to 1, aging ≥ 0. Validate rejects anything else naming the parameter.
+//
+// # Where the paper is open, we chose (and the tests check)
+//
+//   - Priority values. A request of class c enters Q with priority levels − c (higher value =
+//     higher priority); Q is ordered by priority, highest first, first come first served among
+//     equals, so with one class Q is RL's FIFO queue.
+//   - Aging: when a node leaves the CS it adds the aging step (parameter aging, default 1) to
+//     the priority of every request in its Q, as the paper's RELEASE description says. Aging
+//     does not reorder Q and sends no UPDATE; the raised priorities travel on with the next
+//     REQUEST (the one that follows a TOKEN carries the front's aged priority). A request
+//     bypassed repeatedly thus rises above every fresh request (at most levels − 1), which
+//     is what Theorem 3's "every node's request will eventually be of the highest priority"
+//     needs. aging = 0 turns it off (then the order is strict priority).
+//   - "Token passed on while resources remain": the holder calls giveTokenToFrontOfQ whenever
+//     it is not itself waiting for t ≥ h, Q is not empty and t > 0 — after entering the CS
+//     (the paper's concurrent access), on a REQUEST even while in the CS (the paper's request
+//     handler says state ≠ CS, but its overview passes the token after entering; we take the
+//     latter, which only adds concurrency), on a RELEASE and when leaving the CS. With t = 0 it
+//     keeps the token: passing an empty token only makes the RELEASEs chase it. Theorem 1
+//     holds (t is only taken when t ≥ h), and with k = h = 1 a node in the CS keeps the token,
+//     so no RELEASE is ever sent (tested: hk then reproduces RL exactly).
+//   - How the holder waits for t ≥ h: when its own request reaches the front of Q and t < h,
+//     it dequeues it and keeps the token (waitT), serving nobody else, until RELEASEs raise t
+//     to h; then it enters, and passes the token on if t > 0 remains (the paper's "the node
+//     with the highest priority will hold the token until it acquires enough resources").
+//     While it waits, requests are queued (and reordered by priority) but not served. Theorem
+//     3 holds: the token stays put, so every RELEASE reaches it.
+//   - Where RELEASE goes: to the lowest-height neighbour (the paper's forwardRelease), which is
+//     downhill toward the token holder; a node that is a sink first raises its height (as the
+//     group-mutex paper's sendRelease does). Unlike the paper we leave next alone: next belongs
+//     to the request chain, and moving it without sending a REQUEST could orphan a pending
+//     request. If N is empty (every link still forming) the count waits in owed and goes out
+//     at the first LINK; a node that receives the token adds what it owes to t. RELEASE is
+//     never lost: links never fail with a message in flight, and the holder is the DAG's only
+//     sink once links stop changing (Lemma 1).
+//   - UPDATE. A node that does not hold the token sends UPDATE(i, S) to next when the front of
+//     its Q gets a strictly higher priority S without a REQUEST being sent in the same step: a
+//     REQUEST that lands at the front (the paper's "|Q| ≥ 2 and REQUEST(j, S) is at the front"),
+//     an UPDATE that moves j to the front (the paper), and — not in the paper — the node's own
+//     new request landing at the front, which is the same situation. Priorities only rise: an
+//     UPDATE or a repeated REQUEST from a neighbour already in Q raises its entry's priority if
+//     higher and is otherwise ignored (enqueue never duplicates, as in RL).
+//   - Everything the paper takes from RL (LINK handshake, partial reversal, rerouting, empty N,
+//     reused ports) is RL's, with RL's documented choices (go doc ./algorithms/rl).
+//
+// # Checks and metrics
+//
+// Checker: at every CS entry, the resources held by the nodes in the CS (each its request's
+// h) must not exceed k (Theorem 1). TokenHolder: exactly one TOKEN, held or in flight; RELEASE
+// carries resources, not the token, and is not counted. Metrics, over the kernel's measurement
+// window: hk_inversions_per_cs, the fraction of entries made while a node of a strictly higher
+// class had been waiting since before the entering node requested; hk_resources_in_use_mean,
+// resources in use just after an entry; hk_wait_entries_c1..c4, per class the mean number of
+// CS entries between a request and its entry (NaN for a class without entries). Waits are
+// counted in CS entries, not time, because handlers (and MetricsReporter) get no clock; the
+// kernel's wait_mean is the time-based wait over all classes.
+package hk

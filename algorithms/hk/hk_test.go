@@ -1,0 +1,102 @@
+package hk_test
+
+import (
+	"testing"
+
+	"github.com/mutexlab/mutexlab/algorithms/hk"
+	"github.com/mutexlab/mutexlab/algorithms/rl"
+	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+// withAlgo returns p with the given hk parameters.
+func withAlgo(p kernel.Params, kv ...float64) kernel.Params {
+	p.Algo = map[string]float64{}
+	names := []string{hk.ParamK, hk.ParamH, hk.ParamLevels, hk.ParamAging}
+	for x, v := range kv {
+		p.Algo[names[x]] = v
+	}
+	return p
+}
+
+// TestRandomSeeds: hundreds of random trials (random n, links, load, mobility, delays) with
+// random k, h distribution, priority levels and aging step, under the online checks: at most
+// k resources in use at every entry (Theorem 1), exactly one TOKEN (held or in flight) after
+// every event, and every request served once link changes stop (Theorem 3, via the kernel's
+// liveness drain and starvation watchdog).
+func TestRandomSeeds(t *testing.T) {
+	count := 300
+	if testing.Short() {
+		count = 50
+	}
+	sim, a := kernel.NewSim(), hk.New()
+	var events int64
+	for seed := uint64(1); seed <= uint64(count); seed++ {
+		p := trialtest.RandomParams(seed)
+		var r kernel.Stream
+		r.Seed(kernel.DeriveSeed(seed, 0x4b))
+		k := 1 + r.IntN(8)
+		h := []float64{1, 0, float64(1 + r.IntN(k))}[r.IntN(3)]
+		p = withAlgo(p, float64(k), h, float64(1+r.IntN(hk.MaxLevels)), float64(r.IntN(3)))
+		res, err := sim.Run(p, a)
+		if err != nil {
+			t.Fatalf("%v\n  params: n=%d links=%d load=%g mobility=%g delay=%s algo=%v", err, p.N, p.Links, p.Load, p.Mobility, p.Delay, p.Algo)
+		}
+		if res.CSEntries != int64(p.Measure) {
+			t.Fatalf("seed %d: measured %d CS entries, want %d", seed, res.CSEntries, p.Measure)
+		}
+		events += res.Events
+	}
+	t.Logf("%d trials, %d events", count, events)
+}
+
+// mutexOnly hides hk's own checker, so the kernel checks plain mutual exclusion (at most one
+// node in the CS) instead of "at most k resources".
+type mutexOnly struct {
+	kernel.Algorithm
+	h *hk.HK
+}
+
+func (m mutexOnly) HoldsToken(i int32) bool { return m.h.HoldsToken(i) }
+
+// TestDegenerateIsReverseLink: with k = h = 1, one priority level and no aging, h-out-of-k is
+// mutual exclusion and every choice in the package doc reduces to Reverse Link: the token is
+// only passed while resources remain, so a node in the CS (t = 0) keeps it and no RELEASE is
+// ever sent; with equal priorities the priority queue is RL's FIFO queue and no UPDATE is
+// sent. So on the same seeds hk must reproduce RL's trials exactly: the same events, waits,
+// and request, token and linkinfo counts, with zero release and update messages. With aging
+// (priorities then differ) the queue order may differ from RL's, but the kernel's plain
+// mutual-exclusion checker must still pass and every request must be served.
+func TestDegenerateIsReverseLink(t *testing.T) {
+	sim := kernel.NewSim()
+	a, r := hk.New(), rl.New()
+	for seed := uint64(1); seed <= 80; seed++ {
+		p := trialtest.RandomParams(seed)
+		want, err := sim.Run(p, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := sim.Run(withAlgo(p, 1, 1, 1, 0), mutexOnly{a, a})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if got.Events != want.Events || got.WaitMean != want.WaitMean || got.WaitMax != want.WaitMax || got.SimTime != want.SimTime {
+			t.Fatalf("seed %d: hk(k=h=1) differs from rl:\n hk %+v\n rl %+v", seed, got, want)
+		}
+		byName := map[string]int64{}
+		for x, ty := range got.MsgTypes {
+			byName[ty.Name] = got.Msgs[x]
+		}
+		for x, ty := range want.MsgTypes {
+			if byName[ty.Name] != want.Msgs[x] {
+				t.Fatalf("seed %d: msgs_%s hk %d, rl %d", seed, ty.Name, byName[ty.Name], want.Msgs[x])
+			}
+		}
+		if byName["release"] != 0 || byName["update"] != 0 {
+			t.Fatalf("seed %d: %d releases and %d updates, want none", seed, byName["release"], byName["update"])
+		}
+		if _, err := sim.Run(withAlgo(p, 1, 1, 1, 3), mutexOnly{a, a}); err != nil {
+			t.Fatalf("seed %d, aging 3: %v", seed, err)
+		}
+	}
+}

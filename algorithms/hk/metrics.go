@@ -1,0 +1,131 @@
+package hk
+
+import (
+	"math"
+
+	"github.com/mutexlab/mutexlab/algorithms/internal/linkrev"
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+// Metric names (results columns).
+const (
+	MetricInversions = "hk_inversions_per_cs" // fraction of measured CS entries that were priority inversions
+	MetricConcMean   = "hk_resources_in_use_mean"
+)
+
+// MetricWait returns the name of the mean wait of priority class c, counted in CS entries
+// (package doc): hk_wait_entries_c1 .. hk_wait_entries_c4.
+func MetricWait(c int) string { return "hk_wait_entries_c" + string(rune('0'+c)) }
+
+// MetricNames lists every metric hk reports, in order.
+func MetricNames() []string {
+	names := []string{MetricInversions, MetricConcMean}
+	for c := 1; c <= MaxLevels; c++ {
+		names = append(names, MetricWait(c))
+	}
+	return names
+}
+
+// metrics observes the trial from outside the protocol (it reads every node's state, which no
+// handler does): requests are numbered in order, CS entries counted like the kernel counts
+// them, and only the kernel's measurement window (entries Warmup+1 .. Warmup+Measure) counts.
+type metrics struct {
+	warmup, measure int64
+	entries         int64
+	requests        int64
+	inUse           int64
+	reqSeq          []int64 // request number of node i's current request
+	reqAt           []int64 // CS entries so far when node i requested
+	inversions      int64
+	inUseSum        int64
+	waitSum         [MaxLevels]int64
+	waitN           [MaxLevels]int64
+}
+
+func (m *metrics) reset(p *kernel.Params, n int) {
+	*m = metrics{warmup: int64(p.Warmup), measure: int64(p.Measure), reqSeq: linkrev.Resize(m.reqSeq, n), reqAt: linkrev.Resize(m.reqAt, n)}
+	clear(m.reqSeq)
+	clear(m.reqAt)
+}
+
+func (m *metrics) request(i int32) {
+	m.requests++
+	m.reqSeq[i] = m.requests
+	m.reqAt[i] = m.entries
+}
+
+// enter counts node i's entry; an entry is a priority inversion when some node of a strictly
+// higher class has been waiting since before i requested.
+func (m *metrics) enter(a *HK, i int32) {
+	m.entries++
+	m.inUse += a.h[i]
+	if m.entries <= m.warmup || m.entries > m.warmup+m.measure {
+		return
+	}
+	c := a.class[i]
+	for j := range a.state {
+		if a.state[j] == ES && a.class[j] < c && m.reqSeq[j] < m.reqSeq[i] {
+			m.inversions++
+			break
+		}
+	}
+	m.waitSum[c-1] += m.entries - 1 - m.reqAt[i]
+	m.waitN[c-1]++
+	m.inUseSum += m.inUse
+}
+
+// Metrics reports the fraction of measured entries that were priority inversions, the mean
+// number of resources in use just after an entry, and per class the mean wait counted in CS
+// entries of other nodes between the request and the entry (NaN for a class with no entry).
+func (a *HK) Metrics(dst []kernel.Metric) []kernel.Metric {
+	m := &a.m
+	n := m.entries - m.warmup
+	n = min(max(n, 0), m.measure)
+	ratio := func(x, y int64) float64 {
+		if y == 0 {
+			return math.NaN()
+		}
+		return float64(x) / float64(y)
+	}
+	dst = append(dst, kernel.Metric{Name: MetricInversions, Value: ratio(m.inversions, n)},
+		kernel.Metric{Name: MetricConcMean, Value: ratio(m.inUseSum, n)})
+	for c := 1; c <= MaxLevels; c++ {
+		dst = append(dst, kernel.Metric{Name: MetricWait(c), Value: ratio(m.waitSum[c-1], m.waitN[c-1])})
+	}
+	return dst
+}
+
+// Checker returns hk's safety check: the resources held by the nodes in the CS never exceed k.
+func (a *HK) Checker() kernel.Checker { return &resourceChecker{a: a} }
+
+type resourceChecker struct {
+	a     *HK
+	held  []int64 // resources node i holds in the CS (0 outside)
+	inUse int64
+}
+
+func (c *resourceChecker) Reset(t *kernel.Topology) {
+	c.held = linkrev.Resize(c.held, t.N())
+	clear(c.held)
+	c.inUse = 0
+}
+
+func (c *resourceChecker) Enter(i int32) (int32, bool) {
+	h := c.a.h[i]
+	if h < 1 || c.inUse+h > c.a.k {
+		for j, x := range c.held {
+			if x > 0 {
+				return int32(j), false
+			}
+		}
+		return i, false
+	}
+	c.held[i] = h
+	c.inUse += h
+	return -1, true
+}
+
+func (c *resourceChecker) Exit(i int32) {
+	c.inUse -= c.held[i]
+	c.held[i] = 0
+}

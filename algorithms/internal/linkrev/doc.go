@@ -1,0 +1,21 @@
+// Package linkrev is the Reverse Link machinery that Walter, Welch and Vaidya's RL algorithm
+// (algorithms/rl) and Jiang's two extensions of it (algorithms/hk, prioritized h-out-of-k
+// mutual exclusion, and algorithms/gme, group mutual exclusion) share: heights (h1, h2, id)
+// and their total order, each node's view of its neighbours' heights, the N / receivedLI /
+// forming bitsets of the link-formation handshake, the next pointer, partial reversal
+// (RaiseHeight, after Gafni and Bertsekas), and the per-node request queue Q.
+//
+// Only the parts the three papers state identically live here; every handler that differs
+// (what a Request or Token carries, when the token moves) stays in the algorithm's own
+// package, written line by line against its paper. The functions here name the RL lines they
+// implement (section 4.3 of Walter, Welch and Vaidya), so rl.go still reads against its paper.
+//
+// Storage is struct-of-arrays, sized at Reset and reused: per node (myHeight, next,
+// tokenHolder, Q) and per port (height[j], formHeight[j]); N, receivedLI and forming are
+// kernel.PortSets. Neighbour j is addressed by the port it is reached on.
+//
+// The queue holds Entry values: a port (or Self for the node's own request) and one word V
+// that the algorithm interprets: unused by RL, the request's priority in hk, the requested
+// resource in gme. Enqueue is the papers' FIFO enqueue (no duplicates); InsertByPriority keeps
+// Q ordered by V, highest first, FIFO among equals (hk's priority queue).
+package linkrev

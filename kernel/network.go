@@ -1,0 +1,187 @@
+package kernel
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// NetworkModel decides what the physical network looks like at the start of a trial and how
+// it changes. The kernel calls Init once per trial, then NextChange to schedule the next
+// change and Change when it is due. Models draw only from the stream they are given.
+//
+// Two families of assumptions exist in mutexlab's papers, and a model states which it makes:
+// Lossy and FIFO. The Reverse Link family assumes reliable FIFO links that never go down
+// with messages in flight (Lossy false, FIFO true: the kernel then refuses to take a busy link
+// down); the anonymous local-mutex algorithms assume messages are lost when their link
+// disconnects and delivery order may be arbitrary.
+type NetworkModel interface {
+	// Name is the model's registry name (Params.Network).
+	Name() string
+	// Init builds the initial network: it must Reset t (choosing the port capacity) and
+	// connect it. rng is the topology stream.
+	Init(t *Topology, p *Params, rng *Stream) error
+	// Lossy reports whether a link may go down with messages in flight (they are lost).
+	Lossy() bool
+	// FIFO reports whether messages on a link arrive in the order they were sent.
+	FIFO() bool
+	// NextChange returns the absolute time of the next change after now (+Inf: none). rng is
+	// the mobility stream.
+	NextChange(now float64, rng *Stream) float64
+	// Change applies the change(s) due at now through c.
+	Change(now float64, c *Changer)
+}
+
+// Changer is what a NetworkModel may do to the network while a trial runs: every link it takes
+// down or brings up is announced to the algorithm at both ends, in that order.
+type Changer struct{ s *Sim }
+
+// Topology returns the network.
+func (c *Changer) Topology() *Topology { return &c.s.topo }
+
+// Rand returns a stream for the change about to be made. Each change gets its own sub-stream
+// derived from (mobility seed, change number), so that two algorithms on one seed see the
+// same changes wherever their traffic does not rule a link out.
+func (c *Changer) Rand() *Stream {
+	s := c.s
+	s.mobilityPick.Seed(DeriveSeed(s.mobilitySeed, s.mobilityDraws))
+	s.mobilityDraws++
+	return &s.mobilityPick
+}
+
+// LinkDown takes link k down and notifies both ends. On a non-lossy network, k must carry no
+// message in flight.
+func (c *Changer) LinkDown(k int) {
+	s := c.s
+	if s.net.Lossy() {
+		s.topo.dropInFlight(k)
+	}
+	u, v, pu, pv := s.topo.Disconnect(k)
+	if s.trace != nil {
+		s.emit(TraceEvent{Kind: "link-down", Node: u, Peer: v})
+	}
+	s.linkEvent(u, pu, false)
+	s.linkEvent(v, pv, false)
+}
+
+// LinkUp brings up a link between u and v and notifies both ends.
+func (c *Changer) LinkUp(u, v int32) error {
+	s := c.s
+	pu, pv, err := s.topo.Connect(u, v)
+	if err != nil {
+		return err
+	}
+	if s.trace != nil {
+		s.emit(TraceEvent{Kind: "link-up", Node: u, Peer: v})
+	}
+	s.linkEvent(u, pu, true)
+	s.linkEvent(v, pv, true)
+	return nil
+}
+
+// Counted records one completed change (a link_changes unit) inside the measurement window.
+func (c *Changer) Counted() {
+	if c.s.phase == phaseMeasure {
+		c.s.linkChanges++
+	}
+}
+
+// Skipped records a change that could not be made.
+func (c *Changer) Skipped() { c.s.skipped++ }
+
+// Failed stops the trial with an invariant violation.
+func (c *Changer) Failed(err error) {
+	c.s.fail(ErrInvariant, nil, "network model %s: %v", c.s.net.Name(), err)
+}
+
+// networkModels is the registry of network models by name.
+var networkModels = map[string]func() NetworkModel{
+	"walter": func() NetworkModel { return &WalterModel{} },
+}
+
+// RegisterNetwork adds a network model constructor under name (called from init functions).
+func RegisterNetwork(name string, f func() NetworkModel) { networkModels[name] = f }
+
+// NetworkNames lists the registered network models.
+func NetworkNames() []string {
+	var names []string
+	for n := range networkModels {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func newNetwork(name string) (NetworkModel, error) {
+	if name == "" {
+		name = "walter"
+	}
+	f, ok := networkModels[name]
+	if !ok {
+		return nil, &ParamError{"network", fmt.Sprintf("unknown network model %q; known: %s", name, strings.Join(NetworkNames(), ", "))}
+	}
+	return f(), nil
+}
+
+// WalterModel is the network of Walter, Welch and Vaidya's section 6: a random connected graph
+// with Params.LinkCount() links; link changes form a Poisson process of rate Params.Mobility,
+// each deleting a random link whose loss keeps the graph connected (and that carries no
+// message) and forming a random absent link. Links are reliable and FIFO.
+type WalterModel struct {
+	rate float64
+}
+
+func (m *WalterModel) Name() string { return "walter" }
+func (m *WalterModel) Lossy() bool  { return false }
+func (m *WalterModel) FIFO() bool   { return true }
+
+func (m *WalterModel) Init(t *Topology, p *Params, rng *Stream) error {
+	m.rate = p.Mobility
+	links := p.LinkCount()
+	t.Reset(p.N, PortCapFor(p.N, links))
+	return RandomConnected(t, links, rng)
+}
+
+func (m *WalterModel) NextChange(now float64, rng *Stream) float64 {
+	if m.rate <= 0 {
+		return math.Inf(1)
+	}
+	return now + rng.Exp(m.rate)
+}
+
+func (m *WalterModel) Change(now float64, c *Changer) {
+	rng := c.Rand()
+	t := c.Topology()
+	k, ok := pickRemovableLink(t, rng)
+	if !ok {
+		c.Skipped()
+		return
+	}
+	c.LinkDown(k)
+	if x, y, ok := randomAbsentPair(t, rng); ok {
+		if err := c.LinkUp(x, y); err != nil {
+			c.Failed(err)
+			return
+		}
+	}
+	c.Counted()
+}
+
+// explicitModel is a fixed network given edge by edge (scripted scenarios).
+type explicitModel struct{ edges [][2]int32 }
+
+func (m *explicitModel) Name() string                        { return "explicit" }
+func (m *explicitModel) Lossy() bool                         { return false }
+func (m *explicitModel) FIFO() bool                          { return true }
+func (m *explicitModel) NextChange(float64, *Stream) float64 { return math.Inf(1) }
+func (m *explicitModel) Change(float64, *Changer)            {}
+func (m *explicitModel) Init(t *Topology, p *Params, _ *Stream) error {
+	t.Reset(p.N, PortCapFor(p.N, len(m.edges)))
+	for _, e := range m.edges {
+		if _, _, err := t.Connect(e[0], e[1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,10 +1,15 @@
 package analysis
 
 import (
+	"cmp"
+	"encoding/csv"
 	"fmt"
 	"io"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Table aggregates metrics by group as rows stream in: one Acc per (group, metric), groups
@@ -18,6 +23,7 @@ type Table struct {
 
 type group struct {
 	key  []string
+	nums []float64 // key as numbers (NaN for text), for sorting and lookup
 	accs []Acc
 }
 
@@ -31,7 +37,7 @@ func (t *Table) Add(key []string, values []float64) {
 	k := strings.Join(key, "\x00")
 	g, ok := t.groups[k]
 	if !ok {
-		g = &group{key: append([]string(nil), key...), accs: make([]Acc, len(t.Metrics))}
+		g = &group{key: append([]string(nil), key...), nums: parseKey(key), accs: make([]Acc, len(t.Metrics))}
 		t.groups[k] = g
 		t.order = append(t.order, g)
 	}
@@ -73,10 +79,15 @@ func (t *Table) WriteText(w io.Writer) error {
 		}
 		lines = append(lines, line)
 	}
-	width := make([]int, len(header))
+	return writeAligned(w, lines)
+}
+
+// writeAligned prints lines as left-aligned columns separated by two spaces.
+func writeAligned(w io.Writer, lines [][]string) error {
+	width := make([]int, len(lines[0]))
 	for _, l := range lines {
 		for c, cell := range l {
-			width[c] = max(width[c], len(cell))
+			width[c] = max(width[c], utf8.RuneCountInString(cell))
 		}
 	}
 	for _, l := range lines {
@@ -85,7 +96,8 @@ func (t *Table) WriteText(w io.Writer) error {
 			if c > 0 {
 				b.WriteString("  ")
 			}
-			fmt.Fprintf(&b, "%-*s", width[c], cell)
+			b.WriteString(cell)
+			b.WriteString(strings.Repeat(" ", width[c]-utf8.RuneCountInString(cell)))
 		}
 		if _, err := fmt.Fprintln(w, strings.TrimRight(b.String(), " ")); err != nil {
 			return err
@@ -100,4 +112,205 @@ func FormatStat(s Stat) string {
 		return fmt.Sprintf("%.4g", s.Mean)
 	}
 	return fmt.Sprintf("%.4g ± %.2g", s.Mean, s.CI95)
+}
+
+func parseKey(key []string) []float64 {
+	nums := make([]float64, len(key))
+	for i, k := range key {
+		v, err := strconv.ParseFloat(k, 64)
+		if err != nil {
+			v = math.NaN()
+		}
+		nums[i] = v
+	}
+	return nums
+}
+
+// compareKeys orders keys column by column: numbers numerically, before text; text
+// alphabetically.
+func compareKeys(a, b *group) int {
+	for i := range a.key {
+		an, bn := a.nums[i], b.nums[i]
+		switch {
+		case !math.IsNaN(an) && !math.IsNaN(bn):
+			if c := cmp.Compare(an, bn); c != 0 {
+				return c
+			}
+		case math.IsNaN(an) != math.IsNaN(bn):
+			if math.IsNaN(an) {
+				return 1
+			}
+			return -1
+		default:
+			if c := strings.Compare(a.key[i], b.key[i]); c != 0 {
+				return c
+			}
+		}
+	}
+	return 0
+}
+
+// Sort orders the groups by key.
+func (t *Table) Sort() { slices.SortStableFunc(t.order, compareKeys) }
+
+// Len returns the number of groups.
+func (t *Table) Len() int { return len(t.order) }
+
+// Group returns the key (as text and as numbers, NaN for text) and the metric Stats of
+// group i, in the table's current order.
+func (t *Table) Group(i int) (key []string, nums []float64, stats []Stat) {
+	g := t.order[i]
+	stats = make([]Stat, len(g.accs))
+	for m := range g.accs {
+		stats[m] = g.accs[m].Stat()
+	}
+	return g.key, g.nums, stats
+}
+
+// Lookup returns the Stat of metric for the group whose key matches want: text columns
+// exactly, numeric columns within a relative 1e-6. ok is false if no group matches.
+func (t *Table) Lookup(metric string, want ...any) (s Stat, ok bool) {
+	m := slices.Index(t.Metrics, metric)
+	if m < 0 || len(want) != len(t.By) {
+		return Stat{N: 0, Mean: math.NaN(), SD: math.NaN(), CI95: math.NaN()}, false
+	}
+next:
+	for _, g := range t.order {
+		for i, w := range want {
+			switch w := w.(type) {
+			case string:
+				if g.key[i] != w {
+					continue next
+				}
+			case float64:
+				if math.IsNaN(g.nums[i]) || math.Abs(g.nums[i]-w) > 1e-6*math.Max(1e-300, math.Abs(w)) {
+					continue next
+				}
+			default:
+				panic(fmt.Sprintf("analysis: Lookup key of type %T", w))
+			}
+		}
+		return g.accs[m].Stat(), true
+	}
+	return Stat{N: 0, Mean: math.NaN(), SD: math.NaN(), CI95: math.NaN()}, false
+}
+
+// Format is an output format of a table.
+type Format string
+
+// The formats Write understands.
+const (
+	Text     Format = "text"
+	CSV      Format = "csv"
+	Markdown Format = "markdown"
+	LaTeX    Format = "latex"
+)
+
+// Formats lists the accepted formats.
+var Formats = []Format{Text, CSV, Markdown, LaTeX}
+
+// Write prints the table in the given format. Text, Markdown and LaTeX show each metric as
+// mean ± CI95 half-width; CSV gives the mean, sd, ci95 and n of every metric as separate
+// columns.
+func (t *Table) Write(w io.Writer, f Format) error {
+	switch f {
+	case Text:
+		return t.WriteText(w)
+	case CSV:
+		header := append(slices.Clone(t.By), "trials")
+		for _, m := range t.Metrics {
+			header = append(header, m+"_mean", m+"_sd", m+"_ci95")
+		}
+		lines := [][]string{header}
+		for i := range t.order {
+			key, _, stats := t.Group(i)
+			line := append(slices.Clone(key), strconv.Itoa(trials(stats)))
+			for _, s := range stats {
+				line = append(line, num(s.Mean), num(s.SD), num(s.CI95))
+			}
+			lines = append(lines, line)
+		}
+		cw := csv.NewWriter(w)
+		cw.WriteAll(lines)
+		return cw.Error()
+	case Markdown, LaTeX:
+		header := append(slices.Clone(t.By), "trials")
+		for _, m := range t.Metrics {
+			header = append(header, m+" (±95% CI)")
+		}
+		var body [][]string
+		for i := range t.order {
+			key, _, stats := t.Group(i)
+			line := append(slices.Clone(key), strconv.Itoa(trials(stats)))
+			for _, s := range stats {
+				line = append(line, FormatStat(s))
+			}
+			body = append(body, line)
+		}
+		if f == Markdown {
+			return writeMarkdown(w, header, body)
+		}
+		return writeLaTeX(w, header, body, len(t.By))
+	}
+	return fmt.Errorf("unknown format %q; available: text, csv, markdown, latex", f)
+}
+
+func trials(stats []Stat) int {
+	if len(stats) == 0 {
+		return 0
+	}
+	return stats[0].N
+}
+
+func num(v float64) string {
+	if math.IsNaN(v) {
+		return ""
+	}
+	return strconv.FormatFloat(v, 'g', 10, 64) // 10 significant digits: stable across platforms
+}
+
+func writeMarkdown(w io.Writer, header []string, body [][]string) error {
+	var b strings.Builder
+	row := func(cells []string) {
+		b.WriteString("|")
+		for _, c := range cells {
+			b.WriteString(" " + strings.ReplaceAll(c, "|", `\|`) + " |")
+		}
+		b.WriteString("\n")
+	}
+	row(header)
+	b.WriteString("|")
+	for range header {
+		b.WriteString("---|")
+	}
+	b.WriteString("\n")
+	for _, l := range body {
+		row(l)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+var latexEscaper = strings.NewReplacer(`\`, `\textbackslash{}`, "&", `\&`, "%", `\%`, "$", `\$`, "#", `\#`, "_", `\_`, "{", `\{`, "}", `\}`, "~", `\textasciitilde{}`, "^", `\textasciicircum{}`, "±", `$\pm$`)
+
+func writeLaTeX(w io.Writer, header []string, body [][]string, keys int) error {
+	var b strings.Builder
+	b.WriteString(`\begin{tabular}{` + strings.Repeat("l", keys) + strings.Repeat("r", len(header)-keys) + "}\n\\hline\n")
+	row := func(cells []string) {
+		for i, c := range cells {
+			if i > 0 {
+				b.WriteString(" & ")
+			}
+			b.WriteString(latexEscaper.Replace(c))
+		}
+		b.WriteString(` \\` + "\n")
+	}
+	row(header)
+	b.WriteString("\\hline\n")
+	for _, l := range body {
+		row(l)
+	}
+	b.WriteString("\\hline\n\\end{tabular}\n")
+	_, err := io.WriteString(w, b.String())
+	return err
 }

@@ -1,0 +1,231 @@
+package analysis
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mutexlab/mutexlab/results"
+)
+
+// Parameters are the columns of a results file that describe a trial's set-up (everything
+// else is a metric or bookkeeping). Pairs of algorithms are matched on these and the seed.
+var Parameters = []string{"algorithm", "n", "links", "connectivity", "degree", "load", "mobility", "delay", "warmup", "measure"}
+
+// stringColumns are the core columns holding text.
+var stringColumns = map[string]bool{"algorithm": true, "delay": true}
+
+// Column is one column of a Dataset: numbers, or text for algorithm and delay.
+type Column struct {
+	Name string
+	Num  []float64 // nil for a text column
+	Str  []string  // nil for a numeric column
+}
+
+// Text returns row r's value as text: strings as they are, numbers in their shortest
+// form at 10 significant digits, so 0.30000000000000004 and 0.3 are the same group.
+func (c *Column) Text(r int) string {
+	if c.Num == nil {
+		return c.Str[r]
+	}
+	return FormatValue(c.Num[r])
+}
+
+// FormatValue renders a parameter value at 10 significant digits, shortest form.
+func FormatValue(v float64) string {
+	v, _ = strconv.ParseFloat(strconv.FormatFloat(v, 'g', 10, 64), 64)
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// Dataset holds the named columns of one or more results files, concatenated in the order
+// the files were given. Only the columns asked for are read.
+type Dataset struct {
+	Files     []string
+	Available []string // columns present in every file, in the first file's order
+	cols      map[string]*Column
+	rows      int
+}
+
+// Rows returns the number of trials.
+func (d *Dataset) Rows() int { return d.rows }
+
+// Column returns a column read by Load, or nil.
+func (d *Dataset) Column(name string) *Column { return d.cols[name] }
+
+// Load reads the named columns from every file. Errors are one line and name the file
+// (missing, not Parquet, not mutexlab, a schema from the future) or the unknown column with
+// the list of available ones.
+func Load(paths []string, columns []string) (*Dataset, error) {
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("no results files given")
+	}
+	d := &Dataset{Files: paths, cols: map[string]*Column{}}
+	columns = dedupe(columns)
+	for i, p := range paths {
+		f, err := results.Open(p)
+		if err != nil {
+			return nil, err
+		}
+		names := f.ColumnNames()
+		if i == 0 {
+			d.Available = names
+		} else {
+			d.Available = slices.DeleteFunc(d.Available, func(n string) bool { return !slices.Contains(names, n) })
+		}
+		for _, c := range columns {
+			if !slices.Contains(names, c) {
+				f.Close()
+				return nil, fmt.Errorf("%s: no column %q; available: %s", p, c, strings.Join(names, ", "))
+			}
+		}
+		for _, c := range columns {
+			col := d.cols[c]
+			if col == nil {
+				col = &Column{Name: c}
+				d.cols[c] = col
+			}
+			if stringColumns[c] {
+				v, err := f.StringColumn(c)
+				if err != nil {
+					f.Close()
+					return nil, err
+				}
+				col.Str = append(col.Str, v...)
+			} else {
+				v, err := f.Float64Column(c)
+				if err != nil {
+					f.Close()
+					return nil, err
+				}
+				if col.Num == nil {
+					col.Num = v
+				} else {
+					col.Num = append(col.Num, v...)
+				}
+			}
+		}
+		d.rows += int(f.NumRows())
+		f.Close()
+	}
+	return d, nil
+}
+
+func dedupe(s []string) []string {
+	var out []string
+	for _, x := range s {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// CheckNames reports names that are not columns of the data, listing what is available.
+// kind is "metric" or "parameter", for the message.
+func CheckNames(available []string, kind string, names []string) error {
+	for _, n := range names {
+		if !slices.Contains(available, n) {
+			return fmt.Errorf("unknown %s %q; available: %s", kind, n, strings.Join(available, ", "))
+		}
+	}
+	return nil
+}
+
+// codes maps each row of a column to a small integer, one per distinct value (as text).
+func codes(c *Column, rows int) (code []uint32, values []string, nums []float64) {
+	code = make([]uint32, rows)
+	seen := map[string]uint32{}
+	add := func(r int, s string, x float64) {
+		k, ok := seen[s]
+		if !ok {
+			k = uint32(len(values))
+			seen[s] = k
+			values = append(values, s)
+			nums = append(nums, x)
+		}
+		code[r] = k
+	}
+	if c.Num == nil {
+		for r, s := range c.Str {
+			add(r, s, math.NaN())
+		}
+		return
+	}
+	raw := map[float64]uint32{}
+	for r, x := range c.Num {
+		if k, ok := raw[x]; ok {
+			code[r] = k
+			continue
+		}
+		add(r, FormatValue(x), x)
+		raw[x] = code[r]
+	}
+	return
+}
+
+// groupIDs returns, for each row, the index of its group (distinct combination of the by
+// columns), and each group's key as text and number (NaN for text).
+func groupIDs(d *Dataset, by []string) (ids []int, keys [][]string, nums [][]float64) {
+	ids = make([]int, d.rows)
+	colCodes := make([][]uint32, len(by))
+	colVals := make([][]string, len(by))
+	colNums := make([][]float64, len(by))
+	for i, b := range by {
+		colCodes[i], colVals[i], colNums[i] = codes(d.cols[b], d.rows)
+	}
+	index := map[string]int{}
+	buf := make([]byte, 4*len(by))
+	for r := range d.rows {
+		for i := range by {
+			c := colCodes[i][r]
+			buf[4*i], buf[4*i+1], buf[4*i+2], buf[4*i+3] = byte(c), byte(c>>8), byte(c>>16), byte(c>>24)
+		}
+		g, ok := index[string(buf)] // no allocation for the lookup
+		if !ok {
+			g = len(keys)
+			index[string(buf)] = g
+			k := make([]string, len(by))
+			n := make([]float64, len(by))
+			for i := range by {
+				k[i] = colVals[i][colCodes[i][r]]
+				n[i] = colNums[i][colCodes[i][r]]
+			}
+			keys = append(keys, k)
+			nums = append(nums, n)
+		}
+		ids[r] = g
+	}
+	return ids, keys, nums
+}
+
+// Aggregate groups the trials of d by the named columns and summarises every metric per
+// group. Groups are sorted by key (numbers numerically, text alphabetically).
+func Aggregate(d *Dataset, by, metrics []string) (*Table, error) {
+	for _, c := range append(slices.Clone(by), metrics...) {
+		if d.cols[c] == nil {
+			return nil, fmt.Errorf("column %q was not loaded", c)
+		}
+	}
+	for _, m := range metrics {
+		if d.cols[m].Num == nil {
+			return nil, fmt.Errorf("metric %q is text, not a number", m)
+		}
+	}
+	t := NewTable(by, metrics)
+	ids, keys, nums := groupIDs(d, by)
+	for g := range keys {
+		gr := &group{key: keys[g], nums: nums[g], accs: make([]Acc, len(metrics))}
+		t.order = append(t.order, gr)
+		t.groups[strings.Join(keys[g], "\x00")] = gr
+	}
+	for m, name := range metrics {
+		vals := d.cols[name].Num
+		for r, g := range ids {
+			t.order[g].accs[m].Add(vals[r])
+		}
+	}
+	t.Sort()
+	return t, nil
+}

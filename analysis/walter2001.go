@@ -1,0 +1,185 @@
+package analysis
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+)
+
+// The Walter, Welch, Vaidya (2001) section 6 set-up: the cells of Tables 1 and 2.
+var (
+	Walter2001Algorithms   = []string{"rr", "rl"}
+	Walter2001Loads        = []float64{1, 1e-3}       // high, low (as in Figures 6 and 8)
+	Walter2001Mobilities   = []float64{0, 1e-2, 1e-1} // zero, low, high
+	Walter2001Connectivity = []float64{0.2, 0.8}      // 20% and 80% of the 435 links
+	walter2001By           = []string{"algorithm", "load", "mobility", "connectivity"}
+	walter2001Metrics      = []string{"wait_mean", "msgs_per_cs"}
+)
+
+// Walter2001Columns are the columns a results file needs for the paper comparison.
+func Walter2001Columns() []string { return slices.Concat(walter2001By, walter2001Metrics) }
+
+// Verdict is the outcome of a check of one of the paper's findings.
+type Verdict string
+
+// The verdicts. Skip means the data lacks the points the finding is about.
+const (
+	Pass Verdict = "PASS"
+	Fail Verdict = "FAIL"
+	Skip Verdict = "SKIP"
+)
+
+// Assertion is one qualitative finding of the paper checked against our data.
+type Assertion struct {
+	Name      string   // short identifier, e.g. "rl-waits-less-than-rr"
+	Claim     string   // what the paper says, with its section
+	Threshold string   // the exact test applied
+	Verdict   Verdict  // PASS, FAIL or SKIP
+	Evidence  []string // the numbers behind the verdict, one comparison per line
+}
+
+// paperData looks means up in a table grouped by algorithm, load, mobility, connectivity.
+type paperData struct {
+	t       *Table
+	missing []string
+}
+
+func (p *paperData) get(metric, alg string, load, mob, conn float64) (Stat, bool) {
+	s, ok := p.t.Lookup(metric, alg, load, mob, conn)
+	if !ok {
+		p.missing = append(p.missing, fmt.Sprintf("%s load=%g mobility=%g connectivity=%g", alg, load, mob, conn))
+	}
+	return s, ok
+}
+
+func (p *paperData) values(col int) []float64 {
+	var out []float64
+	for i := range p.t.Len() {
+		_, nums, _ := p.t.Group(i)
+		if !slices.Contains(out, nums[col]) {
+			out = append(out, nums[col])
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// check accumulates the comparisons of one assertion.
+type check struct {
+	a  Assertion
+	ok bool
+	p  *paperData
+}
+
+func (p *paperData) newCheck(name, claim, threshold string) *check {
+	p.missing = nil
+	return &check{a: Assertion{Name: name, Claim: claim, Threshold: threshold}, ok: true, p: p}
+}
+
+// expect records one comparison: cond is whether it holds, text shows the numbers.
+func (c *check) expect(cond bool, format string, args ...any) {
+	mark := "ok  "
+	if !cond {
+		mark = "FAIL"
+		c.ok = false
+	}
+	c.a.Evidence = append(c.a.Evidence, mark+" "+fmt.Sprintf(format, args...))
+}
+
+func (c *check) done() Assertion {
+	switch {
+	case len(c.p.missing) > 0:
+		c.a.Verdict = Skip
+		c.a.Evidence = append(c.a.Evidence, "no data for: "+strings.Join(dedupe(c.p.missing), "; "))
+	case len(c.a.Evidence) == 0:
+		c.a.Verdict = Skip
+		c.a.Evidence = []string{"no comparisons possible in this data"}
+	case c.ok:
+		c.a.Verdict = Pass
+	default:
+		c.a.Verdict = Fail
+	}
+	return c.a
+}
+
+func mobName(m float64) string {
+	switch m {
+	case 0:
+		return "zero mobility"
+	case 1e-2:
+		return "low mobility"
+	case 1e-1:
+		return "high mobility"
+	}
+	return fmt.Sprintf("mobility %g", m)
+}
+
+func pct(c float64) string { return fmt.Sprintf("%g%%", math.Round(c*100)) }
+
+// Walter2001Table aggregates d (which must hold Walter2001Columns) the way the paper
+// comparison needs.
+func Walter2001Table(d *Dataset) (*Table, error) {
+	return Aggregate(d, walter2001By, walter2001Metrics)
+}
+
+// WriteWalter2001Cells prints every cell of the paper's Tables 1 (wait per CS entry) and 2
+// (messages per CS entry): RR/RL × high/low load × zero/low/high mobility × 20%/80%
+// connectivity, each as our mean ± 95% CI half-width over trials (n trials). It returns an
+// error naming the cells absent from the data.
+func WriteWalter2001Cells(w io.Writer, t *Table) error {
+	var missing []string
+	for ti, metric := range walter2001Metrics {
+		title := []string{"Table 1: average waiting time per CS entry (time units)", "Table 2: average number of messages per CS entry"}[ti]
+		lines := [][]string{{"load", "connectivity", "algorithm", "zero mobility", "low mobility (1e-2)", "high mobility (1e-1)"}}
+		for _, load := range Walter2001Loads {
+			ln := map[float64]string{1: "high (λ_req=1)", 1e-3: "low (λ_req=1e-3)"}[load]
+			for _, conn := range Walter2001Connectivity {
+				for _, alg := range Walter2001Algorithms {
+					line := []string{ln, pct(conn), strings.ToUpper(alg)}
+					for _, mob := range Walter2001Mobilities {
+						s, ok := t.Lookup(metric, alg, load, mob, conn)
+						if !ok {
+							missing = append(missing, fmt.Sprintf("%s load=%g mobility=%g connectivity=%g", alg, load, mob, conn))
+							line = append(line, "-")
+							continue
+						}
+						line = append(line, fmt.Sprintf("%s (n=%d)", FormatStat(s), s.N))
+					}
+					lines = append(lines, line)
+				}
+			}
+		}
+		fmt.Fprintln(w, title)
+		if err := writeAligned(w, lines); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("the data lacks Table 1/2 cells (run 'bench sweep walter2001'): %s", strings.Join(dedupe(missing), "; "))
+	}
+	return nil
+}
+
+// WriteAssertions prints each assertion: verdict, name, claim, threshold and evidence.
+func WriteAssertions(w io.Writer, as []Assertion) error {
+	var pass, fail, skip int
+	for _, a := range as {
+		switch a.Verdict {
+		case Pass:
+			pass++
+		case Fail:
+			fail++
+		default:
+			skip++
+		}
+		fmt.Fprintf(w, "%s  %s\n      claim: %s\n      test:  %s\n", a.Verdict, a.Name, a.Claim, a.Threshold)
+		for _, e := range a.Evidence {
+			fmt.Fprintf(w, "      %s\n", e)
+		}
+	}
+	_, err := fmt.Fprintf(w, "\n%d PASS, %d FAIL, %d SKIP of %d findings\n", pass, fail, skip, len(as))
+	return err
+}

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/mutexlab/mutexlab/analysis"
+)
+
+func init() {
+	register(command{name: "report", summary: "tables from results files: bench report FILE... --by COLS --metrics COLS [--pair A,B] [--paper walter2001]", run: reportCmd})
+}
+
+// parseInterleaved parses flags that may come before, between or after positional arguments.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+const reportUsage = `usage: bench report FILE... [--by COLS] [--metrics COLS] [--format text|csv|markdown|latex] [--pair A,B]
+       bench report [FILE...] --paper walter2001   (default file: results/walter2001.parquet)`
+
+func reportCmd(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("bench report", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	by := fs.String("by", "algorithm", "comma-separated parameter columns to group by")
+	metrics := fs.String("metrics", "wait_mean,msgs_per_cs", "comma-separated metric columns")
+	format := fs.String("format", "text", "text, csv, markdown or latex")
+	pair := fs.String("pair", "", "A,B: paired differences A−B and ratios A/B, matching trials by seed and parameters")
+	paper := fs.String("paper", "", "compare with a paper's tables and findings (walter2001)")
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		if err == flag.ErrHelp {
+			fmt.Println(reportUsage)
+			return errHelp
+		}
+		return usagef("%v", err)
+	}
+	f := analysis.Format(*format)
+	if !slices.Contains(analysis.Formats, f) {
+		return usagef("--format: unknown format %q; available: text, csv, markdown, latex", *format)
+	}
+	if *paper != "" {
+		if *paper != "walter2001" {
+			return usagef("--paper: unknown paper %q; available: walter2001", *paper)
+		}
+		if len(files) == 0 {
+			files = []string{"results/walter2001.parquet"}
+		}
+		return reportWalter2001(os.Stdout, files)
+	}
+	if len(files) == 0 {
+		return usagef("name at least one results file\n%s", reportUsage)
+	}
+	byCols, metricCols := splitList(*by), splitList(*metrics)
+	if len(metricCols) == 0 {
+		return usagef("--metrics: name at least one metric")
+	}
+	need := slices.Concat(byCols, metricCols)
+	var a, b string
+	if *pair != "" {
+		ab := splitList(*pair)
+		if len(ab) != 2 || ab[0] == ab[1] {
+			return usagef("--pair: want two different algorithms A,B (e.g. rl,rr), got %q", *pair)
+		}
+		a, b = ab[0], ab[1]
+		need = slices.Concat(need, analysis.Parameters, []string{"seed"})
+	}
+	d, err := loadChecked(files, byCols, metricCols, need)
+	if err != nil {
+		return err
+	}
+	if *pair != "" {
+		pt, err := analysis.Pair(d, a, b, analysis.Parameters, byCols, metricCols)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		if err := pt.Write(os.Stdout, f); err != nil {
+			return err
+		}
+		if pt.Unpaired > 0 {
+			fmt.Fprintf(os.Stderr, "bench report: %d trials of %s or %s had no partner with the same seed and parameters\n", pt.Unpaired, a, b)
+		}
+		return nil
+	}
+	t, err := analysis.Aggregate(d, byCols, metricCols)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	return t.Write(os.Stdout, f)
+}
+
+// loadChecked checks the parameter and metric names against the first file's columns
+// (naming what is available) and reads the needed columns of every file.
+func loadChecked(files, params, metrics, need []string) (*analysis.Dataset, error) {
+	d, err := analysis.Load(files[:1], nil) // opens and checks the first file only
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	paramsAvail, metricsAvail := splitColumns(d.Available)
+	if err := analysis.CheckNames(paramsAvail, "parameter", params); err != nil {
+		return nil, usagef("%s: %v", files[0], err)
+	}
+	if err := analysis.CheckNames(metricsAvail, "metric", metrics); err != nil {
+		return nil, usagef("%s: %v", files[0], err)
+	}
+	d, err = analysis.Load(files, need)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	return d, nil
+}
+
+// splitColumns separates a file's columns into parameters (and bookkeeping one may group
+// by) and metrics (everything else).
+func splitColumns(cols []string) (params, metrics []string) {
+	groupable := append(slices.Clone(analysis.Parameters), "seed", "trial", "point")
+	for _, c := range cols {
+		if slices.Contains(groupable, c) {
+			params = append(params, c)
+		} else {
+			metrics = append(metrics, c)
+		}
+	}
+	return params, metrics
+}
+
+func reportWalter2001(w io.Writer, files []string) error {
+	d, err := analysis.Load(files, analysis.Walter2001Columns())
+	if err != nil {
+		return usagef("%v", err)
+	}
+	t, err := analysis.Walter2001Table(d)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	fmt.Fprintf(w, "Walter, Welch, Vaidya 2001, section 6, from %s (%d trials); mean ± 95%% CI half-width (Student t over trials)\n\n", strings.Join(files, ", "), d.Rows())
+	if err := analysis.WriteWalter2001Cells(w, t); err != nil {
+		return usagef("%s: %v", strings.Join(files, ", "), err)
+	}
+	fmt.Fprintln(w, "Findings of section 6:")
+	return analysis.WriteAssertions(w, analysis.CheckWalter2001(t))
+}

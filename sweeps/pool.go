@@ -33,10 +33,17 @@ func (f *TrialFailure) Unwrap() error { return f.Err }
 // outcome in the order of trials, whatever order they finish in, so output files are the same
 // byte for byte for any worker count. Each worker owns one simulator and one instance of each
 // algorithm and reuses them for all its trials. The first failing trial stops the run.
+//
+// Memory stays flat in the number of trials: a trial is started only when it is fewer than
+// Window(workers) positions ahead of the next outcome to emit, so at most that many outcomes
+// wait to be emitted. With trials ordered slowest first (Spec.Schedule) the window rarely
+// stalls a worker. When ctx is cancelled no new trial starts; the trials in flight finish,
+// those that continue the emitted sequence are emitted, and Run returns ctx.Err().
 func Run(ctx context.Context, trials []Trial, workers int, emit func(Outcome) error) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	window := Window(workers)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
@@ -47,6 +54,12 @@ func Run(ctx context.Context, trials []Trial, workers int, emit func(Outcome) er
 	}
 	jobs := make(chan int)
 	results := make(chan done, workers)
+	// credit holds one token per free slot of the reorder window: the dispatcher takes one
+	// before starting a trial, the emitter gives it back after emitting an outcome.
+	credit := make(chan struct{}, window)
+	for range window {
+		credit <- struct{}{}
+	}
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
@@ -65,6 +78,9 @@ func Run(ctx context.Context, trials []Trial, workers int, emit func(Outcome) er
 					}
 					algos[t.Algorithm] = a
 				}
+				if startHook != nil {
+					startHook()
+				}
 				r, err := sim.Run(t.Params, a)
 				if err != nil {
 					err = &TrialFailure{Trial: t, Err: err}
@@ -76,6 +92,17 @@ func Run(ctx context.Context, trials []Trial, workers int, emit func(Outcome) er
 	go func() {
 		defer close(jobs)
 		for pos := range trials {
+			if ctx.Err() != nil {
+				return
+			}
+			select {
+			case <-credit:
+			case <-ctx.Done():
+				return
+			}
+			if ctx.Err() != nil {
+				return
+			}
 			select {
 			case jobs <- pos:
 			case <-ctx.Done():
@@ -88,7 +115,7 @@ func Run(ctx context.Context, trials []Trial, workers int, emit func(Outcome) er
 		close(results)
 	}()
 
-	pending := map[int]Outcome{}
+	pending := make(map[int]Outcome, window)
 	nextPos := 0
 	var firstErr error
 	for d := range results {
@@ -113,6 +140,7 @@ func Run(ctx context.Context, trials []Trial, workers int, emit func(Outcome) er
 				cancel()
 				break
 			}
+			credit <- struct{}{}
 		}
 	}
 	if firstErr != nil {
@@ -123,3 +151,9 @@ func Run(ctx context.Context, trials []Trial, workers int, emit func(Outcome) er
 	}
 	return nil
 }
+
+// Window is the most outcomes Run holds back to keep them in order: a few per worker.
+func Window(workers int) int { return 4*workers + 8 }
+
+// startHook, if set (by tests), is called as each trial starts.
+var startHook func()

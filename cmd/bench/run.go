@@ -1,12 +1,14 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,6 +16,7 @@ import (
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/analysis"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/results"
 	"github.com/mutexlab/mutexlab/sweeps"
 )
 
@@ -52,7 +55,7 @@ func runCmd(ctx context.Context, args []string) error {
 	fs.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per core)")
 	fs.Uint64Var(&f.seed, "seed", 1, "root seed")
 	fs.Float64Var(&f.starveAfter, "starve-after", 0, "starvation watchdog bound in time units (0: 1000·n·(CS time + delay))")
-	fs.StringVar(&f.out, "out", "results/run.parquet", "results file (Parquet)")
+	fs.StringVar(&f.out, "out", "", "results file (Parquet); default results/run-SPECHASH.parquet, so each set of flags has its own file and rerunning a command resumes it")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress lines")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -61,7 +64,10 @@ func runCmd(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	return execute(ctx, spec, f.out, f.workers, f.quiet)
+	if f.out == "" {
+		f.out = "results/run-" + sweeps.SpecHash(spec)[:8] + ".parquet"
+	}
+	return execute(ctx, spec, sweeps.Options{Workers: f.workers, Out: f.out}, f.quiet)
 }
 
 // parseFlags parses and turns flag errors into one-line usage errors; -h prints the flags.
@@ -166,24 +172,14 @@ func defaultCmd(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	return execute(ctx, spec, "", 0, false)
+	return execute(ctx, spec, sweeps.Options{}, false)
 }
 
 // execute runs a sweep, writes its results and prints the summary table: per algorithm and
 // grid point, mean wait and messages per CS entry with 95% confidence intervals.
-func execute(ctx context.Context, spec *sweeps.Spec, out string, workers int, quiet bool) error {
-	by := append([]string{"algorithm"}, spec.Axes()...)
-	table := analysis.NewTable(by, []string{"wait_mean", "msgs_per_cs"})
-	opt := sweeps.Options{Workers: workers, Out: out, OnOutcome: func(o sweeps.Outcome) {
-		key := []string{o.Trial.Algorithm}
-		for _, a := range spec.Axes() {
-			v, _ := o.Trial.Point.Get(a)
-			key = append(key, v.String())
-		}
-		table.Add(key, []float64{o.Result.WaitMean, o.Result.MsgsPerCS})
-	}}
+func execute(ctx context.Context, spec *sweeps.Spec, opt sweeps.Options, quiet bool) error {
 	if !quiet {
-		opt.Progress = os.Stderr
+		opt.Progress = sweeps.NewProgress(os.Stderr)
 	}
 	start := time.Now()
 	path, err := sweeps.Execute(ctx, spec, opt)
@@ -194,6 +190,56 @@ func execute(ctx context.Context, spec *sweeps.Spec, out string, workers int, qu
 	if err != nil {
 		return err
 	}
-	fmt.Printf("%s: %d trials in %s -> %s\n\n", spec.Name, len(spec.TrialList()), time.Since(start).Round(time.Millisecond), path)
+	fmt.Printf("%s: %d trials in %s -> %s\n\n", spec.Name, len(spec.Schedule(opt.Shard)), time.Since(start).Round(time.Millisecond), path)
+	if !opt.Shard.Whole() {
+		return nil // a shard's summary would mislead; merge the shards first
+	}
+	table, err := summary(spec, path)
+	if err != nil {
+		return err
+	}
 	return table.WriteText(os.Stdout)
+}
+
+// summary aggregates a results file of spec by algorithm and grid point, in grid order,
+// whether the file was written in one go or resumed.
+func summary(spec *sweeps.Spec, path string) (*analysis.Table, error) {
+	f, err := results.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	algo, err := f.StringColumn("algorithm")
+	if err != nil {
+		return nil, err
+	}
+	cols := map[string][]float64{}
+	for _, c := range []string{"point", "wait_mean", "msgs_per_cs"} {
+		if cols[c], err = f.Float64Column(c); err != nil {
+			return nil, err
+		}
+	}
+	pts := spec.Points()
+	order := make([]int, len(algo))
+	for k := range order {
+		order[k] = k
+	}
+	algoRank := func(a string) int { return slices.Index(spec.Algorithms, a) }
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(cols["point"][a], cols["point"][b]), cmp.Compare(algoRank(algo[a]), algoRank(algo[b])))
+	})
+	table := analysis.NewTable(append([]string{"algorithm"}, spec.Axes()...), []string{"wait_mean", "msgs_per_cs"})
+	for _, k := range order {
+		p := int(cols["point"][k])
+		if p < 0 || p >= len(pts) {
+			return nil, fmt.Errorf("%s: row %d has point %d, but the sweep has %d points", path, k, p, len(pts))
+		}
+		key := []string{algo[k]}
+		for _, a := range spec.Axes() {
+			v, _ := pts[p].Get(a)
+			key = append(key, v.String())
+		}
+		table.Add(key, []float64{cols["wait_mean"][k], cols["msgs_per_cs"][k]})
+	}
+	return table, nil
 }

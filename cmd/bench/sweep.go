@@ -12,15 +12,23 @@ import (
 )
 
 func init() {
-	register(command{name: "sweep", summary: "run a preset (bench sweep walter2001) or a spec file (bench sweep FILE.toml)", run: sweepCmd})
+	register(command{name: "sweep", summary: "run a preset (bench sweep walter2001) or a spec file (bench sweep FILE.toml); resumable, --shard i/N, --dry-run", run: sweepCmd})
 }
+
+const sweepUsage = `usage: bench sweep PRESET|FILE.toml [--workers N] [--out FILE] [--shard i/N] [--dry-run] [--quiet]
+
+Runs every trial of the sweep and writes OUT (default: the spec's output; for a shard,
+OUT with .shard-i-of-N before the extension). Finished trials are kept in OUT.parts as
+they finish: after Ctrl-C, SIGTERM or a crash, rerun the same command to resume.`
 
 func sweepCmd(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench sweep", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	workers := fs.Int("workers", 0, "worker goroutines (0: one per core)")
 	out := fs.String("out", "", "results file (default: the spec's output)")
-	quiet := fs.Bool("quiet", false, "no progress lines")
+	quiet := fs.Bool("quiet", false, "no progress")
+	dryRun := fs.Bool("dry-run", false, "print the expanded grid, the trial count and an estimate of the work; run nothing")
+	shardText := fs.String("shard", "", "run only slice i of N (0 <= i < N) of the trials, e.g. --shard 3/64")
 	// Accept flags before or after the preset name.
 	var name string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
@@ -28,7 +36,9 @@ func sweepCmd(ctx context.Context, args []string) error {
 	}
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
-			fmt.Println("usage: bench sweep PRESET|FILE.toml [--workers N] [--out FILE] [--quiet]")
+			fmt.Println(sweepUsage)
+			fs.SetOutput(os.Stdout)
+			fs.PrintDefaults()
 			fmt.Println("presets:", strings.Join(sweeps.PresetNames(), ", "))
 			return errHelp
 		}
@@ -36,6 +46,9 @@ func sweepCmd(ctx context.Context, args []string) error {
 	}
 	if name == "" && fs.NArg() > 0 {
 		name = fs.Arg(0)
+		if fs.NArg() > 1 {
+			return usagef("unexpected argument %q", fs.Arg(1))
+		}
 	} else if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
@@ -45,11 +58,33 @@ func sweepCmd(ctx context.Context, args []string) error {
 	if *workers < 0 {
 		return usagef("--workers: must be >= 0 (0: one per core), got %d", *workers)
 	}
+	var shard sweeps.Shard
+	if *shardText != "" {
+		var err error
+		if shard, err = sweeps.ParseShard(*shardText); err != nil {
+			return usagef("--shard: %v", err)
+		}
+	}
 	spec, err := loadSpec(name)
 	if err != nil {
 		return usagef("%v", err)
 	}
-	return execute(ctx, spec, *out, *workers, *quiet)
+	opt := sweeps.Options{Workers: *workers, Out: *out, Shard: shard}
+	if *dryRun {
+		w := *workers
+		if w == 0 {
+			w = defaultWorkers()
+		}
+		if err := sweeps.DryRun(os.Stdout, spec, shard, w); err != nil {
+			return err
+		}
+		if opt.Out == "" {
+			opt.Out = sweeps.DefaultOutput(spec, shard)
+		}
+		fmt.Printf("output: %s\n", opt.Out)
+		return nil
+	}
+	return execute(ctx, spec, opt, *quiet)
 }
 
 // loadSpec reads a spec file if name looks like a path to one, else an embedded preset.

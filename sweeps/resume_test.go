@@ -1,0 +1,257 @@
+package sweeps
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/mutexlab/mutexlab/results"
+)
+
+func mustParse(t *testing.T, text string) *Spec {
+	t.Helper()
+	s, err := Parse([]byte(text), "test.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func rowsOf(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := results.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := f.ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]string, len(rows))
+	for k := range rows {
+		out[k] = string(encodeRow(nil, &rows[k]))
+	}
+	return out
+}
+
+// stopAfter is a Progress that cancels the sweep after n trials.
+type stopAfter struct {
+	n      int
+	cancel func()
+}
+
+func (p *stopAfter) Start(string, int, int) {}
+func (p *stopAfter) Add(int) {
+	if p.n--; p.n == 0 {
+		p.cancel()
+	}
+}
+func (p *stopAfter) Finish() {}
+
+func TestInterruptAndResumeGiveTheSameRows(t *testing.T) {
+	defer func(n int) { partRows = n }(partRows)
+	partRows = 7
+	spec := mustParse(t, smallSpec)
+	dir := t.TempDir()
+	ref := filepath.Join(dir, "ref.parquet")
+	if _, err := Execute(context.Background(), spec, Options{Workers: 2, Out: ref}); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.parquet")
+	total := len(spec.TrialList())
+	// Two interruptions, then a run to the end. One worker holds at most Window(1) = 12
+	// trials in flight, so each interruption leaves work for the next run of the 48.
+	for _, stop := range []int{3, 3} {
+		ctx, cancel := context.WithCancel(context.Background())
+		_, err := Execute(ctx, spec, Options{Workers: 1, Out: out, Progress: &stopAfter{n: stop, cancel: cancel}})
+		cancel()
+		var ie *InterruptedError
+		if !errors.As(err, &ie) || !errors.Is(err, context.Canceled) || ie.Done < stop || ie.Done >= total {
+			t.Fatalf("interrupted run (stop %d): %v", stop, err)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Fatal("an interrupted sweep wrote its output file")
+		}
+	}
+	if _, err := Execute(context.Background(), spec, Options{Workers: 1, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := rowsOf(t, out), rowsOf(t, ref); !slices.Equal(got, want) {
+		t.Fatalf("resumed file has %d rows, differing from the uninterrupted run's %d", len(got), len(want))
+	}
+	// Running a finished sweep again changes nothing.
+	before, _ := os.ReadFile(out)
+	if _, err := Execute(context.Background(), spec, Options{Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := os.ReadFile(out); !bytes.Equal(before, after) {
+		t.Fatal("rerunning a finished sweep rewrote its file")
+	}
+}
+
+func TestJournalRecoveryIgnoresTornTail(t *testing.T) {
+	spec := mustParse(t, smallSpec)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.parquet")
+	sched := spec.Schedule(Shard{})
+	mine := make([]bool, len(sched))
+	for _, tr := range sched {
+		mine[tr.Index] = true
+	}
+	st, err := openStore(out, spec, Shard{}, mine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, tr := range sched[:3] {
+		row := Row(Outcome{Trial: tr}, st.layout)
+		row.WaitMean = float64(tr.Index) + 0.5
+		want = append(want, string(encodeRow(nil, &row)))
+		if err := st.add(tr.Index, row); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A process killed in the middle of the next write leaves half a record.
+	half := encodeRecord(nil, &results.Trial{Algorithm: "rl"})
+	st.journal.Write(half[:len(half)/2])
+	st.close() // as if killed: no part written
+	st, err = openStore(out, spec, Shard{}, mine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.close()
+	if st.ndone != 3 || len(st.parts) != 1 {
+		t.Fatalf("recovered %d trials into %d parts, want 3 into 1", st.ndone, len(st.parts))
+	}
+	if got := rowsOf(t, st.parts[0]); !slices.Equal(got, want) {
+		t.Fatal("recovered rows differ from those journalled")
+	}
+	if fi, _ := os.Stat(filepath.Join(st.dir, "journal")); fi.Size() != 0 {
+		t.Fatalf("journal not emptied after recovery: %d bytes", fi.Size())
+	}
+}
+
+func TestOtherSweepsFilesAreNotTouched(t *testing.T) {
+	spec := mustParse(t, smallSpec)
+	other := mustParse(t, smallSpec+"\n")
+	other.Seed = 10
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.parquet")
+	if _, err := Execute(context.Background(), other, Options{Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(out)
+	_, err := Execute(context.Background(), spec, Options{Out: out})
+	var oe *OutputError
+	if !errors.As(err, &oe) {
+		t.Fatalf("output of another sweep: got %v, want an OutputError", err)
+	}
+	if after, _ := os.ReadFile(out); !bytes.Equal(before, after) {
+		t.Fatal("the other sweep's file changed")
+	}
+	// A parts directory of another sweep (an interrupted run) is refused too.
+	out2 := filepath.Join(dir, "out2.parquet")
+	ctx, cancel := context.WithCancel(context.Background())
+	Execute(ctx, other, Options{Out: out2, Progress: &stopAfter{n: 3, cancel: cancel}})
+	cancel()
+	entries, _ := os.ReadDir(out2 + ".parts")
+	if _, err := Execute(context.Background(), spec, Options{Out: out2}); !errors.As(err, &oe) {
+		t.Fatalf("parts of another sweep: got %v, want an OutputError", err)
+	}
+	if again, _ := os.ReadDir(out2 + ".parts"); len(again) != len(entries) || len(entries) == 0 {
+		t.Fatalf("parts directory changed: %v -> %v", entries, again)
+	}
+	// A file that is not a results file is not overwritten.
+	junk := filepath.Join(dir, "junk.parquet")
+	os.WriteFile(junk, []byte("precious"), 0o644)
+	if _, err := Execute(context.Background(), spec, Options{Out: junk}); !errors.As(err, &oe) {
+		t.Fatalf("non-results file: got %v", err)
+	}
+	if data, _ := os.ReadFile(junk); string(data) != "precious" {
+		t.Fatal("a non-results file was overwritten")
+	}
+}
+
+func TestScheduleShardsAreDisjointBalancedAndSlowFirst(t *testing.T) {
+	spec, err := Preset("walter2001")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := spec.Schedule(Shard{})
+	for k := 1; k < len(all); k++ {
+		if estimateCost(all[k].Algorithm, &all[k].Params) > estimateCost(all[k-1].Algorithm, &all[k-1].Params) {
+			t.Fatalf("trial %d is estimated slower than the one before it", k)
+		}
+	}
+	const n = 7
+	seen := make([]int, len(all))
+	var work []float64
+	for i := range n {
+		part := spec.Schedule(Shard{I: i, N: n})
+		if d := len(part) - len(all)/n; d < 0 || d > 1 {
+			t.Errorf("shard %d has %d trials of %d", i, len(part), len(all))
+		}
+		for _, tr := range part {
+			seen[tr.Index]++
+		}
+		work = append(work, EstimateWork(part).Events)
+	}
+	for i, c := range seen {
+		if c != 1 {
+			t.Fatalf("trial %d is in %d shards", i, c)
+		}
+	}
+	if lo, hi := slices.Min(work), slices.Max(work); hi > 1.1*lo {
+		t.Errorf("shard work unbalanced: %v", work)
+	}
+	for _, bad := range []string{"3/2", "2/2", "-1/4", "1/0", "x", "1/2/3"} {
+		if _, err := ParseShard(bad); err == nil {
+			t.Errorf("shard %q accepted", bad)
+		}
+	}
+}
+
+func TestReorderWindowBoundsOutcomesHeld(t *testing.T) {
+	spec := mustParse(t, smallSpec)
+	trials := spec.Schedule(Shard{})
+	var started, emitted, worst atomic.Int64
+	startHook = func() {
+		n := started.Add(1)
+		if held := n - emitted.Load(); held > worst.Load() {
+			worst.Store(held)
+		}
+		if n == 1 {
+			// The first trial is held up: the other worker runs ahead until the window is full.
+			time.Sleep(300 * time.Millisecond)
+		}
+	}
+	defer func() { startHook = nil }()
+	err := Run(context.Background(), trials, 2, func(o Outcome) error {
+		emitted.Add(1)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := worst.Load(); w != int64(Window(2)) || emitted.Load() != int64(len(trials)) {
+		t.Fatalf("held at most %d outcomes, want the window %d; emitted %d of %d", w, Window(2), emitted.Load(), len(trials))
+	}
+}
+
+func TestDryRunCountsTrials(t *testing.T) {
+	spec, _ := Preset("walter2001")
+	var b bytes.Buffer
+	DryRun(&b, spec, Shard{I: 1, N: 4}, 2)
+	for _, want := range []string{"trials: 3240 = 270 points x 6 replicates x 2 algorithms", "shard 1/4: 810 trials", "grid  load (9): 0.0001,", "estimated work:"} {
+		if !bytes.Contains(b.Bytes(), []byte(want)) {
+			t.Errorf("dry run lacks %q:\n%s", want, b.String())
+		}
+	}
+}

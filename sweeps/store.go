@@ -1,0 +1,480 @@
+package sweeps
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/mutexlab/mutexlab/results"
+)
+
+// Metadata keys mutexlab writes into every results file besides the spec and root seed.
+const (
+	KeySpecHash    = "mutexlab.spec_hash"    // SpecHash of the sweep
+	KeyShard       = "mutexlab.shard"        // "i/N"; "0/1" for a whole sweep or a merge
+	KeyTrialsTotal = "mutexlab.trials_total" // trials in the whole sweep (all shards)
+	KeyGrid        = "mutexlab.grid"         // "points=P replicates=R algorithms=a,b"
+)
+
+// partRows is how many rows go into one part file (one Parquet row group) of a sweep in
+// progress. Memory held by the writer is bounded by it, whatever the number of trials.
+// A variable only so that tests can make parts small.
+var partRows = 1024
+
+// SpecHash identifies a sweep by what determines its trials: the canonical text of the spec
+// (algorithms, replicates, root seed, fixed parameters, grid), not its file name or output.
+func SpecHash(s *Spec) string {
+	sum := sha256.Sum256([]byte(s.Describe()))
+	return hex.EncodeToString(sum[:8])
+}
+
+func gridKey(s *Spec) string {
+	return fmt.Sprintf("points=%d replicates=%d algorithms=%s", len(s.Points()), s.Trials, strings.Join(s.Algorithms, ","))
+}
+
+// metadata is the key-value metadata of every file a sweep (or shard of one) writes.
+func metadata(s *Spec, sh Shard) map[string]string {
+	return map[string]string{
+		"mutexlab.program_version": ProgramVersion,
+		"mutexlab.spec":            s.Describe(),
+		"mutexlab.spec_name":       s.Name,
+		"mutexlab.root_seed":       strconv.FormatUint(s.Seed, 10),
+		KeySpecHash:                SpecHash(s),
+		KeyShard:                   sh.String(),
+		KeyTrialsTotal:             strconv.Itoa(len(s.Points()) * s.Trials * len(s.Algorithms)),
+		KeyGrid:                    gridKey(s),
+	}
+}
+
+// trialIndex maps a row's (point, replicate, algorithm) back to its index in
+// Spec.TrialList; ok is false if the row cannot belong to a sweep of this grid.
+type trialIndex struct {
+	points, replicates int
+	algos              []string
+}
+
+func (x trialIndex) index(point, replicate float64, algo string) (int, bool) {
+	a := slices.Index(x.algos, algo)
+	p, r := int(point), int(replicate)
+	if a < 0 || float64(p) != point || float64(r) != replicate || p < 0 || p >= x.points || r < 0 || r >= x.replicates {
+		return 0, false
+	}
+	return (p*x.replicates+r)*len(x.algos) + a, true
+}
+
+func (x trialIndex) total() int { return x.points * x.replicates * len(x.algos) }
+
+// parseGrid reads KeyGrid metadata.
+func parseGrid(text string) (trialIndex, bool) {
+	var x trialIndex
+	var algos string
+	if _, err := fmt.Sscanf(text, "points=%d replicates=%d algorithms=%s", &x.points, &x.replicates, &algos); err != nil {
+		return x, false
+	}
+	x.algos = strings.Split(algos, ",")
+	return x, x.points > 0 && x.replicates > 0
+}
+
+// rowKeys reads the (point, replicate, algorithm) of every row of f as trial indices.
+func rowKeys(f *results.File, x trialIndex) ([]int, error) {
+	points, err := f.Float64Column("point")
+	if err != nil {
+		return nil, err
+	}
+	reps, err := f.Float64Column("trial")
+	if err != nil {
+		return nil, err
+	}
+	algos, err := f.StringColumn("algorithm")
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int, len(points))
+	for k := range points {
+		i, ok := x.index(points[k], reps[k], algos[k])
+		if !ok {
+			return nil, fmt.Errorf("%s: row %d (point %g, trial %g, algorithm %q) is not a trial of this sweep", f.Path(), k, points[k], reps[k], algos[k])
+		}
+		out[k] = i
+	}
+	return out, nil
+}
+
+// store keeps the rows of a sweep in progress durable. Rows go to a journal as they are
+// emitted (one write per row, so a killed process loses none it has emitted) and every
+// partRows rows into a part file, written atomically by package results; the journal is
+// then emptied. Everything lives in the directory OUT.parts next to the output, which a
+// finished sweep merges into OUT and removes.
+type store struct {
+	out, dir string
+	spec     *Spec
+	shard    Shard
+	layout   results.Layout
+	meta     map[string]string
+	index    trialIndex
+	done     []bool // by trial index: a row for it is on disk
+	ndone    int
+	parts    []string
+	chunk    []results.Trial
+	journal  *os.File
+	lock     *os.File
+	buf      []byte
+}
+
+// errComplete means the output file already holds this whole sweep.
+var errComplete = errors.New("already complete")
+
+// openStore checks what is already on disk for out: a finished file of this sweep
+// (errComplete), a sweep in progress to resume, or nothing. Files of another sweep are an
+// *OutputError and are left untouched.
+func openStore(out string, spec *Spec, sh Shard, mine []bool) (*store, error) {
+	st := &store{out: out, dir: out + ".parts", spec: spec, shard: sh, layout: Layout(), meta: metadata(spec, sh),
+		index: trialIndex{len(spec.Points()), spec.Trials, spec.Algorithms}}
+	st.done = make([]bool, st.index.total())
+	if err := st.checkOutput(); err != nil {
+		return nil, err
+	}
+	if err := st.openDir(); err != nil {
+		return nil, err
+	}
+	if err := st.loadParts(mine); err != nil {
+		st.close()
+		return nil, err
+	}
+	if err := st.recoverJournal(mine); err != nil {
+		st.close()
+		return nil, err
+	}
+	return st, nil
+}
+
+func (st *store) fail(path string, format string, a ...any) error {
+	return &OutputError{Path: path, Err: fmt.Errorf("%s: %s", path, fmt.Sprintf(format, a...))}
+}
+
+// checkOutput returns errComplete if out holds this sweep, an error if it holds anything
+// else, and nil if there is no file.
+func (st *store) checkOutput() error {
+	if _, err := os.Stat(st.out); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	f, err := results.Open(st.out)
+	if err != nil {
+		return st.fail(st.out, "exists and is not a results file (%v); not overwriting it: delete it or choose another --out", err)
+	}
+	defer f.Close()
+	meta := f.Metadata()
+	if h := meta[KeySpecHash]; h != st.meta[KeySpecHash] || meta[KeyShard] != st.meta[KeyShard] {
+		return st.fail(st.out, "holds results of another sweep (%s, spec hash %q, shard %q), not of %s (spec hash %s, shard %s); not overwriting it: delete it or choose another --out",
+			orUnknown(meta["mutexlab.spec_name"]), h, meta[KeyShard], st.spec.Name, st.meta[KeySpecHash], st.shard)
+	}
+	return errComplete
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown sweep"
+	}
+	return s
+}
+
+// openDir creates or reopens OUT.parts, checks that it belongs to this sweep and locks it.
+func (st *store) openDir() error {
+	specFile := filepath.Join(st.dir, "SPEC")
+	want := st.meta[KeySpecHash] + " " + st.shard.String() + "\n" + st.spec.Describe()
+	if err := os.Mkdir(st.dir, 0o755); err == nil {
+		if err := writeAtomic(specFile, []byte(want)); err != nil {
+			return st.fail(st.dir, "%v", err)
+		}
+	} else if !errors.Is(err, fs.ErrExist) {
+		return st.fail(st.dir, "cannot create: %v", unwrapPathErr(err))
+	}
+	got, err := os.ReadFile(specFile)
+	if err != nil || string(got) != want {
+		first, _, _ := strings.Cut(string(got), "\n")
+		return st.fail(st.dir, "holds a partial run of another sweep (spec hash and shard %q, want %q); not touching it: delete it or choose another --out",
+			first, st.meta[KeySpecHash]+" "+st.shard.String())
+	}
+	lock, err := os.OpenFile(filepath.Join(st.dir, "LOCK"), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return st.fail(st.dir, "%v", unwrapPathErr(err))
+	}
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		lock.Close()
+		return st.fail(st.dir, "another bench process is writing this sweep (lock held)")
+	}
+	st.lock = lock
+	return nil
+}
+
+func writeAtomic(path string, data []byte) error {
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// loadParts reads the part files already written, marks their trials done and removes
+// temporary files left by a killed writer.
+func (st *store) loadParts(mine []bool) error {
+	entries, err := os.ReadDir(st.dir)
+	if err != nil {
+		return st.fail(st.dir, "%v", unwrapPathErr(err))
+	}
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case strings.HasPrefix(name, ".part-") && strings.HasSuffix(name, ".tmp"):
+			os.Remove(filepath.Join(st.dir, name)) // an unfinished part: its rows are in the journal
+		case strings.HasPrefix(name, "part-") && strings.HasSuffix(name, ".parquet"):
+			st.parts = append(st.parts, filepath.Join(st.dir, name))
+		}
+	}
+	slices.Sort(st.parts)
+	for _, p := range st.parts {
+		f, err := results.Open(p)
+		if err != nil {
+			return st.fail(p, "unreadable part of a sweep in progress: %v", err)
+		}
+		if h := f.Metadata()[KeySpecHash]; h != st.meta[KeySpecHash] {
+			f.Close()
+			return st.fail(p, "belongs to another sweep (spec hash %q, want %q)", h, st.meta[KeySpecHash])
+		}
+		keys, err := rowKeys(f, st.index)
+		f.Close()
+		if err != nil {
+			return st.fail(p, "%v", err)
+		}
+		for _, i := range keys {
+			if st.done[i] || !mine[i] {
+				return st.fail(p, "trial %d is duplicated or not in shard %s", i, st.shard)
+			}
+			st.done[i] = true
+			st.ndone++
+		}
+	}
+	return nil
+}
+
+// recoverJournal turns rows journalled but not yet in a part into a part, then starts an
+// empty journal. A torn last record (the process died mid-write) is ignored.
+func (st *store) recoverJournal(mine []bool) error {
+	path := filepath.Join(st.dir, "journal")
+	data, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return st.fail(path, "%v", unwrapPathErr(err))
+	}
+	for len(data) >= 8 {
+		n := int(binary.LittleEndian.Uint32(data))
+		if len(data) < 8+n || crc32.ChecksumIEEE(data[8:8+n]) != binary.LittleEndian.Uint32(data[4:]) {
+			break
+		}
+		t, err := decodeRow(data[8 : 8+n])
+		data = data[8+n:]
+		if err != nil {
+			break
+		}
+		i, ok := st.index.index(float64(t.Point), float64(t.Trial), t.Algorithm)
+		if !ok || !mine[i] || st.done[i] {
+			continue // already in a part (the process died between part and truncation)
+		}
+		st.done[i] = true
+		st.ndone++
+		st.chunk = append(st.chunk, t)
+	}
+	st.journal, err = os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return st.fail(path, "%v", unwrapPathErr(err))
+	}
+	if err := st.flushPart(); err != nil {
+		return err
+	}
+	if err := st.journal.Truncate(0); err != nil { // drop a torn tail too
+		return st.fail(path, "%v", unwrapPathErr(err))
+	}
+	return nil
+}
+
+// add records one finished trial.
+func (st *store) add(i int, t results.Trial) error {
+	st.buf = encodeRecord(st.buf[:0], &t)
+	if _, err := st.journal.Write(st.buf); err != nil {
+		return st.fail(st.journal.Name(), "%v", unwrapPathErr(err))
+	}
+	st.done[i] = true
+	st.ndone++
+	st.chunk = append(st.chunk, t)
+	if len(st.chunk) >= partRows {
+		return st.flushPart()
+	}
+	return nil
+}
+
+// flushPart writes the rows in hand as the next part file, then empties the journal.
+func (st *store) flushPart() error {
+	if len(st.chunk) == 0 {
+		return nil
+	}
+	path := filepath.Join(st.dir, fmt.Sprintf("part-%06d.parquet", len(st.parts)))
+	w, err := results.Create(path, st.layout, st.meta)
+	if err != nil {
+		return &OutputError{Path: st.out, Err: err}
+	}
+	defer w.Abort()
+	for k := range st.chunk {
+		if err := w.Write(&st.chunk[k]); err != nil {
+			return err
+		}
+	}
+	if err := w.Close(); err != nil {
+		return err
+	}
+	st.parts = append(st.parts, path)
+	clear(st.chunk)
+	st.chunk = st.chunk[:0]
+	if err := st.journal.Truncate(0); err != nil {
+		return st.fail(st.journal.Name(), "%v", unwrapPathErr(err))
+	}
+	return nil
+}
+
+// finish merges the parts into the output file and removes the directory.
+func (st *store) finish() error {
+	if err := st.flushPart(); err != nil {
+		return err
+	}
+	if len(st.parts) == 0 { // an empty shard
+		w, err := results.Create(st.out, st.layout, st.meta)
+		if err != nil {
+			return &OutputError{Path: st.out, Err: err}
+		}
+		if err := w.Close(); err != nil {
+			return err
+		}
+	} else if err := results.Merge(st.out, st.parts, nil); err != nil {
+		return err
+	}
+	st.close()
+	return os.RemoveAll(st.dir)
+}
+
+// close releases the journal and the lock, leaving everything on disk.
+func (st *store) close() {
+	if st.journal != nil {
+		st.journal.Close()
+		st.journal = nil
+	}
+	if st.lock != nil {
+		st.lock.Close()
+		st.lock = nil
+	}
+}
+
+// encodeRecord appends a journal record for t: length, CRC-32 of the payload, payload.
+func encodeRecord(dst []byte, t *results.Trial) []byte {
+	start := len(dst)
+	dst = append(dst, make([]byte, 8)...)
+	dst = encodeRow(dst, t)
+	payload := dst[start+8:]
+	binary.LittleEndian.PutUint32(dst[start:], uint32(len(payload)))
+	binary.LittleEndian.PutUint32(dst[start+4:], crc32.ChecksumIEEE(payload))
+	return dst
+}
+
+// encodeRow appends every field of t, exactly (floats as their bits).
+func encodeRow(dst []byte, t *results.Trial) []byte {
+	str := func(s string) {
+		dst = binary.AppendUvarint(dst, uint64(len(s)))
+		dst = append(dst, s...)
+	}
+	i64 := func(v int64) { dst = binary.LittleEndian.AppendUint64(dst, uint64(v)) }
+	f64 := func(v float64) { dst = binary.LittleEndian.AppendUint64(dst, math.Float64bits(v)) }
+	str(t.Algorithm)
+	str(t.Delay)
+	for _, v := range []int64{t.N, t.Links, t.Warmup, t.Measure, int64(t.Seed), t.Trial, t.Point, t.Events, t.CSEntries, t.MsgsTotal, t.LinkChanges} {
+		i64(v)
+	}
+	for _, v := range []float64{t.Connectivity, t.Degree, t.Load, t.Mobility, t.SimTime, t.WaitMean, t.WaitP50, t.WaitP99, t.WaitMax, t.MsgsPerCS} {
+		f64(v)
+	}
+	i64(int64(len(t.Msgs)))
+	for _, v := range t.Msgs {
+		i64(v)
+	}
+	i64(int64(len(t.Extra)))
+	for _, v := range t.Extra {
+		f64(v)
+	}
+	return dst
+}
+
+var errShortRecord = errors.New("short journal record")
+
+// decodeRow reverses encodeRow.
+func decodeRow(b []byte) (results.Trial, error) {
+	var t results.Trial
+	bad := false
+	str := func() string {
+		n, k := binary.Uvarint(b)
+		if k <= 0 || uint64(len(b)-k) < n {
+			bad = true
+			return ""
+		}
+		s := string(b[k : k+int(n)])
+		b = b[k+int(n):]
+		return s
+	}
+	u64 := func() uint64 {
+		if len(b) < 8 {
+			bad = true
+			return 0
+		}
+		v := binary.LittleEndian.Uint64(b)
+		b = b[8:]
+		return v
+	}
+	t.Algorithm = str()
+	t.Delay = str()
+	for _, p := range []*int64{&t.N, &t.Links, &t.Warmup, &t.Measure, nil, &t.Trial, &t.Point, &t.Events, &t.CSEntries, &t.MsgsTotal, &t.LinkChanges} {
+		if p == nil {
+			t.Seed = u64()
+			continue
+		}
+		*p = int64(u64())
+	}
+	for _, p := range []*float64{&t.Connectivity, &t.Degree, &t.Load, &t.Mobility, &t.SimTime, &t.WaitMean, &t.WaitP50, &t.WaitP99, &t.WaitMax, &t.MsgsPerCS} {
+		*p = math.Float64frombits(u64())
+	}
+	n := u64()
+	if n > uint64(len(b)/8) {
+		return t, errShortRecord
+	}
+	t.Msgs = make([]int64, n)
+	for k := range t.Msgs {
+		t.Msgs[k] = int64(u64())
+	}
+	n = u64()
+	if n > uint64(len(b)/8) {
+		return t, errShortRecord
+	}
+	t.Extra = make([]float64, n)
+	for k := range t.Extra {
+		t.Extra[k] = math.Float64frombits(u64())
+	}
+	if bad || len(b) != 0 {
+		return t, errShortRecord
+	}
+	return t, nil
+}

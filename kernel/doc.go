@@ -40,6 +40,11 @@
 //     stream, so two algorithms on one seed get the same request stream.
 //   - Delays: constant (1 by default), exponential or uniform; links are FIFO whatever the
 //     model (a message never arrives before one sent earlier on the same link).
+//   - Departures from section 6, both explicit: the paper starts counting at once, we discard a
+//     warm-up (set Warmup 0 for the paper's exact protocol; at n = 30 it changes no mean
+//     measurably); and a link with a message in flight is not a deletion candidate (the paper
+//     only states that such a link cannot go down), which may slightly favour an algorithm that
+//     keeps more links busy.
 //   - Measurement: the first Warmup CS entries (200) are discarded, the next Measure (2,000)
 //     measured: waits (request to entry), messages sent and link changes inside that window.
 //     Percentiles are nearest-rank.

@@ -14,11 +14,18 @@
 //
 // Where the paper is ambiguous, we chose (and the tests check):
 //
-//   - Token handler, line 3: "send LinkInfo to all outgoing k ∈ N and to j" is evaluated with
-//     the height from before lines 4-5 lower it. Those are the neighbours whose view of the link
-//     may change (a neighbour already above stays above); this matches the overview's "informs
-//     all its outgoing neighbors of its new height". If j is itself an outgoing neighbour it
-//     gets one LinkInfo, not two.
+//   - Token handler, line 3: "Send LinkInfo(h.h1, h.h2 − 1, i) to all outgoing k ∈ N and to
+//     j" is evaluated with the height from before lines 4-5 lower it. This is the literal
+//     reading: the message carries the new height written out by hand, which only makes sense
+//     if the height has not been lowered yet. Lemma 4, case 2.1 needs exactly this LinkInfo to a
+//     lower neighbour ("the LinkInfo was sent by j when j received the token and lowered its
+//     height"), and section 6 describes its effect as "token movement to change link direction
+//     in the vicinity of the token holder" and requests going "over direct links to the token
+//     holder rather than over the last link on which they sent the token" (former holders are
+//     the neighbours that were outgoing). Reading "outgoing" after the lowering would leave no
+//     outgoing neighbour at all in a static network, contradicting section 6.2's LinkInfo count
+//     growing with connectivity. If j is itself an outgoing neighbour it gets one LinkInfo, not
+//     two.
 //   - Empty N: a node may momentarily know no neighbour (all its remaining links are still
 //     forming when its last known link fails). The sink test "myHeight < height[k] ∀k ∈ N" is
 //     taken as false for an empty N (RaiseHeight's minimum would be undefined) and

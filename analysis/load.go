@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"github.com/mutexlab/mutexlab/algorithms"
 	"math"
 	"slices"
 	"strconv"
@@ -11,8 +12,22 @@ import (
 )
 
 // Parameters are the columns of a results file that describe a trial's set-up (everything
-// else is a metric or bookkeeping). Pairs of algorithms are matched on these and the seed.
-var Parameters = []string{"algorithm", "n", "links", "connectivity", "degree", "load", "mobility", "delay", "warmup", "measure"}
+// else is a metric or bookkeeping): the kernel's, then every registered algorithm's own
+// (algorithms.ParamNames, e.g. k and h of h-out-of-k). Pairs of algorithms are matched on
+// these and the seed.
+var Parameters = slices.Concat([]string{"algorithm", "n", "links", "connectivity", "degree", "load", "mobility", "delay", "warmup", "measure"}, algorithms.ParamNames())
+
+// ParametersIn returns the Parameters among cols, in Parameters order (files written before
+// an algorithm was registered lack its columns).
+func ParametersIn(cols []string) []string {
+	var out []string
+	for _, p := range Parameters {
+		if slices.Contains(cols, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
 
 // stringColumns are the core columns holding text.
 var stringColumns = map[string]bool{"algorithm": true, "delay": true}

@@ -19,7 +19,7 @@ type Preset struct {
 
 // Columns returns the columns a results file must have for the preset.
 func (p Preset) Columns() []string {
-	cols := slices.Concat([]string{p.Spec.X}, p.Spec.Series, []string{p.Spec.Facet, p.Spec.Metric})
+	cols := slices.Concat([]string{p.Spec.X}, p.Spec.Series, []string{p.Spec.Facet, p.Spec.Metric}, keys(p.Spec.Keep))
 	return slices.DeleteFunc(cols, func(c string) bool { return c == "" })
 }
 
@@ -28,6 +28,11 @@ func (p Preset) By() []string {
 	by := slices.Concat([]string{p.Spec.X}, p.Spec.Series)
 	if p.Spec.Facet != "" {
 		by = append(by, p.Spec.Facet)
+	}
+	for _, k := range keys(p.Spec.Keep) { // filter columns must be grouped to be filtered
+		if !slices.Contains(by, k) {
+			by = append(by, k)
+		}
 	}
 	return by
 }
@@ -128,10 +133,13 @@ var Walter2001Figures = []Preset{
 	walter2001(8, "msgs_per_cs", "connectivity"),
 }
 
+// Figures lists every named figure preset.
+func Figures() []Preset { return slices.Concat(Walter2001Figures, JiangFigures) }
+
 // PresetByName returns the named figure preset, or an error listing them.
 func PresetByName(name string) (Preset, error) {
 	var names []string
-	for _, p := range Walter2001Figures {
+	for _, p := range Figures() {
 		if p.Name == name {
 			return p, nil
 		}

@@ -73,20 +73,26 @@ func reportCmd(ctx context.Context, args []string) error {
 	}
 	need := slices.Concat(byCols, metricCols)
 	var a, b string
+	var pairOn []string // parameters a pair must share
 	if *pair != "" {
 		ab := splitList(*pair)
 		if len(ab) != 2 || ab[0] == ab[1] {
 			return usagef("--pair: want two different algorithms A,B (e.g. rl,rr), got %q", *pair)
 		}
 		a, b = ab[0], ab[1]
-		need = slices.Concat(need, analysis.Parameters, []string{"seed"})
+		first, err := analysis.Load(files[:1], nil)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		pairOn = analysis.ParametersIn(first.Available)
+		need = slices.Concat(need, pairOn, []string{"seed"})
 	}
 	d, err := loadChecked(files, byCols, metricCols, need)
 	if err != nil {
 		return err
 	}
 	if *pair != "" {
-		pt, err := analysis.Pair(d, a, b, analysis.Parameters, byCols, metricCols)
+		pt, err := analysis.Pair(d, a, b, pairOn, byCols, metricCols)
 		if err != nil {
 			return usagef("%v", err)
 		}

@@ -242,6 +242,13 @@ func (s *Sim) schedule(delay float64, r eventRec) {
 	if math.IsInf(delay, 1) {
 		return
 	}
+	s.scheduleAt(s.now+delay, r)
+}
+
+// scheduleAt queues r at absolute time t. Message deliveries use it with the FIFO-clamped
+// arrival time itself: passing it through schedule(at-now) could round now+(at-now) one step
+// below at and let a message overtake the one sent before it on the same link.
+func (s *Sim) scheduleAt(t float64, r eventRec) {
 	var slot uint32
 	if k := len(s.free); k > 0 {
 		slot = s.free[k-1]
@@ -251,7 +258,7 @@ func (s *Sim) schedule(delay float64, r eventRec) {
 		slot = uint32(len(s.recs))
 		s.recs = append(s.recs, r)
 	}
-	s.q.Push(s.now+delay, slot)
+	s.q.Push(t, slot)
 }
 
 // loop processes events until the trial ends: the measurement is complete and every pending
@@ -413,7 +420,7 @@ func (s *Sim) after(i int32) {
 			s.emit(TraceEvent{Kind: "send", Node: i, Peer: peer, Msg: s.types[o.msg.Type].Name, Message: o.msg})
 		}
 		pp := s.topo.peerPort[idx]
-		s.schedule(at-s.now, eventRec{kind: evDeliver, node: peer, port: pp, gen: s.topo.Gen(peer, pp), msg: o.msg})
+		s.scheduleAt(at, eventRec{kind: evDeliver, node: peer, port: pp, gen: s.topo.Gen(peer, pp), msg: o.msg})
 	}
 	enter := s.out.enter
 	s.out.reset()

@@ -52,3 +52,15 @@ func TestDeterministic(t *testing.T) {
 		t.Fatal("a different seed gave the same trial")
 	}
 }
+
+// TestFIFOUnderRandomDelays replays the seeds on which a message could overtake an earlier one
+// on the same link when a clamped arrival time was rounded (now + (at − now) < at). RL relies
+// on FIFO links (Claim 1's case 1); with the bug these seeds starved.
+func TestFIFOUnderRandomDelays(t *testing.T) {
+	sim, a := kernel.NewSim(), rl.New()
+	for _, seed := range []uint64{2424, 2547, 3313, 4449} {
+		if _, err := sim.Run(trialtest.RandomParams(seed), a); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+	}
+}

@@ -361,3 +361,19 @@ func (l *Links) RemoveAt(i int32, k int) {
 	copy(q[k:], q[k+1:])
 	l.qLen[i]--
 }
+
+// DeleteV removes every entry of node i's queue whose V equals v (the Self entry included),
+// keeping the order of the rest, and returns how many it removed. gme uses it for "all the
+// request messages for accessing resource R will be deleted from Q".
+func (l *Links) DeleteV(i int32, v int64) int {
+	q := l.Queue(i)
+	w := 0
+	for _, x := range q {
+		if x.V != v {
+			q[w] = x
+			w++
+		}
+	}
+	l.qLen[i] = int32(w)
+	return len(q) - w
+}

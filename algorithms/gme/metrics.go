@@ -1,0 +1,115 @@
+package gme
+
+import (
+	"math"
+
+	"github.com/mutexlab/mutexlab/algorithms/internal/linkrev"
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+// Metric names (results columns).
+const (
+	MetricConcMean = "gme_concurrency_mean"     // nodes in the CS just after a measured entry, mean
+	MetricConcMax  = "gme_concurrency_max"      // ... and maximum
+	MetricSession  = "gme_session_entries_mean" // CS entries per session (package doc)
+)
+
+// MetricNames lists every metric gme reports, in order.
+func MetricNames() []string { return []string{MetricConcMean, MetricConcMax, MetricSession} }
+
+// metrics observes the trial from outside the protocol: CS entries are counted like the
+// kernel counts them, and only the kernel's measurement window (entries Warmup+1 ..
+// Warmup+Measure) counts. A session is numbered when its holder enters with weight 0.
+type metrics struct {
+	warmup, measure int64
+	entries         int64
+	inCS            int64
+	concSum         int64
+	concMax         int64
+	sess            int64 // number of the running session
+	counted         int64 // last session with a measured entry
+	sessions        int64 // sessions with at least one measured entry
+}
+
+func (m *metrics) reset(p *kernel.Params, n int) {
+	*m = metrics{warmup: int64(p.Warmup), measure: int64(p.Measure)}
+}
+
+func (m *metrics) newSession() { m.sess++ }
+
+func (m *metrics) exit() { m.inCS-- }
+
+func (m *metrics) enter() {
+	m.entries++
+	m.inCS++
+	if m.entries <= m.warmup || m.entries > m.warmup+m.measure {
+		return
+	}
+	m.concSum += m.inCS
+	m.concMax = max(m.concMax, m.inCS)
+	if m.sess != m.counted {
+		m.counted = m.sess
+		m.sessions++
+	}
+}
+
+// Metrics reports, over the measured entries, the mean and maximum number of nodes in the
+// CS just after an entry (the entering node included), and the mean number of measured
+// entries per session (NaN without measured entries).
+func (a *GME) Metrics(dst []kernel.Metric) []kernel.Metric {
+	m := &a.st
+	n := min(max(m.entries-m.warmup, 0), m.measure)
+	ratio := func(x, y int64) float64 {
+		if y == 0 {
+			return math.NaN()
+		}
+		return float64(x) / float64(y)
+	}
+	return append(dst,
+		kernel.Metric{Name: MetricConcMean, Value: ratio(m.concSum, n)},
+		kernel.Metric{Name: MetricConcMax, Value: float64(m.concMax)},
+		kernel.Metric{Name: MetricSession, Value: ratio(n, m.sessions)})
+}
+
+// Checker returns gme's safety check (Theorem 1): all nodes in the CS at once requested the
+// same resource. It reads R_i from the algorithm's per-node array, set once at RequestCS
+// from the drawn resource and never changed by a handler, so an entry granted for the wrong
+// resource is caught.
+func (a *GME) Checker() kernel.Checker { return &groupChecker{a: a} }
+
+type groupChecker struct {
+	a     *GME
+	in    []bool
+	count int
+	res   int64
+}
+
+func (c *groupChecker) Reset(t *kernel.Topology) {
+	c.in = linkrev.Resize(c.in, t.N())
+	clear(c.in)
+	c.count = 0
+}
+
+func (c *groupChecker) Enter(i int32) (int32, bool) {
+	r := c.a.res[i]
+	if c.count > 0 && r != c.res {
+		for j, in := range c.in {
+			if in {
+				return int32(j), false
+			}
+		}
+	}
+	if !c.in[i] {
+		c.in[i] = true
+		c.count++
+	}
+	c.res = r
+	return -1, true
+}
+
+func (c *groupChecker) Exit(i int32) {
+	if c.in[i] {
+		c.in[i] = false
+		c.count--
+	}
+}

@@ -29,28 +29,49 @@
 //
 //   - Priority values. A request of class c enters Q with priority levels − c (higher value =
 //     higher priority); Q is ordered by priority, highest first, first come first served among
-//     equals, so with one class Q is RL's FIFO queue.
+//     equals, so with one class and aging 0 Q is RL's FIFO queue (the paper's "non-prioritized
+//     one if we assume that each node has the same priority").
 //   - Aging: when a node leaves the CS it adds the aging step (parameter aging, default 1) to
-//     the priority of every request in its Q, as the paper's RELEASE description says. Aging
-//     does not reorder Q and sends no UPDATE; the raised priorities travel on with the next
-//     REQUEST (the one that follows a TOKEN carries the front's aged priority). A request
-//     bypassed repeatedly thus rises above every fresh request (at most levels − 1), which
-//     is what Theorem 3's "every node's request will eventually be of the highest priority"
-//     needs. aging = 0 turns it off (then the order is strict priority).
+//     the priority of every request in its Q, as the paper's RELEASE description says ("When i
+//     leaves the CS … it first calls aging procedure to increase the priority of every request
+//     message in Q"). Aging does not reorder Q and sends no UPDATE; the raised priorities
+//     travel on with the next REQUEST (the one that follows a TOKEN carries the front's aged
+//     priority), so aged values are compared across nodes' queues. Two consequences a
+//     researcher must know:
+//     (1) The paper's aging does not deliver Theorem 3 in general. Only the queue of a node
+//     leaving the CS ages; a relay that never enters the CS never ages its entries, and aging
+//     built up at a holder is lost when the token moves (TOKEN(t) carries only t). A low-class
+//     request queued behind a relay that keeps receiving high-class requests can wait forever
+//     (four nodes: edges 0–1, 1–2, 1–3; 0 and 3 request at class 1 again and again, 2 once
+//     at class 2, 1 never: 2 is not served, whatever the aging step). This is a gap in the
+//     paper's argument that the implementation inherits; the starvation watchdog reports it
+//     when it happens (the sweeps' liveness drain, which stops new requests, cannot).
+//     (2) With one class and aging > 0 the algorithm is not the non-prioritized one: aging
+//     makes equal priorities unequal, the order is no longer FIFO (at n = 30, load 1, 20%
+//     connectivity, about 44% of dequeues overtake an older entry) and the token travels
+//     further (3.5 instead of 1.9 hops per CS entry, wait ~130 instead of ~86). Compare with RL
+//     using aging = 0; the jiang-hk preset sweeps aging ∈ {0, 1}.
 //   - "Token passed on while resources remain": the holder calls giveTokenToFrontOfQ whenever
 //     it is not itself waiting for t ≥ h, Q is not empty and t > 0 — after entering the CS
 //     (the paper's concurrent access), on a REQUEST even while in the CS (the paper's request
 //     handler says state ≠ CS, but its overview passes the token after entering; we take the
 //     latter, which only adds concurrency), on a RELEASE and when leaving the CS. With t = 0 it
-//     keeps the token: passing an empty token only makes the RELEASEs chase it. Theorem 1
+//     keeps the token: passing an empty token only makes the RELEASEs chase it. This is our
+//     choice, not the paper's text: its giveTokenToFrontOfQ passes the token after a CS entry
+//     whatever t is; the t > 0 guard is what makes k = h = 1 equal RL. Theorem 1
 //     holds (t is only taken when t ≥ h), and with k = h = 1 a node in the CS keeps the token,
 //     so no RELEASE is ever sent (tested: hk then reproduces RL exactly).
 //   - How the holder waits for t ≥ h: when its own request reaches the front of Q and t < h,
 //     it dequeues it and keeps the token (waitT), serving nobody else, until RELEASEs raise t
 //     to h; then it enters, and passes the token on if t > 0 remains (the paper's "the node
 //     with the highest priority will hold the token until it acquires enough resources").
-//     While it waits, requests are queued (and reordered by priority) but not served. Theorem
-//     3 holds: the token stays put, so every RELEASE reaches it.
+//     While it waits, requests are queued (and reordered by priority) but not served; the token
+//     stays put, so every RELEASE reaches it (the literal request handler would give the token
+//     away while the holder waits, losing its already dequeued request). A holder that requests
+//     while others are queued inserts its own request by priority and waits for t ≥ h only once
+//     that request reaches the front, so a RELEASE may first send the token to a
+//     higher-priority neighbour; the paper's "persists in waiting for the condition t ≥ h" does
+//     not say what happens to the queue meanwhile.
 //   - Where RELEASE goes: to the lowest-height neighbour (the paper's forwardRelease), which is
 //     downhill toward the token holder; a node that is a sink first raises its height (as the
 //     group-mutex paper's sendRelease does). Unlike the paper we leave next alone: next belongs
@@ -75,8 +96,11 @@
 // h) must not exceed k (Theorem 1). TokenHolder: exactly one TOKEN, held or in flight; RELEASE
 // carries resources, not the token, and is not counted. Metrics, over the kernel's measurement
 // window: hk_inversions_per_cs, the fraction of entries made while a node of a strictly higher
-// class had been waiting since before the entering node requested; hk_resources_in_use_mean,
-// resources in use just after an entry; hk_wait_entries_c1..c4, per class the mean number of
+// class had been waiting since before the entering node requested (by class, not by aged
+// priority: promotions that aging is meant to cause count as inversions, and with one class it
+// is 0 by definition); hk_resources_in_use_mean, resources in use just after an entry (a
+// sample at entries, not a time average: releases at the same instant are processed first);
+// hk_wait_entries_c1..c4, per class the mean number of
 // CS entries between a request and its entry (NaN for a class without entries). Waits are
 // counted in CS entries, not time, because handlers (and MetricsReporter) get no clock; the
 // kernel's wait_mean is the time-based wait over all classes.

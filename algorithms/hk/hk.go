@@ -192,7 +192,7 @@ func (a *HK) onUpdate(i int32, j kernel.Port, s int64, out *kernel.Outbox) {
 // onRequest: "Receiving a request message" REQUEST(j, S).
 func (a *HK) onRequest(i int32, j kernel.Port, h linkrev.Height, s int64, out *kernel.Outbox) {
 	l := &a.l
-	if !l.ReceivedLI.Has(i, j) { // 1
+	if !l.ReceivedLI.Has(i, j) && mutation != mutIgnoreReceivedLI { // 1
 		return
 	}
 	l.Height[l.At(i, j)] = h // 2
@@ -295,7 +295,7 @@ func (a *HK) giveTokenToFrontOfQ(i int32, out *kernel.Outbox) {
 	next := l.Dequeue(i).P // 1
 	if next == linkrev.Self {
 		l.Next[i] = linkrev.NextSelf
-		if a.t[i] >= a.h[i] { // 2: t >= h: t = t − h, enter
+		if a.t[i] >= a.h[i] || mutation == mutIgnoreT { // 2: t >= h: t = t − h, enter
 			a.enter(i, out)
 		} else { // 3: wait for t >= h
 			a.waitT[i] = true
@@ -305,7 +305,7 @@ func (a *HK) giveTokenToFrontOfQ(i int32, out *kernel.Outbox) {
 	l.TokenSent(i, next)                       // 4: lower htVector[next], tokenHolder = false
 	out.Send(next, l.Msg(MsgToken, i, a.t[i])) // 5: TOKEN(t)
 	a.t[i] = 0
-	if l.QLen(i) > 0 { // 6: REQUEST(i, R), R the priority at the front of Q
+	if l.QLen(i) > 0 && mutation != mutNoRequestAfterToken { // 6: REQUEST(i, R), R the priority at the front of Q
 		out.Send(next, l.Msg(MsgRequest, i, l.Head(i).V))
 	}
 }
@@ -319,8 +319,10 @@ func (a *HK) enter(i int32, out *kernel.Outbox) {
 
 // raiseHeight: "Procedure raiseHeight()".
 func (a *HK) raiseHeight(i int32, out *kernel.Outbox) {
-	a.l.RaiseHeight(i, MsgLink, out) // 1-3
-	if a.l.QLen(i) > 0 {             // 4
+	if mutation != mutSkipRaiseHeight {
+		a.l.RaiseHeight(i, MsgLink, out) // 1-3
+	}
+	if a.l.QLen(i) > 0 { // 4
 		a.forwardRequest(i, out)
 	}
 }
@@ -330,6 +332,9 @@ func (a *HK) raiseHeight(i int32, out *kernel.Outbox) {
 func (a *HK) forwardRequest(i int32, out *kernel.Outbox) {
 	l := &a.l
 	next := l.LowestNeighbour(i)
+	if mutation == mutHighestNeighbour {
+		next = a.highestNeighbour(i)
+	}
 	if next == kernel.NoPort {
 		l.Next[i] = linkrev.NextGone
 		return
@@ -349,6 +354,9 @@ func (a *HK) forwardRelease(i int32, r int64, out *kernel.Outbox) {
 	p := l.LowestNeighbour(i)
 	if p == kernel.NoPort {
 		a.owed[i] += r
+		return
+	}
+	if mutation == mutDropRelease {
 		return
 	}
 	out.Send(p, l.Msg(MsgRelease, i, r))
@@ -375,4 +383,37 @@ func (a *HK) headPriority(i int32) int64 {
 		return -1 << 62
 	}
 	return a.l.Head(i).V
+}
+
+// ---- Mutation points ----
+
+// mutation selects a deliberately broken variant of the algorithm for the mutation tests
+// (mutation_test.go), which prove that the swarm's checks catch each one. It is mutNone except
+// while such a test runs, and only export_test.go sets it. Each mutation point above is one
+// comparison with this byte; points inside algorithms/internal/linkrev are mutated at hk's
+// call site.
+var mutation mutant
+
+type mutant uint8
+
+const (
+	mutNone                mutant = iota
+	mutSkipRaiseHeight            // raiseHeight: lines 1-3 skipped
+	mutIgnoreReceivedLI           // request handler: line 1 (receivedLI) skipped
+	mutNoRequestAfterToken        // giveTokenToFrontOfQ: line 6 (REQUEST after TOKEN) skipped
+	mutHighestNeighbour           // forwardRequest sends to the highest neighbour
+	mutIgnoreT                    // giveTokenToFrontOfQ: enters without t >= h
+	mutDropRelease                // forwardRelease sends nothing: released resources vanish
+)
+
+// highestNeighbour is mutHighestNeighbour's choice: the highest neighbour in N.
+func (a *HK) highestNeighbour(i int32) kernel.Port {
+	l := &a.l
+	best := kernel.NoPort
+	for k := l.InN.Next(i, 0); k >= 0; k = l.InN.Next(i, k+1) {
+		if best == kernel.NoPort || l.Height[l.At(i, best)].Less(l.Height[l.At(i, k)]) {
+			best = k
+		}
+	}
+	return best
 }

@@ -104,7 +104,7 @@ func (a *RL) Receive(i int32, j kernel.Port, m *kernel.Message, out *kernel.Outb
 // onRequest: "When Request(h) received at node i from node j".
 func (a *RL) onRequest(i int32, j kernel.Port, h Height, out *kernel.Outbox) {
 	l := &a.l
-	if !l.ReceivedLI.Has(i, j) { // 1
+	if !l.ReceivedLI.Has(i, j) && mutation != mutIgnoreReceivedLI { // 1
 		return
 	}
 	l.Height[l.At(i, j)] = h                      // 2
@@ -151,7 +151,11 @@ func (a *RL) onLinkInfo(i int32, j kernel.Port, h Height, out *kernel.Outbox) {
 // LinkDown: "When failure of link to j detected at node i".
 func (a *RL) LinkDown(i int32, j kernel.Port, out *kernel.Outbox) {
 	l := &a.l
-	l.LinkFailed(i, j)     // 1-3 (and next = gone if it was j)
+	if mutation == mutKeepQOnLinkDown {
+		a.linkFailedKeepQ(i, j)
+	} else {
+		l.LinkFailed(i, j) // 1-3 (and next = gone if it was j)
+	}
 	if !l.TokenHolder[i] { // 4
 		if l.AllNeighboursHigher(i) { // 5
 			a.raiseHeight(i, out)
@@ -172,6 +176,9 @@ func (a *RL) LinkUp(i int32, j kernel.Port, out *kernel.Outbox) {
 // still forming) there is nobody to ask; the request goes out when the first LinkInfo arrives.
 func (a *RL) forwardRequest(i int32, out *kernel.Outbox) {
 	next := a.l.LowestNeighbour(i) // 1
+	if mutation == mutHighestNeighbour {
+		next = a.highestNeighbour(i)
+	}
 	if next == kernel.NoPort {
 		a.l.Next[i] = nextGone
 		return
@@ -184,9 +191,9 @@ func (a *RL) forwardRequest(i int32, out *kernel.Outbox) {
 func (a *RL) giveTokenToNext(i int32, out *kernel.Outbox) {
 	next := a.l.Dequeue(i).P // 1
 	if next != qSelf {       // 2
-		a.l.TokenSent(i, next)                  // 3-5
-		out.Send(next, a.l.Msg(MsgToken, i, 0)) // 6
-		if a.l.QLen(i) > 0 {                    // 7
+		a.l.TokenSent(i, next)                                     // 3-5
+		out.Send(next, a.l.Msg(MsgToken, i, 0))                    // 6
+		if a.l.QLen(i) > 0 && mutation != mutNoRequestAfterToken { // 7
 			out.Send(next, a.l.Msg(MsgRequest, i, 0))
 		}
 	} else { // 8: next = i
@@ -198,8 +205,55 @@ func (a *RL) giveTokenToNext(i int32, out *kernel.Outbox) {
 
 // raiseHeight: "Procedure RaiseHeight()", partial reversal (Gafni–Bertsekas).
 func (a *RL) raiseHeight(i int32, out *kernel.Outbox) {
-	a.l.RaiseHeight(i, MsgLinkInfo, out) // 1-5
-	if a.l.QLen(i) > 0 {                 // 6
+	if mutation != mutSkipRaiseHeight {
+		a.l.RaiseHeight(i, MsgLinkInfo, out) // 1-5
+	}
+	if a.l.QLen(i) > 0 { // 6
 		a.forwardRequest(i, out)
+	}
+}
+
+// ---- Mutation points ----
+
+// mutation selects a deliberately broken variant of the algorithm for the mutation tests
+// (mutation_test.go), which prove that the swarm's checks catch each one. It is mutNone except
+// while such a test runs, and only export_test.go sets it. Each mutation point above is one
+// comparison with this byte. Points inside algorithms/internal/linkrev are mutated here, at
+// rl's call site, so the shared code stays untouched.
+var mutation mutant
+
+type mutant uint8
+
+const (
+	mutNone                mutant = iota
+	mutSkipRaiseHeight            // RaiseHeight: lines 1-5 skipped, the sink keeps its height
+	mutIgnoreReceivedLI           // Request handler: line 1 (ignore until receivedLI) skipped
+	mutNoRequestAfterToken        // GiveTokenToNext: line 7 (Request after the Token) skipped
+	mutHighestNeighbour           // ForwardRequest: line 1 picks the highest neighbour
+	mutKeepQOnLinkDown            // LinkDown: line 2, Delete(Q, j), skipped
+)
+
+// highestNeighbour is mutHighestNeighbour's choice: the highest neighbour in N.
+func (a *RL) highestNeighbour(i int32) kernel.Port {
+	l := &a.l
+	best := kernel.NoPort
+	for k := l.InN.Next(i, 0); k >= 0; k = l.InN.Next(i, k+1) {
+		if best == kernel.NoPort || l.Height[l.At(i, best)].Less(l.Height[l.At(i, k)]) {
+			best = k
+		}
+	}
+	return best
+}
+
+// linkFailedKeepQ is mutKeepQOnLinkDown's LinkDown lines 1-3: as linkrev's LinkFailed, but
+// j's entry stays in Q where it was.
+func (a *RL) linkFailedKeepQ(i int32, j kernel.Port) {
+	l := &a.l
+	pos := l.Find(i, j)
+	if e, had := l.LinkFailed(i, j); had {
+		l.Enqueue(i, e)
+		q := l.Queue(i)
+		copy(q[pos+1:], q[pos:len(q)-1])
+		q[pos] = e
 	}
 }

@@ -196,11 +196,16 @@ func (a *RR) LinkDown(int32, kernel.Port, *kernel.Outbox) {}
 
 // assignPrivilege: Raymond's ASSIGN_PRIVILEGE.
 func (a *RR) assignPrivilege(i int32, out *kernel.Outbox) {
-	if a.holder[i] != i || a.using[i] || a.rqLen[i] == 0 {
+	if a.holder[i] != i || (a.using[i] && mutation != mutIgnoreUsing) || a.rqLen[i] == 0 {
 		return
 	}
 	a.holder[i] = a.dequeue(i)
-	a.asked[i] = false
+	if mutation != mutKeepAsked {
+		a.asked[i] = false
+	}
+	if mutation == mutWrongNeighbour && a.holder[i] != i {
+		a.holder[i] = a.otherNeighbour(i, a.holder[i])
+	}
 	if a.holder[i] == i {
 		a.using[i] = true
 		out.EnterCS()
@@ -233,6 +238,10 @@ func (a *RR) enqueue(i, x int32) {
 func (a *RR) dequeue(i int32) int32 {
 	b := a.rqBase(i)
 	q := a.rq[b : b+a.rqLen[i]]
+	if mutation == mutLIFO {
+		a.rqLen[i]--
+		return q[len(q)-1]
+	}
 	head := q[0]
 	copy(q, q[1:])
 	a.rqLen[i]--
@@ -246,3 +255,33 @@ func (a *RR) TreeNeighbours(i int32) []int32 {
 
 // Holder returns node i's HOLDER (for tests).
 func (a *RR) Holder(i int32) int32 { return a.holder[i] }
+
+// ---- Mutation points ----
+
+// mutation selects a deliberately broken variant of the algorithm for the mutation tests
+// (mutation_test.go), which prove that the swarm's checks catch each one. It is mutNone except
+// while such a test runs, and only export_test.go sets it. Each mutation point above is one
+// comparison with this byte.
+var mutation mutant
+
+type mutant uint8
+
+const (
+	mutNone           mutant = iota
+	mutKeepAsked             // ASSIGN_PRIVILEGE does not reset ASKED
+	mutWrongNeighbour        // ASSIGN_PRIVILEGE sends the privilege to another tree neighbour than the one dequeued
+	mutIgnoreUsing           // ASSIGN_PRIVILEGE passes the privilege on while USING
+	mutLIFO                  // REQUEST_Q is served last in, first out
+)
+
+// otherNeighbour is mutWrongNeighbour's choice: the next tree neighbour of i after x (x itself
+// if it is i's only tree neighbour).
+func (a *RR) otherNeighbour(i, x int32) int32 {
+	nb := a.treeAdj[a.treeStart[i]:a.treeStart[i+1]]
+	for k, y := range nb {
+		if y == x {
+			return nb[(k+1)%len(nb)]
+		}
+	}
+	return x
+}

@@ -1,0 +1,25 @@
+package hk_test
+
+import (
+	"testing"
+
+	"github.com/mutexlab/mutexlab/algorithms/hk"
+	"github.com/mutexlab/mutexlab/internal/swarm/swarmtest"
+)
+
+// mutationBound is the number of swarm trials (seeds 1..mutationBound) within which the
+// checks must catch every mutant; the real algorithm must pass the same trials.
+const mutationBound = 300
+
+// TestMutants: each deliberately broken variant of Jiang's h-out-of-k algorithm is caught by
+// the online checks (the k-resource checker, one token) or the liveness phase.
+func TestMutants(t *testing.T) {
+	swarmtest.Run(t, "hk", []swarmtest.Mutant{
+		{Name: "skip-raise-height", What: "raiseHeight lines 1-3 skipped (the sink keeps its height)"},
+		{Name: "ignore-received-li", What: "REQUEST handler line 1 skipped (requests on an unconfirmed link are used)"},
+		{Name: "no-request-after-token", What: "giveTokenToFrontOfQ line 6 skipped (no REQUEST after the TOKEN)"},
+		{Name: "highest-neighbour", What: "forwardRequest sends to the highest neighbour"},
+		{Name: "ignore-t", What: "giveTokenToFrontOfQ line 2 enters without t >= h"},
+		{Name: "drop-release", What: "forwardRelease sends nothing (released resources vanish)"},
+	}, hk.SetMutation, mutationBound)
+}

@@ -1,0 +1,256 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mutexlab/mutexlab/internal/swarm"
+	"github.com/mutexlab/mutexlab/internal/swarm/swarmtest"
+)
+
+// captureStderr runs f with os.Stderr redirected and returns what it printed.
+func captureStderr(t *testing.T, f func()) string {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := os.Stderr
+	os.Stderr = w
+	done := make(chan string)
+	go func() {
+		b, _ := io.ReadAll(r)
+		done <- string(b)
+	}()
+	f()
+	os.Stderr = old
+	w.Close()
+	return <-done
+}
+
+// hashTree returns the SHA-256 of every file under dir by relative path (directories too,
+// so a new directory counts as a change).
+func hashTree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	sums := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		if d.IsDir() {
+			sums[rel+"/"] = "dir"
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(data)
+		sums[rel] = hex.EncodeToString(sum[:])
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sums
+}
+
+// badInputDir fills a directory with the files the bad-input cases use: a valid results file,
+// broken Parquet files, broken sweep specs, an existing output that must survive, a directory.
+func badInputDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	good, err := os.ReadFile(writeSmallResults(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"good.parquet":      string(good),
+		"truncated.parquet": string(good[:len(good)/2]),
+		"garbage.parquet":   "this is not a parquet file\n",
+		"empty.parquet":     "",
+		"noheader.parquet":  "PAR1" + strings.Repeat("\x00", 64),
+		"out.parquet":       "precious",
+		"trace.txt":         "an earlier trace",
+		"syntax.toml":       "name = \"x\"\n[grid\nload = 1\n",
+		"unknownkey.toml":   "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\ncolour = \"blue\"\n",
+		"badalgo.toml":      "name = \"x\"\nalgorithms = [\"nope\"]\ntrials = 1\n",
+		"badrange.toml":     "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\n[grid]\nload = {log = [0, 1], points = 3}\n",
+		"zerotrials.toml":   "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 0\n",
+		"badh.toml":         "name = \"x\"\nalgorithms = [\"hk\"]\ntrials = 1\n[params]\nk = 2\nh = 5\n",
+		"badparam.toml":     "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\n[params]\nn = \"thirty\"\n",
+		"badconn.toml":      "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\n[params]\nconnectivity = 1.5\n",
+		"notutf8.toml":      "name = \"\xff\xfe\"\n",
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, "adir"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestBadInputCorpus: each malformed invocation or file fails with a one-line error on
+// standard error, the right exit code, and no change to any file on disk.
+func TestBadInputCorpus(t *testing.T) {
+	dir := badInputDir(t)
+	f := func(name string) string { return filepath.Join(dir, name) }
+	cases := []struct {
+		args []string
+		code int
+		want string // in the error line
+	}{
+		// bench run: flags
+		{[]string{"run", "--algo", "nope", "--out", f("out.parquet")}, exitUsage, "unknown algorithm"},
+		{[]string{"run", "--n", "1", "--out", f("out.parquet")}, exitUsage, "n"},
+		{[]string{"run", "--connectivity", "1.5", "--out", f("out.parquet")}, exitUsage, "connectivity"},
+		{[]string{"run", "--load", "-1", "--out", f("out.parquet")}, exitUsage, "load"},
+		{[]string{"run", "--delay", "normal:1", "--out", f("out.parquet")}, exitUsage, "delay"},
+		{[]string{"run", "--trials", "0", "--out", f("out.parquet")}, exitUsage, "--trials"},
+		{[]string{"run", "--workers", "-1", "--out", f("out.parquet")}, exitUsage, "--workers"},
+		{[]string{"run", "--mobility", "fast", "--out", f("out.parquet")}, exitUsage, "--mobility"},
+		{[]string{"run", "--bogus"}, exitUsage, "bogus"},
+		{[]string{"run", "stray-argument"}, exitUsage, "stray-argument"},
+		{[]string{"run", "--out", filepath.Join(f("garbage.parquet"), "x.parquet"), "--measure", "10", "--warmup", "0", "--quiet"}, exitUsage, "--out"},
+		// bench sweep: specs
+		{[]string{"sweep", "no-such-preset"}, exitUsage, "no-such-preset"},
+		{[]string{"sweep", f("missing.toml")}, exitUsage, "missing.toml"},
+		{[]string{"sweep", f("syntax.toml")}, exitUsage, "syntax.toml"},
+		{[]string{"sweep", f("unknownkey.toml")}, exitUsage, "colour"},
+		{[]string{"sweep", f("badalgo.toml")}, exitUsage, "nope"},
+		{[]string{"sweep", f("badrange.toml")}, exitUsage, "load"},
+		{[]string{"sweep", f("zerotrials.toml")}, exitUsage, "trials"},
+		{[]string{"sweep", f("badh.toml")}, exitUsage, "h"},
+		{[]string{"sweep", f("badparam.toml")}, exitUsage, "n"},
+		{[]string{"sweep", f("badconn.toml")}, exitUsage, "connectivity"},
+		{[]string{"sweep", f("notutf8.toml")}, exitUsage, "notutf8.toml"},
+		{[]string{"sweep", "walter2001", "--shard", "5/2"}, exitUsage, "--shard"},
+		{[]string{"sweep"}, exitUsage, "preset"},
+		{[]string{"sweep", "default", "--workers", "-3"}, exitUsage, "--workers"},
+		// bench swarm and replay: flags
+		{[]string{"swarm", "--algo", "nope"}, exitUsage, "unknown algorithm"},
+		{[]string{"swarm", "--algo", ","}, exitUsage, "--algo"},
+		{[]string{"swarm", "--trials", "0"}, exitUsage, "--trials"},
+		{[]string{"swarm", "--workers", "-1"}, exitUsage, "--workers"},
+		{[]string{"swarm", "--seed", "x"}, exitUsage, "seed"},
+		{[]string{"swarm", "--seed", "18446744073709551615", "--trials", "2"}, exitUsage, "overflows"},
+		{[]string{"replay", "--seed", "1"}, exitUsage, "--algo"},
+		{[]string{"replay", "--algo", "rl"}, exitUsage, "--seed"},
+		{[]string{"replay", "--algo", "nope", "--seed", "1"}, exitUsage, "unknown algorithm"},
+		{[]string{"replay", "--algo", "rl", "--seed", "1", "--out", f("adir")}, exitUsage, "directory"},
+		{[]string{"replay", "--algo", "rl", "--seed", "1", "--out", filepath.Join(dir, "nodir", "t.txt")}, exitUsage, "--out"},
+		{[]string{"replay", "--algo", "rl", "--seed", "1", "--max-lines", "0"}, exitUsage, "--max-lines"},
+		// results files: Parquet inputs of report, plot, merge, compare
+		{[]string{"report", f("garbage.parquet")}, exitUsage, "garbage.parquet"},
+		{[]string{"report", f("empty.parquet")}, exitUsage, "empty.parquet"},
+		{[]string{"report", f("truncated.parquet")}, exitUsage, "truncated.parquet"},
+		{[]string{"report", f("noheader.parquet")}, exitUsage, "noheader.parquet"},
+		{[]string{"report", f("missing.parquet")}, exitUsage, "missing.parquet"},
+		{[]string{"report", f("adir")}, exitUsage, "adir"},
+		{[]string{"report", f("good.parquet"), "--by", "no_such_column"}, exitUsage, "no_such_column"},
+		{[]string{"report", f("good.parquet"), "--metrics", "no_such_metric"}, exitUsage, "no_such_metric"},
+		{[]string{"report", f("good.parquet"), "--format", "yaml"}, exitUsage, "yaml"},
+		{[]string{"plot", f("garbage.parquet"), "--metric", "wait_mean", "--x", "load", "--out", f("p.png")}, exitUsage, "garbage.parquet"},
+		{[]string{"plot", f("good.parquet"), "--metric", "wait_mean", "--x", "no_such_param", "--out", f("p.png")}, exitUsage, "no_such_param"},
+		{[]string{"plot", f("good.parquet"), "--metric", "wait_mean", "--x", "load", "--out", f("p.bmp")}, exitUsage, "bmp"},
+		{[]string{"merge", "--out", f("out.parquet"), f("garbage.parquet")}, exitUsage, "garbage.parquet"},
+		{[]string{"merge", "--out", f("out.parquet")}, exitUsage, "shard"},
+		// compare reports an unreadable file as "files differ" (exit 1), not as bad input.
+		{[]string{"compare", f("good.parquet"), f("truncated.parquet")}, exitFailure, "truncated.parquet"},
+		{[]string{"compare", f("good.parquet")}, exitUsage, "two"},
+		// the command itself
+		{[]string{"frobnicate"}, exitUsage, "frobnicate"},
+		{[]string{"default", "extra"}, exitUsage, "extra"},
+	}
+	before := hashTree(t, dir)
+	for _, c := range cases {
+		var code int
+		stderr := captureStderr(t, func() {
+			captureStdout(t, func() { code = run(context.Background(), c.args) })
+		})
+		name := strings.ReplaceAll(strings.Join(c.args, " "), dir+string(os.PathSeparator), "")
+		if code != c.code {
+			t.Errorf("bench %s: exit %d, want %d (stderr %q)", name, code, c.code, stderr)
+		}
+		if strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, "\n") || !strings.HasPrefix(stderr, "bench") {
+			t.Errorf("bench %s: stderr is not one error line: %q", name, stderr)
+		} else if !strings.Contains(stderr, c.want) {
+			t.Errorf("bench %s: error %q does not mention %q", name, strings.TrimSpace(stderr), c.want)
+		}
+		after := hashTree(t, dir)
+		for path, sum := range after {
+			if before[path] != sum {
+				t.Errorf("bench %s: changed or created %s", name, path)
+			}
+		}
+		for path := range before {
+			if _, ok := after[path]; !ok {
+				t.Errorf("bench %s: removed %s", name, path)
+			}
+		}
+		before = after
+	}
+	if len(cases) < 30 {
+		t.Fatalf("only %d cases", len(cases))
+	}
+}
+
+// TestSwarmExitCodes: bench swarm and bench replay exit 3 for a safety violation, 4 for
+// starvation and 1 for a crash of the program (a panic inside a trial), printing the seed and
+// the command that reproduces it; a clean swarm exits 0.
+func TestSwarmExitCodes(t *testing.T) {
+	old := swarmTarget
+	defer func() { swarmTarget = old }()
+	swarmTarget = func(name string) (swarm.Target, error) {
+		if mode, ok := strings.CutPrefix(name, "toy-"); ok {
+			return swarmtest.Broken(mode), nil
+		}
+		return swarm.Lookup(name)
+	}
+	dir := t.TempDir()
+	for _, c := range []struct {
+		algo string
+		code int
+	}{{"toy-enter-at-once", exitSafety}, {"toy-never-enter", exitStarvation}, {"toy-panic", exitFailure}, {"rl,rr,hk", exitOK}} {
+		var code int
+		stdout := captureStdout(t, func() {
+			captureStderr(t, func() {
+				code = run(context.Background(), []string{"swarm", "--algo", c.algo, "--trials", "20", "--quiet"})
+			})
+		})
+		if code != c.code {
+			t.Errorf("swarm %s: exit %d, want %d\n%s", c.algo, code, c.code, stdout)
+		}
+		if c.code == exitOK {
+			if !strings.Contains(stdout, "60 trials") {
+				t.Errorf("swarm %s: %q", c.algo, stdout)
+			}
+			continue
+		}
+		cmd := "bench replay --algo " + c.algo + " --seed 1"
+		if !strings.Contains(stdout, cmd) {
+			t.Errorf("swarm %s: output lacks %q:\n%s", c.algo, cmd, stdout)
+		}
+		out := filepath.Join(dir, c.algo+".txt")
+		captureStderr(t, func() {
+			code = run(context.Background(), []string{"replay", "--algo", c.algo, "--seed", "1", "--out", out})
+		})
+		if code != c.code {
+			t.Errorf("replay %s: exit %d, want %d", c.algo, code, c.code)
+		}
+		if data, err := os.ReadFile(out); err != nil || !strings.Contains(string(data), "shortest failing prefix") {
+			t.Errorf("replay %s: trace file %v:\n%.500s", c.algo, err, data)
+		}
+	}
+}

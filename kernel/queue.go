@@ -11,25 +11,27 @@ import (
 // which increases with every push, so events at equal times come out in the order they were
 // scheduled on every run. The zero Queue is empty and ready to use.
 //
-// How it is fast (BenchmarkPHOLD; each choice below was kept only because it measured faster):
+// How it is fast: BenchmarkPHOLD runs about twice as many events per second as with a plain
+// 4-ary heap of (time, key) pairs. In order of what each step gained there:
 //
 //   - Times are stored as order-preserving uint64 keys (timeKey), and the heap is two parallel
-//     arrays: times and keys (sequence<<24 | payload). Four siblings' times fill half a cache
-//     line, and choosing the least of four is a branch-free tournament on times alone, whose
-//     outcome (the next level's address) the CPU cannot mispredict. Only when two compared
-//     times are equal does it fall back to comparing full (time, key) pairs.
-//   - Slot s holds heap node s-3, so the four children of a node (slots 4s-8 .. 4s-5) start at
-//     a multiple of four and never straddle a cache line.
-//   - Pop leaves the root empty (a hole) and returns; the next Push fills the hole with the new
-//     entry by one descent from the root, which is all a discrete-event simulator's
-//     pop-then-schedule cycle costs. Without a Push in between, the hole is filled with the
-//     last entry first, as in a textbook heap.
+//     arrays: times and keys (sequence<<24 | payload). Choosing the least of four siblings is
+//     a branch-free tournament on their times alone, whose outcome (the next level's address)
+//     the CPU cannot mispredict; only when two compared times are equal does it fall back to
+//     comparing full (time, key) pairs.
 //   - The descent moves the hole to a leaf along the least children without comparing with
 //     the entry being placed (Floyd's bottom-up heap), then lets the entry rise: scheduled
 //     events are usually late, so it rarely rises far.
 //   - In heaps too large for the L1 cache, the descent loads the grandchildren's times while
 //     it compares the children's, so that the next level's cache misses overlap this one's
 //     work (Go has no prefetch instruction; a plain load is one).
+//   - Pop leaves the root empty (a hole) and returns; the next Push fills the hole with the new
+//     entry by one descent from the root, which is all a discrete-event simulator's
+//     pop-then-schedule cycle costs. Without a Push in between, the hole is filled with the
+//     last entry first, as in a textbook heap.
+//   - Slot s holds heap node s-3, so the four children of a node (slots 4s-8 .. 4s-5) start at
+//     a multiple of four and their times never straddle a cache line (this measured no
+//     faster on its own, but costs only three padding slots).
 type Queue struct {
 	times []uint64 // timeKey of each slot; slots [0, 3) are padding, the root is slot 3
 	keys  []uint64 // seq<<payloadBits | payload; len(keys) == len(times)

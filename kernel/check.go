@@ -14,6 +14,14 @@ type CheckerProvider interface {
 	Checker() Checker
 }
 
+// LinkLoadBounder is implemented by algorithms that promise a bound on the messages in
+// transit on any one link, both directions together (the anonymous local-mutex algorithm's
+// Lemma 11: two). The kernel tracks the maximum online (Result.MaxInFlightPerLink) and stops
+// the trial with a safety violation the moment a send exceeds the bound.
+type LinkLoadBounder interface {
+	MaxInFlightPerLink() int
+}
+
 func checkerFor(a Algorithm) Checker {
 	if cp, ok := a.(CheckerProvider); ok {
 		return cp.Checker()

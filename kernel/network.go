@@ -95,13 +95,49 @@ func (c *Changer) Failed(err error) {
 	c.s.fail(ErrInvariant, nil, "network model %s: %v", c.s.net.Name(), err)
 }
 
+// NetworkInfo describes a registered network model for the layers above the kernel: its
+// registry name, a one-line title, the model-specific parameters it reads from Params.Net
+// (each with its default; sweep specs and results files get one column per name), whether
+// it uses Params' link parameters (links, connectivity, degree, mobility: only "walter"
+// does) and whether it reads Params.MovementFile.
+type NetworkInfo struct {
+	Name  string
+	Title string
+	New   func() NetworkModel
+	// Params are the model's parameters in Params.Net, with defaults.
+	Params []NetParamInfo
+	// UsesLinks: the model reads Params.Links/Connectivity/Degree/Mobility, which Validate
+	// then checks; other models ignore them.
+	UsesLinks bool
+	// UsesMovementFile: the model reads Params.MovementFile (a path).
+	UsesMovementFile bool
+	// Validate checks the model's parameters (after the defaults are applied); its error is
+	// a *ParamError naming the parameter. Nil: nothing to check.
+	Validate func(p *Params) error
+}
+
+// NetParamInfo describes one model-specific parameter (a key of Params.Net).
+type NetParamInfo struct {
+	Name    string
+	Default float64
+	Doc     string
+}
+
 // networkModels is the registry of network models by name.
-var networkModels = map[string]func() NetworkModel{
-	"walter": func() NetworkModel { return &WalterModel{} },
+var networkModels = map[string]NetworkInfo{
+	"walter": {Name: "walter", Title: "random connected graph, Poisson link changes (Walter, Welch, Vaidya, section 6)",
+		New: func() NetworkModel { return &WalterModel{} }, UsesLinks: true},
 }
 
 // RegisterNetwork adds a network model constructor under name (called from init functions).
-func RegisterNetwork(name string, f func() NetworkModel) { networkModels[name] = f }
+// Models registered this way have no parameters of their own; RegisterNetworkInfo describes
+// them fully.
+func RegisterNetwork(name string, f func() NetworkModel) {
+	networkModels[name] = NetworkInfo{Name: name, New: f}
+}
+
+// RegisterNetworkInfo adds a network model with its parameters.
+func RegisterNetworkInfo(info NetworkInfo) { networkModels[info.Name] = info }
 
 // NetworkNames lists the registered network models.
 func NetworkNames() []string {
@@ -113,15 +149,62 @@ func NetworkNames() []string {
 	return names
 }
 
-func newNetwork(name string) (NetworkModel, error) {
+// Networks lists every registered network model, sorted by name.
+func Networks() []NetworkInfo {
+	var infos []NetworkInfo
+	for _, n := range NetworkNames() {
+		infos = append(infos, networkModels[n])
+	}
+	return infos
+}
+
+// LookupNetwork returns the registry entry of the named model ("" is "walter").
+func LookupNetwork(name string) (NetworkInfo, bool) {
 	if name == "" {
 		name = "walter"
 	}
-	f, ok := networkModels[name]
+	info, ok := networkModels[name]
+	return info, ok
+}
+
+// NetParamNames returns every model-specific parameter name of every model, each once,
+// sorted by model name then in each model's order.
+func NetParamNames() []string {
+	var names []string
+	seen := map[string]bool{}
+	for _, info := range Networks() {
+		for _, p := range info.Params {
+			if !seen[p.Name] {
+				seen[p.Name] = true
+				names = append(names, p.Name)
+			}
+		}
+	}
+	return names
+}
+
+func newNetwork(name string) (NetworkModel, error) {
+	info, ok := LookupNetwork(name)
 	if !ok {
 		return nil, &ParamError{"network", fmt.Sprintf("unknown network model %q; known: %s", name, strings.Join(NetworkNames(), ", "))}
 	}
-	return f(), nil
+	return info.New(), nil
+}
+
+// NetParam returns the model-specific parameter name from p.Net, or the model's registered
+// default when it is not set (0 if the model does not declare it).
+func (p *Params) NetParam(name string) float64 {
+	if v, ok := p.Net[name]; ok {
+		return v
+	}
+	if info, ok := LookupNetwork(p.Network); ok {
+		for _, q := range info.Params {
+			if q.Name == name {
+				return q.Default
+			}
+		}
+	}
+	return 0
 }
 
 // WalterModel is the network of Walter, Welch and Vaidya's section 6: a random connected graph

@@ -26,6 +26,9 @@ type Params struct {
 	// Walter, Welch and Vaidya's section 6). Net holds model-specific parameters by name.
 	Network string
 	Net     map[string]float64
+	// MovementFile is the path of an ns-2 movement file (setdest/BonnMotion format) for the
+	// "ns2" network model; other models ignore it.
+	MovementFile string
 
 	// Algo holds algorithm-specific parameters by name (for example k and h of h-out-of-k
 	// mutual exclusion); each algorithm documents and validates its own. Never mutated.
@@ -78,6 +81,55 @@ func (p *Params) Validate() error {
 	if p.N > MaxPayload/4 {
 		return bad("n", "must be at most %d, got %d", MaxPayload/4, p.N)
 	}
+	info, ok := LookupNetwork(p.Network)
+	if !ok {
+		_, err := newNetwork(p.Network)
+		return err
+	}
+	if info.UsesLinks {
+		if err := p.validateLinks(); err != nil {
+			return err
+		}
+	}
+	for name, v := range p.Net {
+		if !declares(info, name) {
+			return bad(name, "is not a parameter of network model %s (its parameters: %s)", info.Name, netParamList(info))
+		}
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return bad(name, "must be a finite number, got %g", v)
+		}
+	}
+	if info.Validate != nil {
+		if err := info.Validate(p); err != nil {
+			return err
+		}
+	}
+	return p.validateRest()
+}
+
+func declares(info NetworkInfo, name string) bool {
+	for _, q := range info.Params {
+		if q.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func netParamList(info NetworkInfo) string {
+	if len(info.Params) == 0 {
+		return "none"
+	}
+	names := make([]string, len(info.Params))
+	for k, q := range info.Params {
+		names[k] = q.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// validateLinks checks the parameters of the walter model's random graph and link changes.
+func (p *Params) validateLinks() error {
+	bad := func(name, format string, a ...any) error { return &ParamError{name, fmt.Sprintf(format, a...)} }
 	if p.Links == 0 && p.Degree == 0 {
 		if !(p.Connectivity > 0 && p.Connectivity <= 1) {
 			return bad("connectivity", "must be in (0, 1], got %g", p.Connectivity)
@@ -100,11 +152,17 @@ func (p *Params) Validate() error {
 	if links > MaxLinks(p.N) {
 		return bad("degree", "gives %d links, more than the %d of a clique on %d nodes", links, MaxLinks(p.N), p.N)
 	}
-	if !(p.Load > 0) || math.IsInf(p.Load, 0) {
-		return bad("load", "must be a rate > 0 (requests per node per time unit), got %g", p.Load)
-	}
 	if !(p.Mobility >= 0) || math.IsInf(p.Mobility, 0) {
 		return bad("mobility", "must be a rate >= 0, got %g", p.Mobility)
+	}
+	return nil
+}
+
+// validateRest checks the parameters every network model shares.
+func (p *Params) validateRest() error {
+	bad := func(name, format string, a ...any) error { return &ParamError{name, fmt.Sprintf(format, a...)} }
+	if !(p.Load > 0) || math.IsInf(p.Load, 0) {
+		return bad("load", "must be a rate > 0 (requests per node per time unit), got %g", p.Load)
 	}
 	if err := p.Delay.validate(); err != nil {
 		return bad("delay", "%v", err)

@@ -15,6 +15,13 @@ type Sim struct {
 	types  []MsgTypeInfo
 	tokens TokenHolder // nil for algorithms without a token
 	check  Checker
+	// linkBound is the algorithm's bound on messages in transit per link (LinkLoadBounder;
+	// 0: none); maxLinkLoad is the largest load seen on any link, both directions.
+	linkBound   int
+	maxLinkLoad int
+	links0      int     // links when the trial started
+	csArea      float64 // ∫ (nodes in the CS) dt over the measurement window so far
+	csAreaT     float64 // time up to which csArea is accumulated
 
 	topo    Topology
 	net     NetworkModel
@@ -114,6 +121,9 @@ type Result struct {
 	LinkChangesSkipped int64
 	MsgsLost           int64    // messages lost to link failures, whole trial (lossy networks)
 	WindowTime         float64  // simulated time between the first and last measured entry
+	MaxInFlightPerLink int      // most messages ever in transit on one link, both directions, whole trial
+	ConcurrencyMean    float64  // time-average number of nodes in the CS over the measurement window
+	Throughput         float64  // CS entries per time unit over the measurement window (whole network)
 	Extra              []Metric // algorithm-specific metrics (MetricsReporter), a fresh slice
 }
 
@@ -143,6 +153,13 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 	s.types = algo.MessageTypes()
 	s.tokens, _ = algo.(TokenHolder)
 	s.check = checkerFor(algo)
+	if b, ok := s.check.(interface{ bind(*Sim) }); ok {
+		b.bind(s)
+	}
+	s.linkBound, s.maxLinkLoad = 0, 0
+	if lb, ok := algo.(LinkLoadBounder); ok {
+		s.linkBound = lb.MaxInFlightPerLink()
+	}
 	n := p.N
 	if edges != nil {
 		s.net = &explicitModel{edges: edges}
@@ -153,6 +170,8 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 		}
 		s.net = net
 	}
+	s.now = 0
+	s.topo.clock = &s.now
 	var topoRand Stream
 	topoRand.Seed(DeriveSeed(p.Seed, uint64(StreamTopology)))
 	if err := s.net.Init(&s.topo, &s.p, &topoRand); err != nil {
@@ -161,6 +180,7 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 	if s.topo.N() != n {
 		return fmt.Errorf("kernel: network model %s built %d nodes, want %d", s.net.Name(), s.topo.N(), n)
 	}
+	s.links0 = s.topo.NumLinks()
 	s.changer = Changer{s}
 	s.mobilitySeed = DeriveSeed(p.Seed, uint64(StreamMobility))
 	s.mobility.Seed(s.mobilitySeed)
@@ -332,6 +352,7 @@ func (s *Sim) release(i int32) {
 		return
 	}
 	s.status[i] = remainder
+	s.accumulateCS()
 	s.critical--
 	s.check.Exit(i)
 	if s.trace != nil {
@@ -403,6 +424,15 @@ func (s *Sim) after(i int32) {
 		}
 		idx := base + int(o.port)
 		s.topo.inflight[idx]++
+		pidx := int(s.topo.peer[idx])*s.topo.portCap + int(s.topo.peerPort[idx])
+		if load := int(s.topo.inflight[idx] + s.topo.inflight[pidx]); load > s.maxLinkLoad {
+			s.maxLinkLoad = load
+			if s.linkBound > 0 && load > s.linkBound {
+				s.fail(ErrSafety, []int32{i, s.topo.peer[idx]}, "%d messages in transit on link %d-%d (bound %d): %s sent last",
+					load, i, s.topo.peer[idx], s.linkBound, s.types[o.msg.Type].Name)
+				break
+			}
+		}
 		at := s.now + s.p.Delay.sample(&s.delays)
 		if at < s.topo.lastArr[idx] && s.net.FIFO() {
 			at = s.topo.lastArr[idx] // FIFO: never overtake an earlier message on this link
@@ -441,6 +471,7 @@ func (s *Sim) enter(i int32) {
 	}
 	s.status[i] = critical
 	s.waiting--
+	s.accumulateCS()
 	s.critical++
 	s.entries++
 	if s.trace != nil {
@@ -462,11 +493,22 @@ func (s *Sim) enter(i int32) {
 func (s *Sim) openWindow() {
 	s.phase = phaseMeasure
 	s.winStart = s.now
+	s.csArea, s.csAreaT = 0, s.now
 }
 
 func (s *Sim) closeWindow() {
+	s.accumulateCS()
 	s.phase = phaseDrain
 	s.winEnd = s.now
+}
+
+// accumulateCS adds the nodes in the CS times the time since the last call to the
+// measurement window's area (call before the count changes).
+func (s *Sim) accumulateCS() {
+	if s.phase == phaseMeasure {
+		s.csArea += float64(s.critical) * (s.now - s.csAreaT)
+		s.csAreaT = s.now
+	}
 }
 
 // linkChange applies the network model's change due now and schedules the next one.
@@ -529,12 +571,21 @@ func (s *Sim) result() Result {
 		LinkChangesSkipped: s.skipped,
 		MsgsLost:           s.lost,
 		WindowTime:         s.winEnd - s.winStart,
+		MaxInFlightPerLink: s.maxLinkLoad,
 	}
 	for _, c := range s.msgs {
 		r.MsgsTotal += c
 	}
+	if w := r.WindowTime; w > 0 {
+		r.ConcurrencyMean = s.csArea / w
+		r.Throughput = float64(len(s.waits)) / w
+	}
 	if mr, ok := s.algo.(MetricsReporter); ok {
 		r.Extra = mr.Metrics(nil)
+	}
+	if _, ok := s.check.(*LocalMutexChecker); ok {
+		r.Extra = append(r.Extra, Metric{MetricConcurrency, r.ConcurrencyMean}, Metric{MetricThroughput, r.Throughput},
+			Metric{MetricMaxInFlight, float64(r.MaxInFlightPerLink)})
 	}
 	if n := len(s.waits); n > 0 {
 		sum := 0.0
@@ -552,6 +603,9 @@ func (s *Sim) result() Result {
 }
 
 func (s *Sim) linksAtStart() int {
+	if info, ok := LookupNetwork(s.p.Network); !ok || !info.UsesLinks {
+		return s.links0
+	}
 	if s.p.Links > 0 || s.p.Degree > 0 || s.p.Connectivity > 0 {
 		return s.p.LinkCount()
 	}

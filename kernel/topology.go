@@ -29,7 +29,9 @@ type Topology struct {
 	deg        []int32
 	links      []linkEnds
 	adj        []uint64 // n*n adjacency bits when n <= adjMatrixMax, for O(1) Adjacent
+	moving     []uint64 // one bit per node: the node is moving (geometric mobility models)
 	version    uint64
+	clock      *float64 // the simulator's clock (nil: 0): links record when they formed
 
 	stamp    []uint32 // BFS scratch: visited when stamp[v] == cur
 	cur      uint32
@@ -39,6 +41,7 @@ type Topology struct {
 type linkEnds struct {
 	u, v   int32
 	pu, pv Port
+	since  float64 // simulated time the link formed
 }
 
 const adjMatrixMax = 4096
@@ -87,6 +90,8 @@ func (t *Topology) Reset(n, portCap int) {
 	} else {
 		t.adj = t.adj[:0]
 	}
+	t.moving = resize(t.moving, (n+63)/64)
+	clear(t.moving)
 	t.stamp = resize(t.stamp, n)
 	clear(t.stamp)
 	t.cur = 0
@@ -162,6 +167,22 @@ func (t *Topology) setAdj(u, v int32, on bool) {
 	}
 }
 
+// Moving reports whether node i is moving (geometric mobility models; always false for the
+// others). Algorithms that distinguish moving from static nodes read it for their own node.
+func (t *Topology) Moving(i int32) bool { return t.moving[i>>6]&(1<<(uint(i)&63)) != 0 }
+
+// SetMoving marks node i as moving or static (network models only).
+func (t *Topology) SetMoving(i int32, on bool) {
+	if on {
+		t.moving[i>>6] |= 1 << (uint(i) & 63)
+	} else {
+		t.moving[i>>6] &^= 1 << (uint(i) & 63)
+	}
+}
+
+// LinkSince returns the simulated time link k formed (0 for the initial network).
+func (t *Topology) LinkSince(k int) float64 { return t.links[k].since }
+
 // Full reports whether every port of node i is in use.
 func (t *Topology) Full(i int32) bool { return int(t.deg[i]) >= t.portCap }
 
@@ -201,7 +222,11 @@ func (t *Topology) Connect(u, v int32) (pu, pv Port, err error) {
 	t.gen[iu]++
 	t.gen[iv]++
 	t.linkAt[iu], t.linkAt[iv] = int32(len(t.links)), int32(len(t.links))
-	t.links = append(t.links, linkEnds{u, v, pu, pv})
+	since := 0.0
+	if t.clock != nil {
+		since = *t.clock
+	}
+	t.links = append(t.links, linkEnds{u, v, pu, pv, since})
 	t.up.Add(u, pu)
 	t.up.Add(v, pv)
 	t.deg[u]++

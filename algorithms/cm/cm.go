@@ -1,0 +1,206 @@
+// Package cm is Chandy and Misra's hygienic dining philosophers ("The Drinking Philosophers
+// Problem", TOPLAS 1984, section 3) as the classic static baseline of local mutual
+// exclusion: one fork and one request token per link, forks clean or dirty.
+//
+// Rules (per link): a hungry node sends the request token for every fork it lacks; a node
+// that receives a request gives the fork up at once if the fork is dirty and it is not
+// eating (and, if it is hungry, sends the request token right after it), and otherwise defers
+// the request; a received fork is clean; a node eats when it holds the fork of every current
+// link, and all its forks become dirty; when it stops eating it honours every deferred
+// request.
+//
+// # Link changes (the simplest sound handling; the paper has a static graph)
+//
+//   - Link down: the fork and the request token of the link are destroyed, at both ends
+//     and in flight (lossy networks drop the messages; on the walter network a link never
+//     goes down with a message in flight). A hungry node that now holds every fork eats.
+//   - Link up: a fork is created, dirty, at one end and the request token at the other.
+//     The fork goes to the end that ate more recently (ties: the larger id), so the new
+//     link's precedence (the other end has priority) agrees with the order of last meals,
+//     which is the acyclic precedence graph Chandy and Misra's proof needs: eating makes a
+//     node the lowest of its neighbourhood and fork moves never change precedence. A real
+//     system would settle this with a handshake exchanging meal counts; here each end reads
+//     the other's meal count at link-up (ids and meal counts are the one global knowledge
+//     cm uses). At the start, every node has eaten "never" and forks sit at the larger id.
+//   - Two nodes both in the CS can become neighbours (the link forms while both eat); the
+//     kernel's LocalMutexChecker allows exactly that case (see its doc).
+package cm
+
+import (
+	"fmt"
+
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+// Message types: A is unused.
+const (
+	MsgFork    kernel.MsgType = iota // the fork of the link (arrives clean)
+	MsgRequest                       // the request token of the link
+)
+
+var messageTypes = []kernel.MsgTypeInfo{
+	MsgFork:    {Name: "fork"},
+	MsgRequest: {Name: "request_fork"},
+}
+
+// CM holds every node's state: per-port bitsets for the fork, its dirtiness and the token.
+type CM struct {
+	topo               *kernel.Topology
+	fork, dirty, token kernel.PortSets
+	hungry, eating     []bool
+	lastMeal           []int64 // meal number of the node's last meal (0: never)
+	meals              int64
+}
+
+// New returns a cm instance; Reset sizes it.
+func New() *CM { return &CM{} }
+
+func (a *CM) Name() string                       { return "cm" }
+func (a *CM) MessageTypes() []kernel.MsgTypeInfo { return messageTypes }
+
+// MetricNames lists the metrics the kernel reports for cm (the local-mutex ones).
+func MetricNames() []string {
+	return []string{kernel.MetricConcurrency, kernel.MetricThroughput, kernel.MetricMaxInFlight}
+}
+
+func (a *CM) Reset(env *kernel.Env) error {
+	t := env.Topo
+	a.topo = t
+	n := env.N
+	a.fork.Reset(n, t.PortCap())
+	a.dirty.Reset(n, t.PortCap())
+	a.token.Reset(n, t.PortCap())
+	a.hungry = resize(a.hungry, n)
+	a.eating = resize(a.eating, n)
+	a.lastMeal = resize(a.lastMeal, n)
+	clear(a.hungry)
+	clear(a.eating)
+	clear(a.lastMeal)
+	a.meals = 0
+	for i := int32(0); int(i) < n; i++ {
+		for p := t.Up().Next(i, 0); p >= 0; p = t.Up().Next(i, p+1) {
+			a.place(i, p)
+		}
+	}
+	return nil
+}
+
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// place creates node i's end of a new link at port p: the dirty fork if i ate more recently
+// than its neighbour (ties: the larger id), else the request token.
+func (a *CM) place(i int32, p kernel.Port) {
+	j := a.topo.Peer(i, p)
+	if a.lastMeal[i] > a.lastMeal[j] || (a.lastMeal[i] == a.lastMeal[j] && i > j) {
+		a.fork.Add(i, p)
+		a.dirty.Add(i, p)
+		a.token.Remove(i, p)
+	} else {
+		a.token.Add(i, p)
+		a.fork.Remove(i, p)
+		a.dirty.Remove(i, p)
+	}
+}
+
+func (a *CM) RequestCS(i int32, out *kernel.Outbox) {
+	a.hungry[i] = true
+	a.progress(i, out)
+}
+
+func (a *CM) ReleaseCS(i int32, out *kernel.Outbox) {
+	a.eating[i] = false
+	for p := kernel.NextIn(&a.fork, &a.token, i, 0); p >= 0; p = kernel.NextIn(&a.fork, &a.token, i, p+1) {
+		a.giveFork(i, p, out) // deferred requests
+	}
+}
+
+func (a *CM) Receive(i int32, p kernel.Port, m *kernel.Message, out *kernel.Outbox) {
+	switch m.Type {
+	case MsgFork:
+		a.fork.Add(i, p)
+		a.dirty.Remove(i, p)
+	case MsgRequest:
+		a.token.Add(i, p)
+		if a.fork.Has(i, p) && a.dirty.Has(i, p) && !a.eating[i] {
+			a.giveFork(i, p, out)
+		}
+	}
+	a.progress(i, out)
+}
+
+func (a *CM) LinkUp(i int32, p kernel.Port, out *kernel.Outbox) {
+	a.place(i, p)
+	a.progress(i, out)
+}
+
+func (a *CM) LinkDown(i int32, p kernel.Port, out *kernel.Outbox) {
+	a.fork.Remove(i, p)
+	a.dirty.Remove(i, p)
+	a.token.Remove(i, p)
+	a.progress(i, out)
+}
+
+// giveFork sends the fork on p; a hungry node asks for it back at once.
+func (a *CM) giveFork(i int32, p kernel.Port, out *kernel.Outbox) {
+	a.fork.Remove(i, p)
+	a.dirty.Remove(i, p)
+	out.Send(p, kernel.Message{Type: MsgFork})
+	if a.hungry[i] {
+		a.token.Remove(i, p)
+		out.Send(p, kernel.Message{Type: MsgRequest})
+	}
+}
+
+// progress lets a hungry node eat if it holds every fork, and otherwise sends the request
+// token for every fork it lacks.
+func (a *CM) progress(i int32, out *kernel.Outbox) {
+	if !a.hungry[i] {
+		return
+	}
+	up := a.topo.Up()
+	all := true
+	for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
+		if a.fork.Has(i, p) {
+			continue
+		}
+		all = false
+		if a.token.Has(i, p) {
+			a.token.Remove(i, p)
+			out.Send(p, kernel.Message{Type: MsgRequest})
+		}
+	}
+	if !all {
+		return
+	}
+	a.hungry[i], a.eating[i] = false, true
+	a.meals++
+	a.lastMeal[i] = a.meals
+	for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
+		a.dirty.Add(i, p)
+	}
+	out.EnterCS()
+}
+
+// Checker: local mutual exclusion on the current graph, and at every entry the node holds the
+// fork of every current link.
+func (a *CM) Checker() kernel.Checker {
+	c := kernel.NewLocalMutexChecker()
+	c.Extra = func(i int32, entering bool) (int32, string) {
+		if !entering {
+			return -1, ""
+		}
+		up := a.topo.Up()
+		for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
+			if !a.fork.Has(i, p) {
+				return a.topo.Peer(i, p), fmt.Sprintf("node %d enters the CS without the fork of its link to %d", i, a.topo.Peer(i, p))
+			}
+		}
+		return -1, ""
+	}
+	return c
+}

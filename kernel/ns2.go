@@ -1,0 +1,223 @@
+package kernel
+
+import (
+	"bufio"
+	"fmt"
+	"math"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+func init() {
+	RegisterNetworkInfo(NetworkInfo{
+		Name:  "ns2",
+		Title: "mobility replayed from an ns-2 movement file (setdest/BonnMotion), unit-disk graph of radius r",
+		New:   func() NetworkModel { return &GeoModel{name: "ns2"} },
+		Params: []NetParamInfo{
+			{Name: NetRadius, Default: 100, Doc: "waypoint/ns2: unit-disk radius r, in (0, side]"},
+			{Name: NetDelta, Default: 0, Doc: "Δ: ports per node, 1..4096; 0 chooses max(16, 3 x the expected degree), at most n-1"},
+		},
+		UsesMovementFile: true,
+		Validate:         validateNS2,
+	})
+}
+
+func validateNS2(p *Params) error {
+	if p.MovementFile == "" {
+		return &ParamError{"movement-file", "the ns2 network model needs a movement file (ns-2 setdest/BonnMotion format)"}
+	}
+	sc, err := loadMovement(p.MovementFile, p.N)
+	if err != nil {
+		return err
+	}
+	if r := p.NetParam(NetRadius); !(r > 0) || r > sc.side {
+		return &ParamError{NetRadius, fmt.Sprintf("must be in (0, side = %g] (the extent of %s), got %g", sc.side, p.MovementFile, r)}
+	}
+	if d := p.NetParam(NetDelta); d != 0 {
+		return validateDelta(p)
+	}
+	return nil
+}
+
+// movementScript is a parsed ns-2 movement file: initial positions and, per node, setdest
+// commands sorted by time.
+type movementScript struct {
+	n      int
+	x, y   []float64
+	cmds   [][]moveCmd
+	side   float64 // the square containing every position and destination
+	vmax   float64
+	source string
+}
+
+type moveCmd struct{ t, x, y, speed float64 }
+
+var (
+	movementCache   = map[string]*movementScript{}
+	movementCacheMu sync.Mutex
+
+	reSet     = regexp.MustCompile(`^\$node_\((\d+)\)\s+set\s+([XYZ])_\s+(\S+)$`)
+	reSetdest = regexp.MustCompile(`^\$ns_\s+at\s+(\S+)\s+"\$node_\((\d+)\)\s+setdest\s+(\S+)\s+(\S+)\s+(\S+)"$`)
+)
+
+// loadMovement parses (once per path and n) an ns-2 movement file. Accepted lines:
+//
+//	$node_(i) set X_ x      (also Y_, Z_; Z is ignored)
+//	$ns_ at t "$node_(i) setdest x y speed"
+//
+// plus blank lines, # comments and the $god_ lines setdest writes (ignored). Anything else
+// is an error naming the file and line.
+func loadMovement(path string, n int) (*movementScript, error) {
+	key := fmt.Sprintf("%s\x00%d", path, n)
+	movementCacheMu.Lock()
+	defer movementCacheMu.Unlock()
+	if sc, ok := movementCache[key]; ok {
+		return sc, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &ParamError{"movement-file", err.Error()}
+	}
+	defer f.Close()
+	sc := &movementScript{n: n, x: make([]float64, n), y: make([]float64, n), cmds: make([][]moveCmd, n), source: path}
+	hasX, hasY := make([]bool, n), make([]bool, n)
+	bad := func(line int, format string, a ...any) error {
+		return &ParamError{"movement-file", fmt.Sprintf("%s:%d: %s", path, line, fmt.Sprintf(format, a...))}
+	}
+	num := func(line int, s, what string) (float64, error) {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			return 0, bad(line, "%s %q is not a number", what, s)
+		}
+		return v, nil
+	}
+	node := func(line int, s string) (int, error) {
+		i, err := strconv.Atoi(s)
+		if err != nil || i < 0 || i >= n {
+			return 0, bad(line, "node %s is out of range: n = %d nodes are numbered 0..%d", s, n, n-1)
+		}
+		return i, nil
+	}
+	in := bufio.NewScanner(f)
+	in.Buffer(make([]byte, 64*1024), 1<<20)
+	for line := 1; in.Scan(); line++ {
+		s := strings.TrimSpace(in.Text())
+		if s == "" || strings.HasPrefix(s, "#") || strings.Contains(s, "$god_") {
+			continue
+		}
+		if m := reSet.FindStringSubmatch(s); m != nil {
+			i, err := node(line, m[1])
+			if err != nil {
+				return nil, err
+			}
+			v, err := num(line, m[3], "coordinate")
+			if err != nil {
+				return nil, err
+			}
+			switch m[2] {
+			case "X":
+				sc.x[i], hasX[i] = v, true
+			case "Y":
+				sc.y[i], hasY[i] = v, true
+			}
+			if v < 0 && m[2] != "Z" {
+				return nil, bad(line, "negative coordinate %g", v)
+			}
+			sc.side = max(sc.side, v)
+			continue
+		}
+		if m := reSetdest.FindStringSubmatch(s); m != nil {
+			t, err := num(line, m[1], "time")
+			if err != nil {
+				return nil, err
+			}
+			i, err := node(line, m[2])
+			if err != nil {
+				return nil, err
+			}
+			var c moveCmd
+			c.t = t
+			if c.x, err = num(line, m[3], "x"); err != nil {
+				return nil, err
+			}
+			if c.y, err = num(line, m[4], "y"); err != nil {
+				return nil, err
+			}
+			if c.speed, err = num(line, m[5], "speed"); err != nil {
+				return nil, err
+			}
+			if t < 0 || c.x < 0 || c.y < 0 || c.speed < 0 {
+				return nil, bad(line, "negative time, coordinate or speed")
+			}
+			sc.cmds[i] = append(sc.cmds[i], c)
+			sc.side = max(sc.side, c.x, c.y)
+			sc.vmax = max(sc.vmax, c.speed)
+			continue
+		}
+		return nil, bad(line, "malformed line %q; expected `$node_(i) set X_ x` or `$ns_ at t \"$node_(i) setdest x y speed\"`", s)
+	}
+	if err := in.Err(); err != nil {
+		return nil, &ParamError{"movement-file", fmt.Sprintf("%s: %v", path, err)}
+	}
+	for i := range n {
+		if !hasX[i] || !hasY[i] {
+			return nil, &ParamError{"movement-file", fmt.Sprintf("%s: node %d has no initial position ($node_(%d) set X_ and Y_); the file must place all n = %d nodes", path, i, i, n)}
+		}
+		sort.SliceStable(sc.cmds[i], func(a, b int) bool { return sc.cmds[i][a].t < sc.cmds[i][b].t })
+	}
+	if sc.side == 0 {
+		sc.side = 1
+	}
+	movementCache[key] = sc
+	return sc, nil
+}
+
+// start puts every node at its initial position, at rest until its first command.
+func (sc *movementScript) start(m *GeoModel) {
+	m.side, m.vmin, m.vmax, m.pause = sc.side, 0, sc.vmax, 0
+	m.cmd = resize(m.cmd, m.n)
+	clear(m.cmd)
+	for i := range m.n {
+		m.x0[i], m.y0[i], m.t0[i] = sc.x[i], sc.y[i], 0
+		m.vx[i], m.vy[i] = 0, 0
+		m.tNext[i] = math.Inf(1)
+		if len(sc.cmds[i]) > 0 {
+			m.tNext[i] = sc.cmds[i][0].t
+		}
+	}
+}
+
+// next applies node i's change of motion at now: the commands due now (the last one wins),
+// or arrival at its destination.
+func (sc *movementScript) next(m *GeoModel, t *Topology, i int32, now float64) {
+	cmds := sc.cmds[i]
+	k := int(m.cmd[i])
+	applied := false
+	var c moveCmd
+	for k < len(cmds) && cmds[k].t <= now {
+		c, applied = cmds[k], true
+		k++
+	}
+	m.cmd[i] = int32(k)
+	nextCmd := math.Inf(1)
+	if k < len(cmds) {
+		nextCmd = cmds[k].t
+	}
+	m.vx[i], m.vy[i], m.tNext[i] = 0, 0, nextCmd
+	t.SetMoving(i, false)
+	if !applied {
+		return // arrival: rest until the next command
+	}
+	dx, dy := c.x-m.x0[i], c.y-m.y0[i]
+	d := math.Hypot(dx, dy)
+	if c.speed <= 0 || d == 0 {
+		return
+	}
+	m.vx[i], m.vy[i] = dx/d*c.speed, dy/d*c.speed
+	m.tNext[i] = min(now+d/c.speed, nextCmd)
+	t.SetMoving(i, true)
+}

@@ -55,6 +55,9 @@ type Sim struct {
 	skipped     int64   // link changes skipped because no link could go down
 	lost        int64   // messages lost to a link failure (lossy networks)
 	waits       []float64
+	classer     RequestClasser                 // nil unless the algorithm has request classes
+	classWait   [MaxRequestClasses + 1]float64 // per class (1-based): summed waits in the window
+	classCount  [MaxRequestClasses + 1]int64
 	held        bool  // token held by the node being handled, before the handler
 	holders     int   // nodes holding a token
 	inFlightTok int   // token messages in flight
@@ -211,6 +214,8 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 	clear(s.msgsAll)
 	s.linkChanges, s.skipped, s.lost = 0, 0, 0
 	s.waits = resize(s.waits, p.Measure)[:0]
+	s.classer, _ = algo.(RequestClasser)
+	s.classWait, s.classCount = [MaxRequestClasses + 1]float64{}, [MaxRequestClasses + 1]int64{}
 	s.inFlightTok = 0
 	s.err = nil
 	s.starveAfter = p.starveAfter()
@@ -479,6 +484,12 @@ func (s *Sim) enter(i int32) {
 	}
 	if s.phase == phaseMeasure {
 		s.waits = append(s.waits, s.now-s.requestedAt[i])
+		if s.classer != nil {
+			if c := s.classer.RequestClass(i); c >= 1 && c <= MaxRequestClasses {
+				s.classWait[c] += s.now - s.requestedAt[i]
+				s.classCount[c]++
+			}
+		}
 		if len(s.waits) == s.p.Measure {
 			s.closeWindow()
 		}
@@ -582,6 +593,11 @@ func (s *Sim) result() Result {
 	}
 	if mr, ok := s.algo.(MetricsReporter); ok {
 		r.Extra = mr.Metrics(nil)
+	}
+	if s.classer != nil {
+		for c := 1; c <= min(s.classer.NumRequestClasses(), MaxRequestClasses); c++ {
+			r.Extra = append(r.Extra, Metric{ClassWaitMetric(c), s.classWait[c] / float64(s.classCount[c])}) // 0/0 = NaN: no entry
+		}
 	}
 	if _, ok := s.check.(*LocalMutexChecker); ok {
 		r.Extra = append(r.Extra, Metric{MetricConcurrency, r.ConcurrencyMean}, Metric{MetricThroughput, r.Throughput},

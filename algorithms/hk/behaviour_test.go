@@ -120,3 +120,33 @@ func TestValidate(t *testing.T) {
 		t.Errorf("valid parameters rejected: %v", err)
 	}
 }
+
+// TestClassWaitsInTime: the kernel measures each priority class's wait in time units
+// (RequestClasser): with 4 classes, heavy load and no aging, class 1 waits less time than
+// class 4, and the overall mean wait lies between the class means.
+func TestClassWaitsInTime(t *testing.T) {
+	sim := kernel.NewSim()
+	r, err := sim.Run(withAlgo(heavy(3), 1, 1, 4, 0), hk.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c1, c4 := metric(t, r, kernel.ClassWaitMetric(1)), metric(t, r, kernel.ClassWaitMetric(4))
+	if !(c1 < c4) {
+		t.Fatalf("class 1 waits %g time units, class 4 waits %g: want class 1 served first", c1, c4)
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for c := 1; c <= 4; c++ {
+		w := metric(t, r, kernel.ClassWaitMetric(c))
+		lo, hi = math.Min(lo, w), math.Max(hi, w)
+	}
+	if !(lo <= r.WaitMean && r.WaitMean <= hi) {
+		t.Fatalf("overall mean wait %g outside the class means [%g, %g]", r.WaitMean, lo, hi)
+	}
+	one, err := sim.Run(withAlgo(heavy(3), 1, 1, 1, 0), hk.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := metric(t, one, kernel.ClassWaitMetric(1)); math.Abs(w-one.WaitMean) > 1e-9*one.WaitMean {
+		t.Fatalf("one class: class-1 wait %g, overall %g: want equal", w, one.WaitMean)
+	}
+}

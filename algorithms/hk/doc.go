@@ -100,8 +100,8 @@
 // priority: promotions that aging is meant to cause count as inversions, and with one class it
 // is 0 by definition); hk_resources_in_use_mean, resources in use just after an entry (a
 // sample at entries, not a time average: releases at the same instant are processed first);
-// hk_wait_entries_c1..c4, per class the mean number of
-// CS entries between a request and its entry (NaN for a class without entries). Waits are
-// counted in CS entries, not time, because handlers (and MetricsReporter) get no clock; the
-// kernel's wait_mean is the time-based wait over all classes.
+// hk_wait_entries_c1..c4, per class the mean number of CS entries between a request and its
+// entry (NaN for a class without entries). The time-based wait per class, wait_mean_c1..c4,
+// is measured by the kernel (hk implements kernel.RequestClasser), because handlers get no
+// clock; the kernel's wait_mean is the wait over all classes.
 package hk

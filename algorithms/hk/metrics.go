@@ -23,8 +23,18 @@ func MetricNames() []string {
 	for c := 1; c <= MaxLevels; c++ {
 		names = append(names, MetricWait(c))
 	}
+	for c := 1; c <= MaxLevels; c++ {
+		names = append(names, kernel.ClassWaitMetric(c)) // reported by the kernel (RequestClasser)
+	}
 	return names
 }
+
+// NumRequestClasses and RequestClass let the kernel, which owns the clock, measure the wait
+// of each priority class in time units (wait_mean_c1 .. wait_mean_c4).
+func (a *HK) NumRequestClasses() int { return a.lvls }
+
+// RequestClass returns the priority class (1 highest) of node i's pending request.
+func (a *HK) RequestClass(i int32) int { return int(a.class[i]) }
 
 // metrics observes the trial from outside the protocol (it reads every node's state, which no
 // handler does): requests are numbered in order, CS entries counted like the kernel counts

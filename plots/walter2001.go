@@ -134,7 +134,7 @@ var Walter2001Figures = []Preset{
 }
 
 // Figures lists every named figure preset.
-func Figures() []Preset { return slices.Concat(Walter2001Figures, JiangFigures) }
+func Figures() []Preset { return slices.Concat(Walter2001Figures, JiangFigures, LMEFigures) }
 
 // PresetByName returns the named figure preset, or an error listing them.
 func PresetByName(name string) (Preset, error) {

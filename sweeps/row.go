@@ -1,18 +1,24 @@
 package sweeps
 
 import (
+	"slices"
+
 	"github.com/mutexlab/mutexlab/algorithms"
+	"github.com/mutexlab/mutexlab/kernel"
 	"github.com/mutexlab/mutexlab/results"
 )
 
 // Layout is the dynamic part of every results file mutexlab writes: one msgs_<type> column
-// per message type of every registered algorithm, then one float64 column per
-// algorithm-specific parameter and per algorithm-specific metric, so files from different
-// runs share columns.
+// per message type of every registered algorithm, then one float64 column per network-model
+// parameter, per algorithm-specific parameter and per algorithm-specific metric, so files
+// from different runs share columns.
 func Layout() results.Layout {
-	extra := append(algorithms.ParamNames(), algorithms.MetricNames()...)
+	extra := slices.Concat(kernel.NetParamNames(), algorithms.ParamNames(), algorithms.MetricNames())
 	return results.Layout{MsgTypes: algorithms.MessageTypeNames(), Extra: extra}
 }
+
+// netParams are the network models' parameter names (columns; 0 where the model is walter).
+var netParams = kernel.NetParamNames()
 
 // Row turns an outcome into a results row laid out by layout.
 func Row(o Outcome, layout results.Layout) results.Trial {
@@ -50,6 +56,9 @@ func Row(o Outcome, layout results.Layout) results.Trial {
 	for c, name := range layout.Extra {
 		if v, ok := p.Algo[name]; ok {
 			row.Extra[c] = v
+		}
+		if slices.Contains(netParams, name) && p.Network != "" && p.Network != "walter" {
+			row.Extra[c] = p.NetParam(name) // the value the model used (its default if unset)
 		}
 		for _, m := range r.Extra {
 			if m.Name == name {

@@ -53,13 +53,21 @@ func (v Value) String() string {
 
 // paramKind describes the parameters a spec may set, in the canonical order used for grid
 // points and seeds.
-var paramOrder = []string{"n", "links", "connectivity", "degree", "load", "mobility", "delay", "cs_time", "warmup", "measure", "starve_after"}
+var paramOrder = []string{"network", "movement_file", "n", "links", "connectivity", "degree", "load", "mobility", "delay", "cs_time", "warmup", "measure", "starve_after"}
+
+// stringParams take text values: the delay model, the network model's name, a file path.
+var stringParams = map[string]bool{"delay": true, "network": true, "movement_file": true}
 
 var intParams = map[string]bool{"n": true, "links": true, "warmup": true, "measure": true}
 
-// allParams is the canonical order: the kernel's parameters, then every registered
+// allParams is the canonical order: the kernel's parameters, then every registered network
+// model's own (kernel.NetParamNames: radius, speed_max, birth, ...), then every registered
 // algorithm's own (algorithms.ParamNames).
-func allParams() []string { return append(slices.Clip(paramOrder), algorithms.ParamNames()...) }
+func allParams() []string {
+	return slices.Concat(paramOrder, kernel.NetParamNames(), algorithms.ParamNames())
+}
+
+func isNetParam(name string) bool { return slices.Contains(kernel.NetParamNames(), name) }
 
 func knownParam(name string) bool { return slices.Contains(allParams(), name) }
 
@@ -146,7 +154,7 @@ func scalar(name string, v any) (Value, error) {
 	case float64:
 		return Value{Num: x}, nil
 	case string:
-		if name == "delay" {
+		if stringParams[name] {
 			return Value{Str: x}, nil
 		}
 		f, err := strconv.ParseFloat(x, 64)
@@ -155,7 +163,7 @@ func scalar(name string, v any) (Value, error) {
 		}
 		return Value{Num: f}, nil
 	}
-	return Value{}, fmt.Errorf("must be a number (or a string for delay), got %v", v)
+	return Value{}, fmt.Errorf("must be a number (or a string for delay, network, movement_file), got %v", v)
 }
 
 // axis reads a grid axis: a list of values, or {log = [a, b], points = k}, or
@@ -284,6 +292,18 @@ func (s *Spec) Validate() error {
 }
 
 func checkKind(name string, v Value) error {
+	switch name {
+	case "network":
+		if _, ok := kernel.LookupNetwork(v.Str); !ok || v.Str == "" {
+			return fmt.Errorf("unknown network model %q; known: %s", v.String(), strings.Join(kernel.NetworkNames(), ", "))
+		}
+		return nil
+	case "movement_file":
+		if v.Str == "" {
+			return fmt.Errorf("must be a file path")
+		}
+		return nil
+	}
 	if name == "delay" {
 		if v.Str == "" {
 			v.Str = v.String()
@@ -376,7 +396,19 @@ func (pt Point) Params() (kernel.Params, error) {
 			p.Measure = int(v.Num)
 		case "starve_after":
 			p.StarveAfter = v.Num
-		default: // an algorithm-specific parameter
+		case "network":
+			p.Network = v.Str
+		case "movement_file":
+			p.MovementFile = v.Str
+		default:
+			if isNetParam(name) { // a network model's parameter
+				if p.Net == nil {
+					p.Net = map[string]float64{}
+				}
+				p.Net[name] = v.Num
+				continue
+			}
+			// an algorithm-specific parameter
 			if p.Algo == nil {
 				p.Algo = map[string]float64{}
 			}

@@ -31,7 +31,8 @@
 //     higher priority); Q is ordered by priority, highest first, first come first served among
 //     equals, so with one class and aging 0 Q is RL's FIFO queue (the paper's "non-prioritized
 //     one if we assume that each node has the same priority").
-//   - Aging: when a node leaves the CS it adds the aging step (parameter aging, default 1) to
+//   - Aging: when a node leaves the CS it adds the aging step (parameter aging; default 0, so
+//     that one class is the non-prioritized algorithm; use a positive step with several classes) to
 //     the priority of every request in its Q, as the paper's RELEASE description says ("When i
 //     leaves the CS … it first calls aging procedure to increase the priority of every request
 //     message in Q"). Aging does not reorder Q and sends no UPDATE; the raised priorities

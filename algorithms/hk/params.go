@@ -24,7 +24,7 @@ const (
 	DefaultK      = 1
 	DefaultH      = 1
 	DefaultLevels = 1
-	DefaultAging  = 1
+	DefaultAging  = 0
 )
 
 type params struct {

@@ -9,9 +9,14 @@ import (
 )
 
 // FuzzScenario plays byte-encoded scenarios (link up/down, request, release and delivery
-// actions; see swarm.RunScenario) on every default algorithm through the kernel's scripted
+// actions; see swarm.RunScenario) on the default algorithms through the kernel's scripted
 // driver: no check may fire, nothing may panic, and every request must be served once the
 // actions stop. Run: go test ./internal/swarm -run '^$' -fuzz FuzzScenario -fuzztime 60s
+//
+// drs is left out: a drs node that loses a competition starts another one, so while a
+// neighbour stays in the CS (the driver releases only after settling) events never stop, and
+// the driver's "deliver until nothing is pending" step cannot end. Its swarm trials, which
+// have a clock, cover it.
 func FuzzScenario(f *testing.F) {
 	f.Add([]byte{1, 3, 0, 1, 0, 1, 0, 0, 0, 2, 0, 0, 6, 0, 0})                            // two requests on a path
 	f.Add([]byte{2, 4, 0, 0, 1, 0, 1, 0, 0, 3, 0, 0, 2, 0, 0, 5, 1, 2, 4, 1, 3, 6, 0, 0}) // request, link changes, settle
@@ -19,6 +24,9 @@ func FuzzScenario(f *testing.F) {
 	f.Add([]byte{9, 2, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 2, 0, 0, 2, 0, 0, 1, 0, 0, 1, 1, 0})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, name := range swarm.DefaultAlgorithms {
+			if name == "drs" {
+				continue
+			}
 			tg, err := swarm.Lookup(name)
 			if err != nil {
 				t.Fatal(err)

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/mutexlab/mutexlab/algorithms"
+	"github.com/mutexlab/mutexlab/algorithms/drs"
+	"github.com/mutexlab/mutexlab/algorithms/gme"
 	"github.com/mutexlab/mutexlab/algorithms/hk"
 	"github.com/mutexlab/mutexlab/kernel"
 )
@@ -23,13 +25,15 @@ type Target struct {
 }
 
 // knobs holds the per-algorithm draws, one line per algorithm. An algorithm without a line
-// runs with its registered defaults. (gme and drs join with a line each: "gme": gmeKnobs.)
+// runs with its registered defaults (cm has no knobs).
 var knobs = map[string]func(r *kernel.Stream, p *kernel.Params){
-	"hk": hkKnobs,
+	"hk":  hkKnobs,
+	"gme": gmeKnobs,
+	"drs": drsKnobs,
 }
 
 // DefaultAlgorithms are the algorithms bench swarm tests when --algo is not given.
-var DefaultAlgorithms = []string{"rl", "rr", "hk"}
+var DefaultAlgorithms = []string{"rl", "rr", "hk", "gme", "drs", "cm"}
 
 // Lookup returns the swarm target of a registered algorithm.
 func Lookup(name string) (Target, error) {
@@ -50,6 +54,21 @@ func hkKnobs(r *kernel.Stream, p *kernel.Params) {
 		hk.ParamLevels: float64(1 + r.IntN(hk.MaxLevels)),
 		hk.ParamAging:  float64(r.IntN(3)),
 	}
+}
+
+// gmeKnobs: m in 1..4 resources, requested uniformly or Zipf with s in [0.5, 2].
+func gmeKnobs(r *kernel.Stream, p *kernel.Params) {
+	p.Algo = map[string]float64{
+		gme.ParamM:    float64(1 + r.IntN(4)),
+		gme.ParamDist: float64(r.IntN(2)),
+		gme.ParamS:    0.5 + 1.5*r.Float64(),
+	}
+}
+
+// drsKnobs: K in {16, 64, 256} priorities (the package doc: K must be about Δ² or more; n
+// is at most 40 here).
+func drsKnobs(r *kernel.Stream, p *kernel.Params) {
+	p.Algo = map[string]float64{drs.ParamK: float64([]int{16, 64, 256}[r.IntN(3)])}
 }
 
 // Stream purposes of the swarm draw (sub-streams of the trial seed, apart from the kernel's).

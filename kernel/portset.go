@@ -6,14 +6,21 @@ import "math/bits"
 // arrays: node i's row is words[i*w : (i+1)*w]). Neighbour sets, receivedLI, forming and the
 // like are PortSets: membership tests, unions and "for each member" cost a few word operations
 // and no allocation.
+//
+// Several PortSets that are used together can share one matrix, node-major
+// (InterleavePortSets): node i's rows of all of them are then adjacent in memory, so a handler
+// that reads five of node i's sets touches one or two cache lines instead of five.
 type PortSets struct {
-	words []uint64
-	w     int // words per node
+	words  []uint64
+	w      int // words per node
+	stride int // words from node i's row to node i+1's (w, or more when interleaved)
+	off    int // offset of node 0's row in words
 }
 
 // Reset sizes the sets for n nodes of portCap ports each, all empty, reusing storage.
 func (s *PortSets) Reset(n, portCap int) {
 	s.w = (portCap + 63) / 64
+	s.stride, s.off = s.w, 0
 	need := n * s.w
 	if cap(s.words) < need {
 		s.words = make([]uint64, need)
@@ -23,16 +30,40 @@ func (s *PortSets) Reset(n, portCap int) {
 	}
 }
 
+// InterleavePortSets sizes sets for n nodes of portCap ports each, all empty, storing them in
+// one node-major matrix: node i's row of sets[k] is words[(i*len(sets)+k)*w:][:w]. Storage is
+// reused when sets[0] already holds enough. The sets behave exactly as if each were Reset on
+// its own.
+func InterleavePortSets(n, portCap int, sets ...*PortSets) {
+	w := (portCap + 63) / 64
+	stride := w * len(sets)
+	need := n * stride
+	words := sets[0].words
+	if cap(words) < need {
+		words = make([]uint64, need)
+	} else {
+		words = words[:need]
+		clear(words)
+	}
+	for k, s := range sets {
+		s.words, s.w, s.stride, s.off = words, w, stride, k*w
+	}
+}
+
 // Has reports whether port p is in node i's set.
 func (s *PortSets) Has(i int32, p Port) bool {
-	return s.words[int(i)*s.w+int(p)>>6]&(1<<(uint(p)&63)) != 0
+	return s.words[int(i)*s.stride+s.off+int(p)>>6]&(1<<(uint(p)&63)) != 0
 }
 
 // Add puts port p into node i's set.
-func (s *PortSets) Add(i int32, p Port) { s.words[int(i)*s.w+int(p)>>6] |= 1 << (uint(p) & 63) }
+func (s *PortSets) Add(i int32, p Port) {
+	s.words[int(i)*s.stride+s.off+int(p)>>6] |= 1 << (uint(p) & 63)
+}
 
 // Remove takes port p out of node i's set.
-func (s *PortSets) Remove(i int32, p Port) { s.words[int(i)*s.w+int(p)>>6] &^= 1 << (uint(p) & 63) }
+func (s *PortSets) Remove(i int32, p Port) {
+	s.words[int(i)*s.stride+s.off+int(p)>>6] &^= 1 << (uint(p) & 63)
+}
 
 // Set puts p in or takes it out of node i's set.
 func (s *PortSets) Set(i int32, p Port, in bool) {
@@ -44,7 +75,10 @@ func (s *PortSets) Set(i int32, p Port, in bool) {
 }
 
 // Row returns node i's words (a view, not a copy).
-func (s *PortSets) Row(i int32) []uint64 { return s.words[int(i)*s.w : int(i+1)*s.w] }
+func (s *PortSets) Row(i int32) []uint64 {
+	k := int(i)*s.stride + s.off
+	return s.words[k : k+s.w : k+s.w]
+}
 
 // Count returns the number of ports in node i's set.
 func (s *PortSets) Count(i int32) int {

@@ -3,6 +3,7 @@ package kernel
 import (
 	"fmt"
 	"math"
+	"unsafe"
 )
 
 // Parameters of the geometric models (keys of Params.Net).
@@ -455,6 +456,14 @@ func (m *GeoModel) motion(t *Topology, c *Changer, i int32, now float64) {
 	for _, j := range m.cand[m.candStart[i]:m.candStart[i+1]] {
 		m.predict(t, c, i, j, now)
 	}
+}
+
+// MemoryBytes reports the bytes the model holds (slice capacities): per-node motion state,
+// the candidate lists and grid, and its heap of pending crossings and changes of motion.
+func (m *GeoModel) MemoryBytes() int {
+	b := (cap(m.rngState) + cap(m.x0) + cap(m.y0) + cap(m.vx) + cap(m.vy) + cap(m.t0) + cap(m.tNext)) * 8
+	b += (cap(m.cmd) + cap(m.candStart) + cap(m.cand) + cap(m.cellStart) + cap(m.cellNodes) + cap(m.cellOf)) * 4
+	return b + cap(m.heap)*int(unsafe.Sizeof(geoEvent{}))
 }
 
 // ---- a binary heap of geoEvents ordered by (t, seq) -----------------------------------------

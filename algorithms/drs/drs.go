@@ -133,9 +133,8 @@ func (a *DRS) Reset(env *kernel.Env) error {
 	clear(a.phase)
 	clear(a.want)
 	clear(a.trials)
-	for _, s := range []*kernel.PortSets{&a.L, &a.R, &a.H, &a.A, &a.C, &a.W, &a.WFalse, &a.P, &a.D} {
-		s.Reset(n, w)
-	}
+	// One node-major matrix: a handler's reads of node i's sets hit one or two cache lines.
+	kernel.InterleavePortSets(n, w, &a.L, &a.R, &a.H, &a.A, &a.C, &a.W, &a.WFalse, &a.P, &a.D)
 	a.prio = resize(a.prio, n*w)
 	a.selfq = a.selfq[:0]
 	a.warmup, a.measure = int64(env.Params.Warmup), int64(env.Params.Measure)

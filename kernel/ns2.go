@@ -3,6 +3,7 @@ package kernel
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"regexp"
@@ -83,6 +84,18 @@ func loadMovement(path string, n int) (*movementScript, error) {
 		return nil, &ParamError{"movement-file", err.Error()}
 	}
 	defer f.Close()
+	sc, err := parseMovement(f, path, n)
+	if err != nil {
+		return nil, err
+	}
+	movementCache[key] = sc
+	return sc, nil
+}
+
+// parseMovement reads an ns-2 movement script for n nodes from r; path names it in errors,
+// which are one line and say FILE:LINE. It is separate from loadMovement so that it can be
+// fuzzed without files.
+func parseMovement(r io.Reader, path string, n int) (*movementScript, error) {
 	sc := &movementScript{n: n, x: make([]float64, n), y: make([]float64, n), cmds: make([][]moveCmd, n), source: path}
 	hasX, hasY := make([]bool, n), make([]bool, n)
 	bad := func(line int, format string, a ...any) error {
@@ -102,7 +115,7 @@ func loadMovement(path string, n int) (*movementScript, error) {
 		}
 		return i, nil
 	}
-	in := bufio.NewScanner(f)
+	in := bufio.NewScanner(r)
 	in.Buffer(make([]byte, 64*1024), 1<<20)
 	for line := 1; in.Scan(); line++ {
 		s := strings.TrimSpace(in.Text())
@@ -172,7 +185,6 @@ func loadMovement(path string, n int) (*movementScript, error) {
 	if sc.side == 0 {
 		sc.side = 1
 	}
-	movementCache[key] = sc
 	return sc, nil
 }
 

@@ -96,7 +96,11 @@ func resize[T any](s []T, n int) []T {
 // than its neighbour (ties: the larger id), else the request token.
 func (a *CM) place(i int32, p kernel.Port) {
 	j := a.topo.Peer(i, p)
-	if a.lastMeal[i] > a.lastMeal[j] || (a.lastMeal[i] == a.lastMeal[j] && i > j) {
+	mi, mj := a.lastMeal[i], a.lastMeal[j]
+	if mutation == mutPlaceByID {
+		mi, mj = 0, 0
+	}
+	if mi > mj || (mi == mj && i > j) {
 		a.fork.Add(i, p)
 		a.dirty.Add(i, p)
 		a.token.Remove(i, p)
@@ -126,8 +130,10 @@ func (a *CM) Receive(i int32, p kernel.Port, m *kernel.Message, out *kernel.Outb
 		a.dirty.Remove(i, p)
 	case MsgRequest:
 		a.token.Add(i, p)
-		if a.fork.Has(i, p) && a.dirty.Has(i, p) && !a.eating[i] {
+		if a.fork.Has(i, p) && (a.dirty.Has(i, p) || mutation == mutYieldCleanFork) && !a.eating[i] {
 			a.giveFork(i, p, out)
+		} else if mutation == mutDropDeferredRequest {
+			a.token.Remove(i, p)
 		}
 	}
 	a.progress(i, out)
@@ -135,6 +141,10 @@ func (a *CM) Receive(i int32, p kernel.Port, m *kernel.Message, out *kernel.Outb
 
 func (a *CM) LinkUp(i int32, p kernel.Port, out *kernel.Outbox) {
 	a.place(i, p)
+	if mutation == mutNoForkAtLinkUp {
+		a.fork.Remove(i, p)
+		a.dirty.Remove(i, p)
+	}
 	a.progress(i, out)
 }
 
@@ -165,7 +175,7 @@ func (a *CM) progress(i int32, out *kernel.Outbox) {
 	up := a.topo.Up()
 	all := true
 	for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
-		if a.fork.Has(i, p) {
+		if a.fork.Has(i, p) || (mutation == mutSkipLastFork && up.Next(i, p+1) < 0) {
 			continue
 		}
 		all = false
@@ -180,8 +190,10 @@ func (a *CM) progress(i int32, out *kernel.Outbox) {
 	a.hungry[i], a.eating[i] = false, true
 	a.meals++
 	a.lastMeal[i] = a.meals
-	for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
-		a.dirty.Add(i, p)
+	if mutation != mutNoDirtyAfterEating {
+		for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
+			a.dirty.Add(i, p)
+		}
 	}
 	out.EnterCS()
 }
@@ -204,3 +216,23 @@ func (a *CM) Checker() kernel.Checker {
 	}
 	return c
 }
+
+// ---- Mutation points ----
+
+// mutation selects a deliberately broken variant of the algorithm for the mutation tests
+// (mutation_test.go), which prove that the swarm's checks catch each one. It is mutNone except
+// while such a test runs, and only export_test.go sets it. Each mutation point above is one
+// comparison with this byte.
+var mutation mutant
+
+type mutant uint8
+
+const (
+	mutNone                mutant = iota
+	mutSkipLastFork               // progress: the fork of the last link is not checked (eats without it)
+	mutNoDirtyAfterEating         // progress: eating does not make the forks dirty
+	mutYieldCleanFork             // a request is granted at once even when the fork is clean
+	mutDropDeferredRequest        // a request that cannot be granted at once is dropped, not deferred
+	mutNoForkAtLinkUp             // LinkUp: the fork of the new link is not created
+	mutPlaceByID                  // LinkUp: the fork goes to the larger id, whoever ate last
+)

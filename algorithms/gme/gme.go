@@ -144,6 +144,10 @@ func (a *GME) RequestCS(i int32, out *kernel.Outbox) {
 		}
 		return
 	}
+	if mutation == mutHolderEntersAtOnce {
+		a.enterAtOnce(i, r, out)
+		return
+	}
 	// 4: the holder enters at once when no session runs (weight = 0: the paper's "sets weight
 	// to 0" may not discard weight still out), or joins the running session of the same
 	// resource when nobody else waits in Q; otherwise its request waits its turn (package doc).
@@ -197,6 +201,10 @@ func (a *GME) onRequest(i int32, j kernel.Port, h linkrev.Height, s int64, out *
 	if incoming && l.TokenHolder[i] && a.state[i] == CS {
 		// ("Requesting the resource R", 5) the holder in the CS answers with SUBTOKEN(R, 1);
 		// REQUEST(j, S) is fulfilled if S = R, else enqueued.
+		if mutation == mutOtherResource {
+			a.throwOther(i, j, s, out)
+			return
+		}
 		if s == a.sres[i] {
 			l.Delete(i, j)
 		} else {
@@ -262,6 +270,9 @@ func (a *GME) onSubtoken(i int32, j kernel.Port, r int64, dropped bool, e int64,
 	if q == 0 { // 4: i's own request (for S ≠ R) is the only one in Q, or Q is empty: RELEASE(w)
 		a.sendRelease(i, e, out)
 	}
+	if mutation == mutDropLastPiece {
+		q++ // pieces 2^-(e+1) .. 2^-(e+q); the (q+1)-th, 2^-(e+q), is never sent
+	}
 	for _, x := range l.Queue(i) {
 		switch {
 		case x.P != linkrev.Self: // 2: SUBTOKEN(R, w_k) to each neighbour in Q
@@ -278,7 +289,7 @@ func (a *GME) onSubtoken(i int32, j kernel.Port, r int64, dropped bool, e int64,
 	if mine {
 		a.enter(i, out)
 	}
-	if dropped && j == l.Next[i] && l.QLen(i) > 0 { // (package doc) re-request what remains
+	if dropped && j == l.Next[i] && l.QLen(i) > 0 && mutation != mutNoReRequest { // (package doc) re-request what remains
 		a.forwardRequest(i, out)
 	}
 }
@@ -337,17 +348,19 @@ func (a *GME) transmitToken(i int32, out *kernel.Outbox) {
 		l.DeleteV(i, a.sres[i])
 		return
 	}
-	l.TokenSent(i, next)                  // 4: lower hVector[next], leader = false, receivedLINK[next] = false
-	out.Send(next, l.Msg(MsgToken, i, 0)) // 5: TOKEN
-	if l.QLen(i) > 0 {                    // 6: REQUEST right behind it
+	l.TokenSent(i, next)                                     // 4: lower hVector[next], leader = false, receivedLINK[next] = false
+	out.Send(next, l.Msg(MsgToken, i, 0))                    // 5: TOKEN
+	if l.QLen(i) > 0 && mutation != mutNoRequestAfterToken { // 6: REQUEST right behind it
 		out.Send(next, l.Msg(MsgRequest, i, l.Head(i).V))
 	}
 }
 
 // raiseHeight: "Procedure raiseHeight()".
 func (a *GME) raiseHeight(i int32, out *kernel.Outbox) {
-	a.l.RaiseHeight(i, MsgLink, out) // 1-3: partial reversal, LINK, outgoing entries leave Q
-	if a.l.QLen(i) > 0 {             // 4
+	if mutation != mutSkipRaiseHeight {
+		a.l.RaiseHeight(i, MsgLink, out) // 1-3: partial reversal, LINK, outgoing entries leave Q
+	}
+	if a.l.QLen(i) > 0 { // 4
 		a.forwardRequest(i, out)
 	}
 }
@@ -398,7 +411,7 @@ func (a *GME) throw(i int32, p kernel.Port, dropped bool, out *kernel.Outbox) {
 // back, the session is over; the token goes to the head of Q, if any (the paper's "weight is
 // 0 and state is NCS": here also ES, a holder whose own request waits in Q).
 func (a *GME) sessionEnds(i int32, out *kernel.Outbox) {
-	if a.state[i] == CS || !a.weightZero(i) {
+	if a.state[i] == CS || (!a.weightZero(i) && mutation != mutEndSessionEarly) {
 		return
 	}
 	a.minted[i] = 0
@@ -435,4 +448,47 @@ func subtokenWord(r int64, dropped bool) int64 {
 		w |= 1 << 32
 	}
 	return w
+}
+
+// ---- Mutation points ----
+
+// mutation selects a deliberately broken variant of the algorithm for the mutation tests
+// (mutation_test.go), which prove that the swarm's checks catch each one. It is mutNone except
+// while such a test runs, and only export_test.go sets it. Each mutation point above is one
+// comparison with this byte; the point inside algorithms/internal/linkrev (RaiseHeight) is
+// mutated at gme's call site.
+var mutation mutant
+
+type mutant uint8
+
+const (
+	mutNone                mutant = iota
+	mutOtherResource              // the holder in the CS answers REQUEST(j, S) with SUBTOKEN(S, 1), not SUBTOKEN(R, 1)
+	mutDropLastPiece              // a relay splits w into q+1 pieces and sends only q: 2^-(e+q) is lost
+	mutEndSessionEarly            // sessionEnds does not wait for the weight: the token moves when the holder leaves
+	mutNoRequestAfterToken        // transmitToken: line 6 (REQUEST after the TOKEN) skipped
+	mutSkipRaiseHeight            // raiseHeight: lines 1-3 skipped, the sink keeps its height
+	mutHolderEntersAtOnce         // the paper's literal RequestCS at the holder: weight = 0, enter at once
+	mutNoReRequest                // onSubtoken: the "dropped" re-request skipped
+)
+
+// throwOther is mutOtherResource's answer: SUBTOKEN(S, 1) for the requester's resource S, and
+// j's request counts as fulfilled.
+func (a *GME) throwOther(i int32, j kernel.Port, s int64, out *kernel.Outbox) {
+	a.l.Delete(i, j)
+	m := a.l.Msg(MsgSubtoken, i, 0)
+	m.C |= subtokenWord(s, true)
+	out.Send(j, m)
+	a.minted[i]++
+}
+
+// enterAtOnce is mutHolderEntersAtOnce's RequestCS at the holder, as the paper words it: "sets
+// weight to 0, removes REQUEST(i, R) from Q and sets state to CS", whatever session runs.
+func (a *GME) enterAtOnce(i int32, r int64, out *kernel.Outbox) {
+	a.l.Delete(i, linkrev.Self)
+	a.l.Next[i] = linkrev.NextSelf
+	a.minted[i] = 0
+	a.back[i].Reset()
+	a.sres[i] = r
+	a.enter(i, out)
 }

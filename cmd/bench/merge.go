@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime"
 
+	"github.com/mutexlab/mutexlab/results"
 	"github.com/mutexlab/mutexlab/sweeps"
 )
 
@@ -45,6 +46,13 @@ func compareCmd(ctx context.Context, args []string) error {
 	}
 	if fs.NArg() != 2 {
 		return usagef("need two results files, got %d", fs.NArg())
+	}
+	for _, path := range fs.Args() { // an unreadable input is bad input (exit 2), not a difference
+		f, err := results.Open(path)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		f.Close()
 	}
 	if err := sweeps.CompareFiles(fs.Arg(0), fs.Arg(1)); err != nil {
 		return fmt.Errorf("files differ: %v", err)

@@ -16,28 +16,29 @@ func Merge(out string, inputs []string, extraMeta map[string]string) error {
 	if len(inputs) == 0 {
 		return fmt.Errorf("results: merge into %s: no input files", out)
 	}
-	files := make([]*File, 0, len(inputs))
-	defer func() {
-		for _, f := range files {
-			f.Close()
-		}
-	}()
-	for _, path := range inputs {
+	// Two passes, each holding one input open at a time, so merging thousands of shard or
+	// part files never runs into the open-file limit: first check every input against the
+	// first, then copy.
+	first, err := Open(inputs[0])
+	if err != nil {
+		return err
+	}
+	defer first.Close()
+	for _, path := range inputs[1:] {
 		f, err := Open(path)
 		if err != nil {
 			return err
 		}
-		files = append(files, f)
-	}
-	first := files[0]
-	for _, f := range files[1:] {
-		if !f.layout.Equal(first.layout) {
+		sameLayout, sameCols := f.layout.Equal(first.layout), slices.Equal(f.ColumnNames(), first.ColumnNames())
+		layout, cols := f.layout, f.ColumnNames()
+		f.Close()
+		if !sameLayout {
 			return fmt.Errorf("results: merge into %s: %s has layout %v, but %s has %v",
-				out, f.path, f.layout, first.path, first.layout)
+				out, path, layout, first.path, first.layout)
 		}
-		if !slices.Equal(f.ColumnNames(), first.ColumnNames()) {
+		if !sameCols {
 			return fmt.Errorf("results: merge into %s: %s has columns %v, but %s has %v",
-				out, f.path, f.ColumnNames(), first.path, first.ColumnNames())
+				out, path, cols, first.path, first.ColumnNames())
 		}
 	}
 
@@ -52,8 +53,17 @@ func Merge(out string, inputs []string, extraMeta map[string]string) error {
 		return err
 	}
 	defer w.Abort()
-	for _, f := range files {
-		if err := w.copyFrom(f); err != nil {
+	if err := w.copyFrom(first); err != nil {
+		return err
+	}
+	for _, path := range inputs[1:] {
+		f, err := Open(path)
+		if err != nil {
+			return err
+		}
+		err = w.copyFrom(f)
+		f.Close()
+		if err != nil {
 			return err
 		}
 	}

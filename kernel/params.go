@@ -30,6 +30,12 @@ type Params struct {
 	// "ns2" network model; other models ignore it.
 	MovementFile string
 
+	// Crashes are crash-stop failures of chosen nodes at chosen times; CrashRate is the rate
+	// of a Poisson process of crashes of uniformly random live nodes (0: none). See crash.go
+	// for the model: with either set, a request outliving StarveAfter counts as blocked.
+	Crashes   []Crash
+	CrashRate float64
+
 	// Algo holds algorithm-specific parameters by name (for example k and h of h-out-of-k
 	// mutual exclusion); each algorithm documents and validates its own. Never mutated.
 	Algo map[string]float64
@@ -179,7 +185,7 @@ func (p *Params) validateRest() error {
 	if p.StarveAfter < 0 || math.IsNaN(p.StarveAfter) {
 		return bad("starve-after", "must be >= 0 (0: automatic), got %g", p.StarveAfter)
 	}
-	return nil
+	return p.validateCrashes()
 }
 
 // starveAfter resolves the watchdog bound: explicit, or 1000·n·(CS time + mean delay) — far

@@ -64,7 +64,8 @@ type Sim struct {
 	err         error // first error; stops the trial
 	starveAfter float64
 	trace       func(TraceEvent)
-	cur         eventRec // the event being handled
+	cur         eventRec   // the event being handled
+	crash       crashState // crash-stop failures (crash.go)
 }
 
 type nodeStatus uint8
@@ -73,6 +74,7 @@ const (
 	remainder nodeStatus = iota
 	waiting
 	critical
+	crashed // crash-stop: the node's handlers are never called again
 )
 
 type phase uint8
@@ -91,6 +93,7 @@ const (
 	evDeliver
 	evLinkChange
 	evWatchdog
+	evCrash // node crashes (node -1: the next rate-driven crash)
 )
 
 type eventRec struct {
@@ -128,6 +131,12 @@ type Result struct {
 	ConcurrencyMean    float64  // time-average number of nodes in the CS over the measurement window
 	Throughput         float64  // CS entries per time unit over the measurement window (whole network)
 	Extra              []Metric // algorithm-specific metrics (MetricsReporter), a fresh slice
+
+	// Crash failures (crash.go; all zero when no crash is configured).
+	Crashed         int   // nodes that crashed
+	Blocked         int   // live nodes still waiting at the end: never ate again within the window
+	FailureLocality int   // largest hop distance from a blocked node to the nearest crashed node (0: none)
+	MsgsToCrashed   int64 // messages dropped on arrival at a crashed node, whole trial
 }
 
 // Run executes one trial of algo under p and returns its measurements, or a *TrialError for a
@@ -145,7 +154,12 @@ func (s *Sim) Run(p Params, algo Algorithm) (Result, error) {
 	if s.err != nil {
 		return Result{}, s.err
 	}
-	return s.result(), nil
+	r := s.result()
+	s.finishCrashes(&r)
+	if s.err != nil {
+		return Result{}, s.err
+	}
+	return r, nil
 }
 
 // setup prepares a trial. edges, when not nil, gives the initial network explicitly (scripted
@@ -248,6 +262,7 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 		}
 		s.schedule(s.starveAfter/4, eventRec{kind: evWatchdog})
 	}
+	s.setupCrashes()
 	return nil
 }
 
@@ -290,10 +305,14 @@ func (s *Sim) scheduleAt(t float64, r eventRec) {
 // request has been served, or an error stops it.
 func (s *Sim) loop() {
 	for s.err == nil {
-		if s.phase == phaseDrain && s.waiting == 0 && s.critical == 0 {
+		if s.phase == phaseDrain && s.waiting == s.crash.nBlocked && s.critical == 0 {
 			return
 		}
 		if s.q.Len() == 0 {
+			if s.crash.on {
+				s.blockAll() // nothing is left to happen: whoever waits is blocked for good
+				return
+			}
 			if s.waiting > 0 {
 				s.starvation("no event is pending")
 			}
@@ -326,6 +345,8 @@ func (s *Sim) step() {
 		s.linkChange()
 	case evWatchdog:
 		s.watchdog()
+	case evCrash:
+		s.crashEvent(r.node)
 	}
 	if s.tokens != nil && s.err == nil && s.holders+s.inFlightTok != 1 {
 		s.fail(ErrSafety, nil, "%d tokens exist (%d held, %d in flight)", s.holders+s.inFlightTok, s.holders, s.inFlightTok)
@@ -333,7 +354,7 @@ func (s *Sim) step() {
 }
 
 func (s *Sim) request(i int32) {
-	if s.phase == phaseDrain && !s.scripted {
+	if s.phase == phaseDrain && !s.scripted || s.isDead(i) {
 		return
 	}
 	if s.status[i] != remainder {
@@ -352,6 +373,9 @@ func (s *Sim) request(i int32) {
 }
 
 func (s *Sim) release(i int32) {
+	if s.isDead(i) {
+		return
+	}
 	if s.status[i] != critical {
 		s.fail(ErrInvariant, []int32{i}, "release at node %d, which is not in the CS", i)
 		return
@@ -380,6 +404,10 @@ func (s *Sim) deliver(i int32, p Port, m *Message) {
 	s.topo.inflight[int(from)*s.topo.portCap+int(fp)]--
 	if s.types[m.Type].Token {
 		s.inFlightTok--
+	}
+	if s.isDead(i) {
+		s.crash.toCrashed++ // dropped: a crashed node receives nothing
+		return
 	}
 	if s.trace != nil {
 		s.emit(TraceEvent{Kind: "recv", Node: i, Peer: from, Msg: s.types[m.Type].Name, Message: *m})
@@ -474,6 +502,11 @@ func (s *Sim) enter(i int32) {
 		s.fail(ErrSafety, []int32{i, other}, "nodes %d and %d are in the CS at once", i, other)
 		return
 	}
+	if s.crash.on && s.crash.blocked[i] {
+		s.crash.blocked[i] = false // it ate after all, later than the window
+		s.crash.nBlocked--
+		s.crash.late++
+	}
 	s.status[i] = critical
 	s.waiting--
 	s.accumulateCS()
@@ -534,7 +567,7 @@ func (s *Sim) linkChange() {
 }
 
 func (s *Sim) linkEvent(i int32, p Port, up bool) {
-	if s.err != nil {
+	if s.err != nil || s.isDead(i) {
 		return
 	}
 	s.before(i)
@@ -551,9 +584,16 @@ func (s *Sim) linkEvent(i int32, p Port, up bool) {
 func (s *Sim) watchdog() {
 	for i := range s.status {
 		if s.status[i] == waiting && s.now-s.requestedAt[i] > s.starveAfter {
+			if s.crash.on {
+				s.block(int32(i)) // crashes: a request outliving the window is blocked, not an error
+				continue
+			}
 			s.starvation(fmt.Sprintf("node %d has waited %.6g time units (bound %.6g)", i, s.now-s.requestedAt[i], s.starveAfter))
 			return
 		}
+	}
+	if s.crash.on && s.phase != phaseDrain && s.allLiveBlocked() {
+		s.closeWindow() // every live node is blocked: the measurement cannot complete
 	}
 	if s.phase != phaseDrain || s.waiting > 0 {
 		s.schedule(s.starveAfter/4, eventRec{kind: evWatchdog})

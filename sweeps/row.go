@@ -13,9 +13,20 @@ import (
 // parameter, per algorithm-specific parameter and per algorithm-specific metric, so files
 // from different runs share columns.
 func Layout() results.Layout {
-	extra := slices.Concat(kernel.NetParamNames(), algorithms.ParamNames(), algorithms.MetricNames())
+	extra := slices.Concat(kernel.NetParamNames(), crashColumns, algorithms.ParamNames(), algorithms.MetricNames())
 	return results.Layout{MsgTypes: algorithms.MessageTypeNames(), Extra: extra}
 }
+
+// crashColumns are the crash parameters as columns (kernel.CrashParamColumns): the rate of
+// random crashes and the number of chosen crashes (the crashes spec key itself,
+// NODE@TIME,..., is text).
+var crashColumns = kernel.CrashParamColumns()
+
+// Crash parameter columns.
+const (
+	ColCrashRate     = "crash_rate"
+	ColCrashesChosen = "crashes_chosen"
+)
 
 // netParams are the network models' parameter names (columns; 0 where the model is walter).
 var netParams = kernel.NetParamNames()
@@ -59,6 +70,12 @@ func Row(o Outcome, layout results.Layout) results.Trial {
 		}
 		if slices.Contains(netParams, name) && p.Network != "" && p.Network != "walter" {
 			row.Extra[c] = p.NetParam(name) // the value the model used (its default if unset)
+		}
+		switch name {
+		case ColCrashRate:
+			row.Extra[c] = p.CrashRate
+		case ColCrashesChosen:
+			row.Extra[c] = float64(len(p.Crashes))
 		}
 		for _, m := range r.Extra {
 			if m.Name == name {

@@ -53,10 +53,10 @@ func (v Value) String() string {
 
 // paramKind describes the parameters a spec may set, in the canonical order used for grid
 // points and seeds.
-var paramOrder = []string{"network", "movement_file", "n", "links", "connectivity", "degree", "load", "mobility", "delay", "cs_time", "warmup", "measure", "starve_after"}
+var paramOrder = []string{"network", "movement_file", "n", "links", "connectivity", "degree", "load", "mobility", "delay", "cs_time", "warmup", "measure", "starve_after", "crash_rate", "crashes"}
 
 // stringParams take text values: the delay model, the network model's name, a file path.
-var stringParams = map[string]bool{"delay": true, "network": true, "movement_file": true}
+var stringParams = map[string]bool{"delay": true, "network": true, "movement_file": true, "crashes": true}
 
 var intParams = map[string]bool{"n": true, "links": true, "warmup": true, "measure": true}
 
@@ -163,7 +163,7 @@ func scalar(name string, v any) (Value, error) {
 		}
 		return Value{Num: f}, nil
 	}
-	return Value{}, fmt.Errorf("must be a number (or a string for delay, network, movement_file), got %v", v)
+	return Value{}, fmt.Errorf("must be a number (or a string for delay, network, movement_file, crashes), got %v", v)
 }
 
 // axis reads a grid axis: a list of values, or {log = [a, b], points = k}, or
@@ -303,6 +303,9 @@ func checkKind(name string, v Value) error {
 			return fmt.Errorf("must be a file path")
 		}
 		return nil
+	case "crashes":
+		_, err := kernel.ParseCrashes(v.Str)
+		return err
 	}
 	if name == "delay" {
 		if v.Str == "" {
@@ -400,6 +403,14 @@ func (pt Point) Params() (kernel.Params, error) {
 			p.Network = v.Str
 		case "movement_file":
 			p.MovementFile = v.Str
+		case "crash_rate":
+			p.CrashRate = v.Num
+		case "crashes":
+			cs, err := kernel.ParseCrashes(v.Str)
+			if err != nil {
+				return p, err
+			}
+			p.Crashes = cs
 		default:
 			if isNetParam(name) { // a network model's parameter
 				if p.Net == nil {

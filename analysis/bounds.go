@@ -4,14 +4,10 @@ import (
 	"fmt"
 	"io"
 	"math"
-
-	"github.com/mutexlab/mutexlab/kernel"
 )
 
 // The crash parameters (kernel.CrashParamColumns) describe a trial's set-up: group and
 // match by them like the other Parameters.
-func init() { Parameters = append(Parameters, kernel.CrashParamColumns()...) }
-
 // BoundClaim is a response-time theorem read as growth in one variable with the other held:
 // Var "n" (n grows at a fixed maximum degree δ) or "δ" (δ grows at a fixed n), and the
 // exponent e such that the bound is O(Var^e) then (NaN: no claim, the row is measured only;

@@ -13,11 +13,13 @@ import (
 )
 
 // Parameters are the columns of a results file that describe a trial's set-up (everything
-// else is a metric or bookkeeping): the kernel's, then every registered network model's
+// else is a metric or bookkeeping): the kernel's (crash schedule included), then every
+// registered network model's
 // (kernel.NetParamNames, e.g. radius), then every registered algorithm's own
 // (algorithms.ParamNames, e.g. k and h of h-out-of-k). Pairs of algorithms are matched on
 // these and the seed.
-var Parameters = slices.Concat([]string{"algorithm", "n", "links", "connectivity", "degree", "load", "mobility", "delay", "warmup", "measure"}, kernel.NetParamNames(), algorithms.ParamNames())
+var Parameters = slices.Concat([]string{"algorithm", "n", "links", "connectivity", "degree", "load", "mobility", "delay", "warmup", "measure"},
+	kernel.CrashParamColumns(), kernel.NetParamNames(), algorithms.ParamNames())
 
 // ParametersIn returns the Parameters among cols, in Parameters order (files written before
 // an algorithm was registered lack its columns).

@@ -52,6 +52,14 @@
 //     pending request must be served (Theorem 2's setting). A watchdog reports starvation when
 //     any request waits longer than StarveAfter (default 1000·n·(CSTime + mean delay)), or when
 //     nothing is left to happen while a node waits. Starvation is an error, never a hang.
+//   - Crash failures (Params.Crashes, Params.CrashRate; crash.go): a crashed node stops for
+//     good — its handlers are never called again, its pending request leaves the liveness and
+//     starvation accounting, messages to it are dropped on arrival (counted), messages it sent
+//     before crashing are still delivered (links are reliable), and its links stay up: a
+//     crashed node is a silent neighbour, which is what failure locality measures. With
+//     crashes, a request older than StarveAfter counts as blocked instead of failing the
+//     trial, and the measurement ends early when every live node is blocked (a trial that
+//     measured no entry reports NaN waits). The single-token check stops at the first crash.
 //   - Safety: at every CS entry, the algorithm's Checker (mutual exclusion by default); for
 //     token algorithms, after every event, holders + token messages in flight = 1.
 package kernel

@@ -654,6 +654,11 @@ func (s *Sim) result() Result {
 		r.WaitP99 = quantile(s.waits, 0.99)
 		r.WaitMax = s.waits[n-1]
 		r.MsgsPerCS = float64(r.MsgsTotal) / float64(n)
+	} else {
+		// No entry was measured (crashes blocked every live node before the window opened):
+		// there is no wait to report, and 0 would read as "instant".
+		nan := math.NaN()
+		r.WaitMean, r.WaitP50, r.WaitP99, r.WaitMax, r.MsgsPerCS = nan, nan, nan, nan, nan
 	}
 	return r
 }

@@ -47,8 +47,6 @@ func akwLabel(column, value string) string {
 }
 
 // The akw figures join the local mutual exclusion family's list, which Figures returns.
-func init() { LMEFigures = append(LMEFigures, AKWFigures...) }
-
 // BoundFigure draws `bench check bounds`' measurements: maximum response time (units of
 // τ + ν) against n (left column) and against the expected degree δ (right column), static
 // (top) and mobile (bottom), log-log, one coloured line per algorithm. Each claimed bound is

@@ -134,7 +134,9 @@ var Walter2001Figures = []Preset{
 }
 
 // Figures lists every named figure preset.
-func Figures() []Preset { return slices.Concat(Walter2001Figures, JiangFigures, LMEFigures) }
+func Figures() []Preset {
+	return slices.Concat(Walter2001Figures, JiangFigures, LMEFigures, AKWFigures)
+}
 
 // PresetByName returns the named figure preset, or an error listing them.
 func PresetByName(name string) (Preset, error) {

@@ -29,6 +29,7 @@ func init() {
 // run covers every combination.
 type runFlags struct {
 	algo, n, links, connectivity, degree, load, mobility, delay string
+	crashes, crashRate                                          string
 	warmup, measure, trials, workers                            int
 	seed                                                        uint64
 	starveAfter                                                 float64
@@ -49,6 +50,8 @@ func runCmd(ctx context.Context, args []string) error {
 	fs.StringVar(&f.load, "load", "0.1", "request rate λ_req per node (list)")
 	fs.StringVar(&f.mobility, "mobility", "0", "link-change rate λ_mob (list)")
 	fs.StringVar(&f.delay, "delay", "1", "message delay: a constant, exp:MEAN or uniform:MIN:MAX (list)")
+	fs.StringVar(&f.crashes, "crashes", "", "crash-stop schedule NODE@TIME,... (e.g. 3@50,7@120)")
+	fs.StringVar(&f.crashRate, "crash-rate", "", "rate of random crash-stops of live nodes (list)")
 	fs.IntVar(&f.warmup, "warmup", d.Warmup, "CS entries discarded before measuring")
 	fs.IntVar(&f.measure, "measure", d.Measure, "CS entries measured")
 	fs.IntVar(&f.trials, "trials", 1, "replicates per parameter combination")
@@ -137,10 +140,13 @@ func (f *runFlags) spec() (*sweeps.Spec, error) {
 		connectivity = ""
 	}
 	for _, kv := range [][2]string{{"n", f.n}, {"links", f.links}, {"connectivity", connectivity}, {"degree", f.degree},
-		{"load", f.load}, {"mobility", f.mobility}, {"delay", f.delay}} {
+		{"load", f.load}, {"mobility", f.mobility}, {"delay", f.delay}, {"crash_rate", f.crashRate}} {
 		if err := set(kv[0], kv[1]); err != nil {
 			return nil, err
 		}
+	}
+	if f.crashes != "" {
+		s.Fixed["crashes"] = sweeps.Value{Str: f.crashes}
 	}
 	s.Fixed["warmup"] = sweeps.Value{Num: float64(f.warmup)}
 	s.Fixed["measure"] = sweeps.Value{Num: float64(f.measure)}

@@ -46,7 +46,6 @@ func akwLabel(column, value string) string {
 	return lmeLabel(column, value)
 }
 
-// The akw figures join the local mutual exclusion family's list, which Figures returns.
 // BoundFigure draws `bench check bounds`' measurements: maximum response time (units of
 // τ + ν) against n (left column) and against the expected degree δ (right column), static
 // (top) and mobile (bottom), log-log, one coloured line per algorithm. Each claimed bound is

@@ -58,8 +58,8 @@ func BoundFigure(checks []analysis.BoundCheck) (*Figure, error) {
 	}
 	algos := []string{}
 	for _, c := range checks {
-		if !containsValue(algos, c.Claim.Algorithm) {
-			algos = append(algos, c.Claim.Algorithm)
+		if !containsValue(algos, c.Claim.Name()) {
+			algos = append(algos, c.Claim.Name())
 		}
 	}
 	settings, vars := []string{"static", "mobile"}, []string{"n", "δ"}
@@ -78,7 +78,7 @@ func BoundFigure(checks []analysis.BoundCheck) (*Figure, error) {
 					continue
 				}
 				has = true
-				k := indexOf(algos, c.Claim.Algorithm)
+				k := indexOf(algos, c.Claim.Name())
 				col := palette[k%len(palette)]
 				pts := make(plotter.XYs, len(c.N))
 				for i := range c.N {
@@ -90,7 +90,7 @@ func BoundFigure(checks []analysis.BoundCheck) (*Figure, error) {
 				}
 				l.Color, s.Color = col, col
 				p.Add(l, s)
-				p.Legend.Add(c.Claim.Algorithm, l)
+				p.Legend.Add(c.Claim.Name(), l)
 				if !math.IsNaN(c.Claim.Exponent) {
 					// sampled as a line (not a plotter.Function) so the axes extend to hold it
 					x0, x1, y0, e := c.N[0], c.N[len(c.N)-1], c.MaxWait[0], c.Claim.Exponent

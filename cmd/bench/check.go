@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"github.com/mutexlab/mutexlab/algorithms"
+	"github.com/mutexlab/mutexlab/algorithms/akw1"
 	"github.com/mutexlab/mutexlab/analysis"
 	"github.com/mutexlab/mutexlab/kernel"
 	"github.com/mutexlab/mutexlab/plots"
@@ -137,6 +138,11 @@ func checkBounds(ctx context.Context, ns []int, trials int, seed uint64, tol flo
 					return nil, err
 				}
 				p := boundParams(n, deg, c.Setting == "mobile", kernel.DeriveSeed(seed, uint64(n), uint64(deg), uint64(t)))
+				if c.Linial { // 1b: the nodes know n and δ; the port cap bounds every degree
+					cap := math.Max(16, math.Ceil(3*deg))
+					p.Net[kernel.NetDelta] = cap
+					p.Algo = map[string]float64{akw1.ParamColoring: akw1.ColoringLinial, akw1.ParamKnownN: float64(n), akw1.ParamKnownD: cap}
+				}
 				if info.Validate != nil {
 					if err := info.Validate(&p); err != nil {
 						return nil, err
@@ -144,7 +150,7 @@ func checkBounds(ctx context.Context, ns []int, trials int, seed uint64, tol flo
 				}
 				r, err := sim.Run(p, info.New())
 				if err != nil {
-					return nil, fmt.Errorf("check bounds: %s %s n=%d: %w", c.Algorithm, c.Setting, n, err)
+					return nil, fmt.Errorf("check bounds: %s %s n=%d: %w", c.Name(), c.Setting, n, err)
 				}
 				worst = max(worst, r.WaitMax/(p.CSTime+p.Delay.B))
 			}
@@ -152,7 +158,7 @@ func checkBounds(ctx context.Context, ns []int, trials int, seed uint64, tol flo
 		}
 		b, err := analysis.CheckBound(c, xs, ys, tol)
 		if err != nil {
-			return nil, fmt.Errorf("check bounds: %s %s: %w", c.Algorithm, c.Setting, err)
+			return nil, fmt.Errorf("check bounds: %s %s: %w", c.Name(), c.Setting, err)
 		}
 		out = append(out, b)
 	}

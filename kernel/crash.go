@@ -40,8 +40,8 @@ func CrashMetricNames() []string {
 //   - Links stay up: a crashed node is a silent neighbour, which is what failure locality
 //     measures (its neighbours keep waiting for the forks it holds). Links to it still form
 //     and fail as the network model moves nodes. The paper's crashed node stops where it
-//     is; the geometric models (waypoint, ns2) do not know about crashes and keep moving it,
-//     so there a crashed node's links still change (a documented departure).
+//     is; the geometric models (waypoint, ns2) stop it at the end of its current segment
+//     (GeoModel.Freeze says why), so its links change at most until then.
 //   - Messages sent to a crashed node are dropped on arrival (counted in Result.MsgsToCrashed).
 //     Messages it sent before crashing are in flight on reliable links and are delivered
 //     normally: the crash stops the node, not the channel.
@@ -156,6 +156,9 @@ func (s *Sim) crashNode(i int32) {
 	}
 	c.dead[i] = true
 	c.nDead++
+	if f, ok := s.net.(interface{ Freeze(int32) }); ok {
+		f.Freeze(i) // geometric models: a crashed node stops moving
+	}
 	if s.tokens != nil {
 		s.tokens = nil // a crashed holder takes its token with it: the count check stops here
 	}

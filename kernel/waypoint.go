@@ -110,6 +110,7 @@ type GeoModel struct {
 	x0, y0        []float64       // position at t0
 	vx, vy        []float64
 	t0, tNext     []float64 // start of the current segment; next change of motion (+Inf: none)
+	frozen        []bool    // crashed nodes: they stop at the end of the current segment
 	cmd           []int32   // ns2: index of the node's next command
 	candStart     []int32   // candidates of i: cand[candStart[i]:candStart[i+1]]
 	cand          []int32
@@ -175,6 +176,8 @@ func (m *GeoModel) Init(t *Topology, p *Params, rng *Stream) error {
 	m.x0, m.y0 = resize(m.x0, n), resize(m.y0, n)
 	m.vx, m.vy = resize(m.vx, n), resize(m.vy, n)
 	m.t0, m.tNext = resize(m.t0, n), resize(m.tNext, n)
+	m.frozen = resize(m.frozen, n)
+	clear(m.frozen)
 	m.heap = m.heap[:0]
 	m.seq = 0
 	m.Refused, m.LinkEvents, m.MotionChanges = 0, 0, 0
@@ -444,6 +447,14 @@ func (m *GeoModel) motion(t *Topology, c *Changer, i int32, now float64) {
 	m.MotionChanges++
 	m.x0[i], m.y0[i] = m.pos(i, now)
 	m.t0[i] = now
+	if m.frozen[i] { // a crashed node stays where this segment ended
+		m.vx[i], m.vy[i], m.tNext[i] = 0, 0, math.Inf(1)
+		t.SetMoving(i, false)
+		for _, j := range m.cand[m.candStart[i]:m.candStart[i+1]] {
+			m.predict(t, c, i, j, now)
+		}
+		return
+	}
 	if m.script != nil {
 		m.script.next(m, t, i, now)
 	} else if t.Moving(i) && m.pause > 0 {
@@ -457,6 +468,12 @@ func (m *GeoModel) motion(t *Topology, c *Changer, i int32, now float64) {
 		m.predict(t, c, i, j, now)
 	}
 }
+
+// Freeze stops crashed node i: it finishes the segment it is on (the pair crossings already
+// predicted for that segment stay valid only until its end) and then stays put for good.
+// The paper's crashed node stops where it is; stopping at the segment's end keeps the
+// kinetic predictions exact, at the cost of one segment of motion after the crash.
+func (m *GeoModel) Freeze(i int32) { m.frozen[i] = true }
 
 // MemoryBytes reports the bytes the model holds (slice capacities): per-node motion state,
 // the candidate lists and grid, and its heap of pending crossings and changes of motion.

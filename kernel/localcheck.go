@@ -1,5 +1,7 @@
 package kernel
 
+import "fmt"
+
 // LocalMutexChecker checks local mutual exclusion on the current graph: a node may not enter
 // its critical section while a neighbour is in its own, unless the link between them formed
 // after both had issued their requests.
@@ -73,3 +75,25 @@ const (
 	MetricThroughput  = "throughput"             // CS entries per time unit, whole network (Result.Throughput)
 	MetricMaxInFlight = "max_in_flight_per_link" // Result.MaxInFlightPerLink
 )
+
+// NewForkChecker is the checker of fork-collection algorithms (Chandy–Misra, Attiya–Kogan–
+// Welch): no two neighbours in the CS, and a node entering holds the fork of every current
+// link. forks returns the network and the per-port sets of forks held; it is called at each
+// entry, so an algorithm may make the checker before Reset sizes its sets.
+func NewForkChecker(algo string, forks func() (*Topology, *PortSets)) *LocalMutexChecker {
+	c := NewLocalMutexChecker()
+	c.Extra = func(i int32, entering bool) (int32, string) {
+		if !entering {
+			return -1, ""
+		}
+		t, held := forks()
+		up := t.Up()
+		for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
+			if !held.Has(i, p) {
+				return t.Peer(i, p), fmt.Sprintf("%s: node %d enters the CS without the fork of its link to %d", algo, i, t.Peer(i, p))
+			}
+		}
+		return -1, ""
+	}
+	return c
+}

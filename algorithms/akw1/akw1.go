@@ -1,7 +1,6 @@
 package akw1
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/mutexlab/mutexlab/kernel"
@@ -676,18 +675,5 @@ func (a *AKW1) LinkDown(i int32, p kernel.Port, out *kernel.Outbox) {
 
 // Checker: local mutual exclusion, fork ownership at every entry.
 func (a *AKW1) Checker() kernel.Checker {
-	c := kernel.NewLocalMutexChecker()
-	c.Extra = func(i int32, entering bool) (int32, string) {
-		if !entering {
-			return -1, ""
-		}
-		up := a.topo.Up()
-		for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
-			if !a.at.Has(i, p) {
-				return a.topo.Peer(i, p), fmt.Sprintf("akw1: node %d enters the CS without the fork of its link to %d", i, a.topo.Peer(i, p))
-			}
-		}
-		return -1, ""
-	}
-	return c
+	return kernel.NewForkChecker("akw1", func() (*kernel.Topology, *kernel.PortSets) { return a.topo, &a.at })
 }

@@ -347,20 +347,7 @@ func (a *AKW2) LinkDown(i int32, p kernel.Port, out *kernel.Outbox) {
 // Checker: local mutual exclusion on the current graph, and at every entry the node holds
 // the fork of every current link.
 func (a *AKW2) Checker() kernel.Checker {
-	c := kernel.NewLocalMutexChecker()
-	c.Extra = func(i int32, entering bool) (int32, string) {
-		if !entering {
-			return -1, ""
-		}
-		up := a.topo.Up()
-		for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
-			if !a.at.Has(i, p) {
-				return a.topo.Peer(i, p), fmt.Sprintf("akw2: node %d enters the CS without the fork of its link to %d", i, a.topo.Peer(i, p))
-			}
-		}
-		return -1, ""
-	}
-	return c
+	return kernel.NewForkChecker("akw2", func() (*kernel.Topology, *kernel.PortSets) { return a.topo, &a.at })
 }
 
 // State returns node i's state (tests and tooling).

@@ -27,8 +27,6 @@
 package cm
 
 import (
-	"fmt"
-
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -201,20 +199,7 @@ func (a *CM) progress(i int32, out *kernel.Outbox) {
 // Checker: local mutual exclusion on the current graph, and at every entry the node holds the
 // fork of every current link.
 func (a *CM) Checker() kernel.Checker {
-	c := kernel.NewLocalMutexChecker()
-	c.Extra = func(i int32, entering bool) (int32, string) {
-		if !entering {
-			return -1, ""
-		}
-		up := a.topo.Up()
-		for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
-			if !a.fork.Has(i, p) {
-				return a.topo.Peer(i, p), fmt.Sprintf("node %d enters the CS without the fork of its link to %d", i, a.topo.Peer(i, p))
-			}
-		}
-		return -1, ""
-	}
-	return c
+	return kernel.NewForkChecker("cm", func() (*kernel.Topology, *kernel.PortSets) { return a.topo, &a.fork })
 }
 
 // ---- Mutation points ----

@@ -241,7 +241,7 @@ func (s *Sim) crashDistances() {
 		x := q[h]
 		base := int(x) * t.portCap
 		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
-			if y := t.peer[base+int(p)]; c.dist[y] < 0 {
+			if y := t.ports[base+int(p)].peer; c.dist[y] < 0 {
 				c.dist[y] = c.dist[x] + 1
 				q = append(q, y)
 			}

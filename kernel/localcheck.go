@@ -41,7 +41,7 @@ func (c *LocalMutexChecker) Enter(i int32) (int32, bool) {
 	t := &s.topo
 	base := int(i) * t.portCap
 	for p := t.up.Next(i, 0); p >= 0; p = t.up.Next(i, p+1) {
-		v := t.peer[base+int(p)]
+		v := t.ports[base+int(p)].peer
 		if s.status[v] != critical {
 			continue
 		}

@@ -401,7 +401,7 @@ func (s *Sim) deliver(i int32, p Port, m *Message) {
 		s.fail(ErrInvariant, []int32{i}, "message arrived at node %d on port %d, which is down", i, p)
 		return
 	}
-	s.topo.inflight[int(from)*s.topo.portCap+int(fp)]--
+	s.topo.ports[int(from)*s.topo.portCap+int(fp)].inflight--
 	if s.types[m.Type].Token {
 		s.inFlightTok--
 	}
@@ -447,7 +447,7 @@ func (s *Sim) after(i int32) {
 	base := int(i) * s.topo.portCap
 	for k := range s.out.sends {
 		o := &s.out.sends[k]
-		if o.port < 0 || int(o.port) >= s.topo.portCap || s.topo.peer[base+int(o.port)] < 0 {
+		if o.port < 0 || int(o.port) >= s.topo.portCap || s.topo.ports[base+int(o.port)].peer < 0 {
 			s.fail(ErrInvariant, []int32{i}, "node %d sent %s on port %d, which is down", i, s.types[o.msg.Type].Name, o.port)
 			break
 		}
@@ -456,21 +456,21 @@ func (s *Sim) after(i int32) {
 			break
 		}
 		idx := base + int(o.port)
-		s.topo.inflight[idx]++
-		pidx := int(s.topo.peer[idx])*s.topo.portCap + int(s.topo.peerPort[idx])
-		if load := int(s.topo.inflight[idx] + s.topo.inflight[pidx]); load > s.maxLinkLoad {
+		s.topo.ports[idx].inflight++
+		pidx := int(s.topo.ports[idx].peer)*s.topo.portCap + int(s.topo.ports[idx].peerPort)
+		if load := int(s.topo.ports[idx].inflight + s.topo.ports[pidx].inflight); load > s.maxLinkLoad {
 			s.maxLinkLoad = load
 			if s.linkBound > 0 && load > s.linkBound {
-				s.fail(ErrSafety, []int32{i, s.topo.peer[idx]}, "%d messages in transit on link %d-%d (bound %d): %s sent last",
-					load, i, s.topo.peer[idx], s.linkBound, s.types[o.msg.Type].Name)
+				s.fail(ErrSafety, []int32{i, s.topo.ports[idx].peer}, "%d messages in transit on link %d-%d (bound %d): %s sent last",
+					load, i, s.topo.ports[idx].peer, s.linkBound, s.types[o.msg.Type].Name)
 				break
 			}
 		}
 		at := s.now + s.p.Delay.sample(&s.delays)
-		if at < s.topo.lastArr[idx] && s.net.FIFO() {
-			at = s.topo.lastArr[idx] // FIFO: never overtake an earlier message on this link
+		if at < s.topo.ports[idx].lastArr && s.net.FIFO() {
+			at = s.topo.ports[idx].lastArr // FIFO: never overtake an earlier message on this link
 		}
-		s.topo.lastArr[idx] = at
+		s.topo.ports[idx].lastArr = at
 		if s.types[o.msg.Type].Token {
 			s.inFlightTok++
 		}
@@ -478,11 +478,11 @@ func (s *Sim) after(i int32) {
 		if s.phase == phaseMeasure {
 			s.msgs[o.msg.Type]++
 		}
-		peer := s.topo.peer[idx]
+		peer := s.topo.ports[idx].peer
 		if s.trace != nil {
 			s.emit(TraceEvent{Kind: "send", Node: i, Peer: peer, Msg: s.types[o.msg.Type].Name, Message: o.msg})
 		}
-		pp := s.topo.peerPort[idx]
+		pp := s.topo.ports[idx].peerPort
 		s.scheduleAt(at, eventRec{kind: evDeliver, node: peer, port: pp, gen: s.topo.Gen(peer, pp), msg: o.msg})
 	}
 	enter := s.out.enter

@@ -45,8 +45,8 @@ func TestPickRemovableLinkSkipsBusyLinksAndBridges(t *testing.T) {
 		}
 	}
 	// Put a message in flight on 0-1 and on 1-2: only 0-2 may go.
-	topo.inflight[int(0)*3+int(topo.PortTo(0, 1))]++
-	topo.inflight[int(2)*3+int(topo.PortTo(2, 1))]++
+	topo.ports[int(0)*3+int(topo.PortTo(0, 1))].inflight++
+	topo.ports[int(2)*3+int(topo.PortTo(2, 1))].inflight++
 	var rng Stream
 	for seed := uint64(0); seed < 50; seed++ {
 		rng.Seed(seed)

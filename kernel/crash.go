@@ -104,12 +104,12 @@ func (s *Sim) setupCrashes() {
 		return
 	}
 	n := s.p.N
-	c.dead = resize(c.dead, n)
+	c.dead = Resize(c.dead, n)
 	clear(c.dead)
-	c.blocked = resize(c.blocked, n)
+	c.blocked = Resize(c.blocked, n)
 	clear(c.blocked)
-	c.dist = resize(c.dist, n)
-	c.queue = resize(c.queue, n)
+	c.dist = Resize(c.dist, n)
+	c.queue = Resize(c.queue, n)
 	c.rng.Seed(DeriveSeed(s.p.Seed, uint64(StreamCrashes)))
 	if s.scripted {
 		return
@@ -188,12 +188,12 @@ func (s *Sim) Crash(i int32) error {
 	if !s.crash.on {
 		s.crash.on = true
 		n := s.p.N
-		s.crash.dead = resize(s.crash.dead, n)
+		s.crash.dead = Resize(s.crash.dead, n)
 		clear(s.crash.dead)
-		s.crash.blocked = resize(s.crash.blocked, n)
+		s.crash.blocked = Resize(s.crash.blocked, n)
 		clear(s.crash.blocked)
-		s.crash.dist = resize(s.crash.dist, n)
-		s.crash.queue = resize(s.crash.queue, n)
+		s.crash.dist = Resize(s.crash.dist, n)
+		s.crash.queue = Resize(s.crash.queue, n)
 	}
 	s.crashNode(i)
 	return nil

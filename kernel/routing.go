@@ -25,10 +25,10 @@ func (r *Routing) reset(t *Topology) {
 		panic(fmt.Sprintf("kernel: routing oracle supports n <= %d", RoutingMaxN))
 	}
 	r.topo, r.n = t, t.N()
-	r.dist = resize(r.dist, r.n*r.n)
-	r.ver = resize(r.ver, r.n)
+	r.dist = Resize(r.dist, r.n*r.n)
+	r.ver = Resize(r.ver, r.n)
 	clear(r.ver)
-	r.tmp = resize(r.tmp, r.n)
+	r.tmp = Resize(r.tmp, r.n)
 }
 
 func (r *Routing) row(to int32) []uint16 {

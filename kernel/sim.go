@@ -205,7 +205,7 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 	s.delays.Seed(DeriveSeed(p.Seed, uint64(StreamDelays)))
 	s.algRand.Seed(DeriveSeed(p.Seed, uint64(StreamAlgorithm)))
 	reqSeed := DeriveSeed(p.Seed, uint64(StreamRequests))
-	s.requestState = resize(s.requestState, n)
+	s.requestState = Resize(s.requestState, n)
 	for i := range s.requestState {
 		s.requestState[i] = Mix64(reqSeed ^ uint64(i)*0x9e3779b97f4a7c15)
 	}
@@ -214,20 +214,20 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 	s.recs = s.recs[:0]
 	s.free = s.free[:0]
 	s.out.reset()
-	s.status = resize(s.status, n)
+	s.status = Resize(s.status, n)
 	clear(s.status)
-	s.requestedAt = resize(s.requestedAt, n)
+	s.requestedAt = Resize(s.requestedAt, n)
 	clear(s.requestedAt)
 	s.waiting, s.critical = 0, 0
 	s.now, s.events, s.entries = 0, 0, 0
 	s.phase = phaseWarmup
 	s.winStart, s.winEnd = 0, 0
-	s.msgs = resize(s.msgs, len(s.types))
+	s.msgs = Resize(s.msgs, len(s.types))
 	clear(s.msgs)
-	s.msgsAll = resize(s.msgsAll, len(s.types))
+	s.msgsAll = Resize(s.msgsAll, len(s.types))
 	clear(s.msgsAll)
 	s.linkChanges, s.skipped, s.lost = 0, 0, 0
-	s.waits = resize(s.waits, p.Measure)[:0]
+	s.waits = Resize(s.waits, p.Measure)[:0]
 	s.classer, _ = algo.(RequestClasser)
 	s.classWait, s.classCount = [MaxRequestClasses + 1]float64{}, [MaxRequestClasses + 1]int64{}
 	s.inFlightTok = 0

@@ -72,33 +72,35 @@ func PortCapFor(n, links int) int {
 func (t *Topology) Reset(n, portCap int) {
 	t.n, t.portCap = n, portCap
 	np := n * portCap
-	t.ports = resize(t.ports, np)
-	t.linkAt = resize(t.linkAt, np)
+	t.ports = Resize(t.ports, np)
+	t.linkAt = Resize(t.linkAt, np)
 	for k := range t.ports {
 		t.ports[k] = portRec{peer: -1, peerPort: NoPort}
 		t.linkAt[k] = -1
 	}
 	t.up.Reset(n, portCap)
-	t.deg = resize(t.deg, n)
+	t.deg = Resize(t.deg, n)
 	clear(t.deg)
 	t.links = t.links[:0]
 	if n <= adjMatrixMax {
-		t.adj = resize(t.adj, (n*n+63)/64)
+		t.adj = Resize(t.adj, (n*n+63)/64)
 		clear(t.adj)
 	} else {
 		t.adj = t.adj[:0]
 	}
-	t.moving = resize(t.moving, (n+63)/64)
+	t.moving = Resize(t.moving, (n+63)/64)
 	clear(t.moving)
-	t.stamp = resize(t.stamp, n)
+	t.stamp = Resize(t.stamp, n)
 	clear(t.stamp)
 	t.cur = 0
-	t.bfsQueue = resize(t.bfsQueue, n)
+	t.bfsQueue = Resize(t.bfsQueue, n)
 	t.version++
 }
 
-// resize returns s with length n, reallocating only when its capacity is too small.
-func resize[T any](s []T, n int) []T {
+// Resize returns s with length n, reallocating only when its capacity is too small: how
+// every per-trial array in mutexlab is sized, so a trial of the same size as the last one
+// allocates nothing. Elements kept from before are not cleared.
+func Resize[T any](s []T, n int) []T {
 	if cap(s) < n {
 		return make([]T, n)
 	}

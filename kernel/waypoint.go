@@ -173,10 +173,10 @@ func (m *GeoModel) Init(t *Topology, p *Params, rng *Stream) error {
 	}
 	t.Reset(m.n, delta)
 	n := m.n
-	m.x0, m.y0 = resize(m.x0, n), resize(m.y0, n)
-	m.vx, m.vy = resize(m.vx, n), resize(m.vy, n)
-	m.t0, m.tNext = resize(m.t0, n), resize(m.tNext, n)
-	m.frozen = resize(m.frozen, n)
+	m.x0, m.y0 = Resize(m.x0, n), Resize(m.y0, n)
+	m.vx, m.vy = Resize(m.vx, n), Resize(m.vy, n)
+	m.t0, m.tNext = Resize(m.t0, n), Resize(m.tNext, n)
+	m.frozen = Resize(m.frozen, n)
 	clear(m.frozen)
 	m.heap = m.heap[:0]
 	m.seq = 0
@@ -184,7 +184,7 @@ func (m *GeoModel) Init(t *Topology, p *Params, rng *Stream) error {
 	if m.script != nil {
 		m.script.start(m)
 	} else {
-		m.rngState = resize(m.rngState, n)
+		m.rngState = Resize(m.rngState, n)
 		seed := DeriveSeed(p.Seed, uint64(StreamMobility), 0x9e0)
 		for i := range n {
 			m.rngState[i] = Mix64(seed ^ uint64(i)*0x9e3779b97f4a7c15)
@@ -271,10 +271,10 @@ func (m *GeoModel) buildCandidates(now float64) {
 	g := max(1, int(m.side/m.cellSize))
 	m.grid = g
 	cs := m.side / float64(g) // >= cellSize
-	m.cellStart = resize(m.cellStart, g*g+1)
+	m.cellStart = Resize(m.cellStart, g*g+1)
 	clear(m.cellStart)
-	m.cellOf = resize(m.cellOf, n)
-	m.cellNodes = resize(m.cellNodes, n)
+	m.cellOf = Resize(m.cellOf, n)
+	m.cellNodes = Resize(m.cellNodes, n)
 	cell := func(v float64) int { return min(g-1, max(0, int(v/cs))) }
 	for i := range n {
 		x, y := m.pos(int32(i), now)
@@ -296,7 +296,7 @@ func (m *GeoModel) buildCandidates(now float64) {
 	}
 	m.cellStart[0] = 0
 	R2 := m.cellSize * m.cellSize
-	m.candStart = resize(m.candStart, n+1)
+	m.candStart = Resize(m.candStart, n+1)
 	m.cand = m.cand[:0]
 	for i := range n {
 		m.candStart[i] = int32(len(m.cand))

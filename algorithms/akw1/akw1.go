@@ -131,19 +131,19 @@ func (a *AKW1) Reset(env *kernel.Env) error {
 	t := env.Topo
 	a.topo, a.cap = t, t.PortCap()
 	n := env.N
-	a.state = resize(a.state, n)
+	a.state = kernel.Resize(a.state, n)
 	clear(a.state)
-	a.ph = resize(a.ph, n)
+	a.ph = kernel.Resize(a.ph, n)
 	clear(a.ph)
-	a.pos = resize(a.pos, n)
+	a.pos = kernel.Resize(a.pos, n)
 	clear(a.pos)
-	a.color = resize(a.color, n)
-	a.recolor = resize(a.recolor, n)
+	a.color = kernel.Resize(a.color, n)
+	a.recolor = kernel.Resize(a.recolor, n)
 	clear(a.recolor)
-	a.crossing = resize(a.crossing, n)
+	a.crossing = kernel.Resize(a.crossing, n)
 	clear(a.crossing)
-	a.colorOf = resize(a.colorOf, n*a.cap)
-	a.L = resize(a.L, n*a.cap)
+	a.colorOf = kernel.Resize(a.colorOf, n*a.cap)
+	a.L = kernel.Resize(a.L, n*a.cap)
 	clear(a.L)
 	for _, s := range []*kernel.PortSets{&a.at, &a.susp, &a.asked, &a.known, &a.eats, &a.seen, &a.resolved, &a.replied, &a.rival} {
 		s.Reset(n, a.cap)
@@ -155,11 +155,11 @@ func (a *AKW1) Reset(env *kernel.Env) error {
 		a.knownD = int64(env.Params.AlgoParam(ParamKnownD, 1))
 		a.linSteps, _ = linialSchedule(int64(env.Params.AlgoParam(ParamKnownN, float64(n))), a.knownD)
 	}
-	a.linAt = resize(a.linAt, n)
-	a.linColor = resize(a.linColor, n)
-	a.nbrLin[0] = resize(a.nbrLin[0], n*a.cap)
-	a.nbrLin[1] = resize(a.nbrLin[1], n*a.cap)
-	a.nbrLinAt = resize(a.nbrLinAt, n*a.cap)
+	a.linAt = kernel.Resize(a.linAt, n)
+	a.linColor = kernel.Resize(a.linColor, n)
+	a.nbrLin[0] = kernel.Resize(a.nbrLin[0], n*a.cap)
+	a.nbrLin[1] = kernel.Resize(a.nbrLin[1], n*a.cap)
+	a.nbrLinAt = kernel.Resize(a.nbrLinAt, n*a.cap)
 	for k := range a.nbrLinAt {
 		a.nbrLinAt[k] = -1
 	}
@@ -191,13 +191,6 @@ func (a *AKW1) Reset(env *kernel.Env) error {
 		}
 	}
 	return nil
-}
-
-func resize[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
 }
 
 // low reports that the neighbour on port p is low: color[j] < color[i] (ties, which

@@ -90,11 +90,11 @@ func (a *AKW2) Reset(env *kernel.Env) error {
 	t := env.Topo
 	a.topo, a.cap = t, t.PortCap()
 	n := env.N
-	a.state = resize(a.state, n)
+	a.state = kernel.Resize(a.state, n)
 	clear(a.state)
-	a.ts = resize(a.ts, n)
+	a.ts = kernel.Resize(a.ts, n)
 	clear(a.ts)
-	a.tsOf = resize(a.tsOf, n*a.cap)
+	a.tsOf = kernel.Resize(a.tsOf, n*a.cap)
 	clear(a.tsOf)
 	for _, s := range []*kernel.PortSets{&a.at, &a.asked, &a.susp, &a.known, &a.eats} {
 		s.Reset(n, a.cap)
@@ -109,13 +109,6 @@ func (a *AKW2) Reset(env *kernel.Env) error {
 		}
 	}
 	return nil
-}
-
-func resize[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
 }
 
 // higher reports higher(j) for the neighbour on port p: (ts[j], j) < (ts_i, i).

@@ -68,9 +68,9 @@ func (a *CM) Reset(env *kernel.Env) error {
 	a.fork.Reset(n, t.PortCap())
 	a.dirty.Reset(n, t.PortCap())
 	a.token.Reset(n, t.PortCap())
-	a.hungry = resize(a.hungry, n)
-	a.eating = resize(a.eating, n)
-	a.lastMeal = resize(a.lastMeal, n)
+	a.hungry = kernel.Resize(a.hungry, n)
+	a.eating = kernel.Resize(a.eating, n)
+	a.lastMeal = kernel.Resize(a.lastMeal, n)
 	clear(a.hungry)
 	clear(a.eating)
 	clear(a.lastMeal)
@@ -81,13 +81,6 @@ func (a *CM) Reset(env *kernel.Env) error {
 		}
 	}
 	return nil
-}
-
-func resize[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
 }
 
 // place creates node i's end of a new link at port p: the dirty fork if i ate more recently

@@ -121,11 +121,11 @@ func (a *DRS) Reset(env *kernel.Env) error {
 	a.k = int(env.Params.AlgoParam(ParamK, DefaultK))
 	a.rand, a.topo = env.Rand, env.Topo
 	n, w := a.n, a.delta+1
-	a.lock = resize(a.lock, n)
-	a.state = resize(a.state, n)
-	a.phase = resize(a.phase, n)
-	a.want = resize(a.want, n)
-	a.trials = resize(a.trials, n)
+	a.lock = kernel.Resize(a.lock, n)
+	a.state = kernel.Resize(a.state, n)
+	a.phase = kernel.Resize(a.phase, n)
+	a.want = kernel.Resize(a.want, n)
+	a.trials = kernel.Resize(a.trials, n)
 	for i := range a.lock {
 		a.lock[i] = -1
 	}
@@ -135,19 +135,12 @@ func (a *DRS) Reset(env *kernel.Env) error {
 	clear(a.trials)
 	// One node-major matrix: a handler's reads of node i's sets hit one or two cache lines.
 	kernel.InterleavePortSets(n, w, &a.L, &a.R, &a.H, &a.A, &a.C, &a.W, &a.WFalse, &a.P, &a.D)
-	a.prio = resize(a.prio, n*w)
+	a.prio = kernel.Resize(a.prio, n*w)
 	a.selfq = a.selfq[:0]
 	a.warmup, a.measure = int64(env.Params.Warmup), int64(env.Params.Measure)
 	a.entries, a.trialSum, a.locks = 0, 0, 0
 	a.anomaly = ""
 	return nil
-}
-
-func resize[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
 }
 
 // ---- kernel events -------------------------------------------------------------------------

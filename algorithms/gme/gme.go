@@ -92,16 +92,16 @@ func (a *GME) Reset(env *kernel.Env) error {
 	}
 	a.nres, a.zipf, a.rand = pp.m, pp.dist == DistZipf, env.Rand
 	if a.zipf {
-		a.cdf = linkrev.Resize(a.cdf, int(pp.m))
+		a.cdf = kernel.Resize(a.cdf, int(pp.m))
 		zipfCDF(a.cdf, pp.s)
 	}
 	n := env.N
-	a.state = linkrev.Resize(a.state, n)
-	a.res = linkrev.Resize(a.res, n)
-	a.piece = linkrev.Resize(a.piece, n)
-	a.owed = linkrev.Resize(a.owed, n)
-	a.minted = linkrev.Resize(a.minted, n)
-	a.sres = linkrev.Resize(a.sres, n)
+	a.state = kernel.Resize(a.state, n)
+	a.res = kernel.Resize(a.res, n)
+	a.piece = kernel.Resize(a.piece, n)
+	a.owed = kernel.Resize(a.owed, n)
+	a.minted = kernel.Resize(a.minted, n)
+	a.sres = kernel.Resize(a.sres, n)
 	if cap(a.back) < n {
 		a.back = append(a.back[:cap(a.back)], make([]Sum, n-cap(a.back))...)
 	}

@@ -3,7 +3,6 @@ package gme
 import (
 	"math"
 
-	"github.com/mutexlab/mutexlab/algorithms/internal/linkrev"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -85,7 +84,7 @@ type groupChecker struct {
 }
 
 func (c *groupChecker) Reset(t *kernel.Topology) {
-	c.in = linkrev.Resize(c.in, t.N())
+	c.in = kernel.Resize(c.in, t.N())
 	clear(c.in)
 	c.count = 0
 }

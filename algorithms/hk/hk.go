@@ -86,12 +86,12 @@ func (a *HK) Reset(env *kernel.Env) error {
 	a.cum[a.lvls-1] = 1
 	a.rand = env.Rand
 	n := env.N
-	a.state = linkrev.Resize(a.state, n)
-	a.h = linkrev.Resize(a.h, n)
-	a.class = linkrev.Resize(a.class, n)
-	a.t = linkrev.Resize(a.t, n)
-	a.waitT = linkrev.Resize(a.waitT, n)
-	a.owed = linkrev.Resize(a.owed, n)
+	a.state = kernel.Resize(a.state, n)
+	a.h = kernel.Resize(a.h, n)
+	a.class = kernel.Resize(a.class, n)
+	a.t = kernel.Resize(a.t, n)
+	a.waitT = kernel.Resize(a.waitT, n)
+	a.owed = kernel.Resize(a.owed, n)
 	clear(a.state)
 	clear(a.h)
 	clear(a.class)

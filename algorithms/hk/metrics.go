@@ -3,7 +3,6 @@ package hk
 import (
 	"math"
 
-	"github.com/mutexlab/mutexlab/algorithms/internal/linkrev"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -53,7 +52,7 @@ type metrics struct {
 }
 
 func (m *metrics) reset(p *kernel.Params, n int) {
-	*m = metrics{warmup: int64(p.Warmup), measure: int64(p.Measure), reqSeq: linkrev.Resize(m.reqSeq, n), reqAt: linkrev.Resize(m.reqAt, n)}
+	*m = metrics{warmup: int64(p.Warmup), measure: int64(p.Measure), reqSeq: kernel.Resize(m.reqSeq, n), reqAt: kernel.Resize(m.reqAt, n)}
 	clear(m.reqSeq)
 	clear(m.reqAt)
 }
@@ -115,7 +114,7 @@ type resourceChecker struct {
 }
 
 func (c *resourceChecker) Reset(t *kernel.Topology) {
-	c.held = linkrev.Resize(c.held, t.N())
+	c.held = kernel.Resize(c.held, t.N())
 	clear(c.held)
 	c.inUse = 0
 }

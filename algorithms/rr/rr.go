@@ -61,8 +61,8 @@ func (a *RR) Reset(env *kernel.Env) error {
 	}
 	a.routing = env.Routing()
 	t := env.Topo
-	a.perm = resize(a.perm, n)
-	a.inv = resize(a.inv, n)
+	a.perm = kernel.Resize(a.perm, n)
+	a.inv = kernel.Resize(a.inv, n)
 	for i := range a.perm {
 		a.perm[i] = int32(i)
 	}
@@ -72,11 +72,11 @@ func (a *RR) Reset(env *kernel.Env) error {
 	}
 	a.bfsTree(t, n)
 
-	a.holder = resize(a.holder, n)
-	a.using = resize(a.using, n)
-	a.asked = resize(a.asked, n)
-	a.rq = resize(a.rq, len(a.treeAdj)+n)
-	a.rqLen = resize(a.rqLen, n)
+	a.holder = kernel.Resize(a.holder, n)
+	a.using = kernel.Resize(a.using, n)
+	a.asked = kernel.Resize(a.asked, n)
+	a.rq = kernel.Resize(a.rq, len(a.treeAdj)+n)
+	a.rqLen = kernel.Resize(a.rqLen, n)
 	for i := range a.holder {
 		a.holder[i] = a.parent[i]
 		a.using[i] = false
@@ -90,13 +90,13 @@ func (a *RR) Reset(env *kernel.Env) error {
 // bfsTree fills parent and the tree adjacency with the BFS tree from node 0 of G = π⁻¹(P):
 // a and b are adjacent in G when π(a) and π(b) are adjacent in the physical network.
 func (a *RR) bfsTree(t *kernel.Topology, n int) {
-	a.parent = resize(a.parent, n)
-	a.dist = resize(a.dist, n)
-	a.bfsQueue = resize(a.bfsQueue, n)[:0]
+	a.parent = kernel.Resize(a.parent, n)
+	a.dist = kernel.Resize(a.dist, n)
+	a.bfsQueue = kernel.Resize(a.bfsQueue, n)[:0]
 	for i := range a.parent {
 		a.parent[i], a.dist[i] = -1, -1
 	}
-	deg := resize(a.treeStart, n+1)
+	deg := kernel.Resize(a.treeStart, n+1)
 	clear(deg)
 	a.dist[0] = 0
 	a.bfsQueue = append(a.bfsQueue, 0)
@@ -127,8 +127,8 @@ func (a *RR) bfsTree(t *kernel.Topology, n int) {
 		deg[i] += deg[i-1]
 	}
 	a.treeStart = deg
-	a.treeAdj = resize(a.treeAdj, 2*(n-1))
-	fill := resize(a.dist, n) // reuse dist as the fill cursor
+	a.treeAdj = kernel.Resize(a.treeAdj, 2*(n-1))
+	fill := kernel.Resize(a.dist, n) // reuse dist as the fill cursor
 	for i := 0; i < n; i++ {
 		fill[i] = a.treeStart[i]
 	}
@@ -147,13 +147,6 @@ func sortInt32(xs []int32) {
 			xs[j], xs[j-1] = xs[j-1], xs[j]
 		}
 	}
-}
-
-func resize[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
 }
 
 // ---- Raymond's algorithm (Raymond 1989), per node ----

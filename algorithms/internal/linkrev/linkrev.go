@@ -61,14 +61,6 @@ type Links struct {
 	dist []int32
 }
 
-// Resize returns s with length n, reusing its storage when it is large enough.
-func Resize[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
-}
-
 // Reset sets the initial configuration of RL section 4.1 (shared by both of Jiang's papers):
 // node 0 holds the token at height (0, 0, 0); every other node's height makes the links a DAG
 // in which every node has a directed path to node 0 (by default (0, d, i), d the hop distance
@@ -77,17 +69,17 @@ func Resize[T any](s []T, n int) []T {
 func (l *Links) Reset(t *kernel.Topology, n int, initial []Height, name string) error {
 	pc := t.PortCap()
 	l.Topo, l.PortCap = t, pc
-	l.MyHeight = Resize(l.MyHeight, n)
-	l.TokenHolder = Resize(l.TokenHolder, n)
-	l.Next = Resize(l.Next, n)
-	l.q = Resize(l.q, n*(pc+1))
-	l.qLen = Resize(l.qLen, n)
-	l.Height = Resize(l.Height, n*pc)
-	l.FormHeight = Resize(l.FormHeight, n*pc)
+	l.MyHeight = kernel.Resize(l.MyHeight, n)
+	l.TokenHolder = kernel.Resize(l.TokenHolder, n)
+	l.Next = kernel.Resize(l.Next, n)
+	l.q = kernel.Resize(l.q, n*(pc+1))
+	l.qLen = kernel.Resize(l.qLen, n)
+	l.Height = kernel.Resize(l.Height, n*pc)
+	l.FormHeight = kernel.Resize(l.FormHeight, n*pc)
 	l.InN.Reset(n, pc)
 	l.ReceivedLI.Reset(n, pc)
 	l.Forming.Reset(n, pc)
-	l.dist = Resize(l.dist, n)
+	l.dist = kernel.Resize(l.dist, n)
 	if initial != nil {
 		if len(initial) != n {
 			return fmt.Errorf("%s: %d initial heights for %d nodes", name, len(initial), n)

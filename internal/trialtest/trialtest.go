@@ -57,3 +57,61 @@ func RunSeeds(t *testing.T, algo kernel.Algorithm, count int) int64 {
 	}
 	return events
 }
+
+// CrashParams draws a crash trial: one to three crashes of random nodes at random times inside
+// the first 200 time units, a heavy load (so nodes are hungry when their neighbours crash)
+// and a window of 1,500 time units: a live node still waiting 1,500 time units after its
+// request is blocked. Static when mobile is false; the drawn mobility is capped at
+// mobilityCap (math.Inf(1): no cap).
+func CrashParams(seed uint64, mobile bool, mobilityCap float64) kernel.Params {
+	p := RandomParams(seed)
+	var r kernel.Stream
+	r.Seed(kernel.DeriveSeed(seed, 0xc7a5))
+	p.N = 6 + r.IntN(35)
+	lo, hi := kernel.MinLinks(p.N), min(kernel.MaxLinks(p.N), 3*p.N)
+	p.Links = lo + r.IntN(hi-lo+1)
+	p.Mobility = min(p.Mobility, mobilityCap)
+	if !mobile {
+		p.Mobility = 0
+	}
+	p.Load = 0.5 + 2*r.Float64()
+	p.StarveAfter = 1500
+	p.Warmup, p.Measure = 20, 400
+	for k := range 1 + r.IntN(3) {
+		node := int32(r.IntN(p.N))
+		dup := false
+		for _, c := range p.Crashes {
+			dup = dup || c.Node == node
+		}
+		if !dup {
+			p.Crashes = append(p.Crashes, kernel.Crash{Node: node, Time: 10 + 60*float64(k) + 50*r.Float64()})
+		}
+	}
+	return p
+}
+
+// FailureLocality runs count crash trials (CrashParams) of algo and returns the largest
+// measured failure locality and how many trials had a blocked node. It fails t on a trial
+// error, on a crash count that does not match the schedule, and on a locality beyond n−1.
+func FailureLocality(t *testing.T, algo kernel.Algorithm, count int, mobile bool, mobilityCap float64) (worst, withBlocked int) {
+	t.Helper()
+	sim := kernel.NewSim()
+	for seed := uint64(1); seed <= uint64(count); seed++ {
+		p := CrashParams(seed, mobile, mobilityCap)
+		res, err := sim.Run(p, algo)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if res.Crashed < 1 || res.Crashed > len(p.Crashes) { // later crashes may come after the trial's end
+			t.Fatalf("seed %d: %d crashes happened, %d configured", seed, res.Crashed, len(p.Crashes))
+		}
+		if res.FailureLocality > p.N-1 {
+			t.Fatalf("seed %d: failure locality %d on %d nodes", seed, res.FailureLocality, p.N)
+		}
+		if res.Blocked > 0 {
+			withBlocked++
+		}
+		worst = max(worst, res.FailureLocality)
+	}
+	return worst, withBlocked
+}

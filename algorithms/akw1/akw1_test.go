@@ -2,34 +2,15 @@ package akw1
 
 import (
 	"errors"
-	"math"
 	"testing"
 
 	"github.com/mutexlab/mutexlab/internal/trialtest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// waypointParams draws a random-waypoint trial: n in [2, 41], radius and speeds random; a
-// third of the seeds are static (speed 0: the initial unit-disk graph never changes).
-func waypointParams(seed uint64) kernel.Params {
-	var r kernel.Stream
-	r.Seed(kernel.DeriveSeed(seed, 0xa4a1))
-	p := kernel.DefaultParams()
-	p.Seed, p.N = seed, 2+r.IntN(40)
-	p.Network = "waypoint"
-	side := 500.0
-	vmax := []float64{0, 2, 20}[r.IntN(3)]
-	p.Net = map[string]float64{kernel.NetSide: side, kernel.NetRadius: 60 + r.Float64()*200,
-		kernel.NetSpeedMin: vmax / 4, kernel.NetSpeedMax: vmax, kernel.NetPause: []float64{0, 10}[r.IntN(2)]}
-	p.Load = math.Exp(math.Log(1e-2) + r.Float64()*(math.Log(3)-math.Log(1e-2)))
-	if r.IntN(2) == 0 {
-		p.Delay = kernel.Delay{Kind: kernel.DelayExponential, A: 0.2 + r.Float64()}
-	} else {
-		p.Delay = kernel.Delay{Kind: kernel.DelayUniform, A: 0.1, B: 3}
-	}
-	p.Warmup, p.Measure = 20, 150
-	return p
-}
+// waypointParams draws a random-waypoint trial (trialtest.WaypointParams, with this
+// package's own salt).
+func waypointParams(seed uint64) kernel.Params { return trialtest.WaypointParams(seed, 0xa4a1) }
 
 // walterParams is trialtest.RandomParams with the link-change rate capped at 0.1. On the
 // walter network every node is static (Topology.Moving is false), so a link change between

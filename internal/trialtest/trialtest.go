@@ -115,3 +115,26 @@ func FailureLocality(t *testing.T, algo kernel.Algorithm, count int, mobile bool
 	}
 	return worst, withBlocked
 }
+
+// WaypointParams draws a random-waypoint trial (salt separates the draws of different test
+// suites): n in [2, 41], radius and speeds random; a
+// third of the seeds are static (speed 0: the initial unit-disk graph never changes).
+func WaypointParams(seed, salt uint64) kernel.Params {
+	var r kernel.Stream
+	r.Seed(kernel.DeriveSeed(seed, salt))
+	p := kernel.DefaultParams()
+	p.Seed, p.N = seed, 2+r.IntN(40)
+	p.Network = "waypoint"
+	side := 500.0
+	vmax := []float64{0, 2, 20}[r.IntN(3)]
+	p.Net = map[string]float64{kernel.NetSide: side, kernel.NetRadius: 60 + r.Float64()*200,
+		kernel.NetSpeedMin: vmax / 4, kernel.NetSpeedMax: vmax, kernel.NetPause: []float64{0, 10}[r.IntN(2)]}
+	p.Load = math.Exp(math.Log(1e-2) + r.Float64()*(math.Log(3)-math.Log(1e-2)))
+	if r.IntN(2) == 0 {
+		p.Delay = kernel.Delay{Kind: kernel.DelayExponential, A: 0.2 + r.Float64()}
+	} else {
+		p.Delay = kernel.Delay{Kind: kernel.DelayUniform, A: 0.1, B: 3}
+	}
+	p.Warmup, p.Measure = 20, 150
+	return p
+}

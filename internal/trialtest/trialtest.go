@@ -116,9 +116,9 @@ func FailureLocality(t *testing.T, algo kernel.Algorithm, count int, mobile bool
 	return worst, withBlocked
 }
 
-// WaypointParams draws a random-waypoint trial (salt separates the draws of different test
-// suites): n in [2, 41], radius and speeds random; a
-// third of the seeds are static (speed 0: the initial unit-disk graph never changes).
+// WaypointParams draws a random-waypoint trial: n in [2, 41], radius and speeds random; a
+// third of the seeds are static (speed 0: the initial unit-disk graph never changes). salt
+// separates the draws of different test suites.
 func WaypointParams(seed, salt uint64) kernel.Params {
 	var r kernel.Stream
 	r.Seed(kernel.DeriveSeed(seed, salt))

@@ -30,6 +30,7 @@ func BoundFigure(checks []analysis.BoundCheck) (*Figure, error) {
 	legend := plot.NewLegend()
 	legend.TextStyle.Font = font.From(plot.DefaultFont, legendSize)
 	legend.Top, legend.Left, legend.ThumbnailWidth = true, true, vg.Points(24)
+	legend.Padding = vg.Points(1.2)
 	var names, notes []string
 	grid := make([][]*plot.Plot, len(settings))
 	for r, setting := range settings {
@@ -141,11 +142,12 @@ func setLogAxes(p *plot.Plot) {
 // 2×2 grid of panels.
 func boundsLayout(grid [][]*plot.Plot, legend plot.Legend, entries int, notes []string) *Figure {
 	w := 7 * vg.Inch
-	legendH := vg.Points(legendRow*float64(entries+1) + 6)
+	legendH := vg.Points(legendRow*float64(entries+1) + 9)
 	h := legendH + 5*vg.Inch
 	key := "thin dashed curve: the claimed bound c·x^e through the first point"
 	return &Figure{Width: w, Height: h, Notes: notes, Caption: key, draw: func(c draw.Canvas) {
 		lc := c
+		lc.Max.Y -= vg.Points(3)
 		lc.Min.Y = c.Max.Y - legendH
 		lc.Min.X += vg.Points(40)
 		legend.Draw(lc)

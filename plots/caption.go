@@ -96,7 +96,8 @@ func (s LineSpec) shows(column string) bool {
 //   - one that only changes from one point to another (k, which rl rows lack and hk rows
 //     have);
 //   - a measured outcome: one that varies between the trials of one sweep grid point
-//     (the "point" column, when d has it), such as the initial links of a random-waypoint
+//     (the "point" column, when d has it and it is a grid index: every algorithm runs at
+//     every point, and the other x, series and facet values never vary within one), such as the initial links of a random-waypoint
 //     network.
 //
 // A column whose values follow from an earlier pooled one (links and degree from
@@ -112,6 +113,10 @@ func PooledParams(d *analysis.Dataset, s LineSpec, params []string) ([]Pooled, e
 	}
 	pointOf := figurePoints(d, s, shown, cols)
 	sweepPoint := d.Column("point")
+	gridColumn := func(c string) bool { return c != "algorithm" && variesWithin(cols[c], sweepPoint.Text, pointOf) }
+	if sweepPoint != nil && slices.ContainsFunc(shown, gridColumn) {
+		sweepPoint = nil // not a grid index (a file not written by a sweep)
+	}
 	params = slices.Clone(params)
 	slices.SortStableFunc(params, func(a, b string) int { return boolOrder(a == "links" || a == "degree", b == "links" || b == "degree") })
 	var out []Pooled

@@ -62,7 +62,8 @@ func textStyle(size vg.Length) text.Style {
 func (s LineSpec) header(panels []*panel, ax axes, st *seriesStyler) (*header, error) {
 	h := &header{width: s.Width, title: s.Title, caption: s.caption(panels, ax)}
 	if !s.NoCaption {
-		h.captionLines = wrap(textStyle(captionSize), h.caption, s.Width-vg.Points(8))
+		// 90% of the width: glyphs rasterise up to a few percent wider than measured
+		h.captionLines = wrap(textStyle(captionSize), h.caption, 0.9*s.Width)
 	}
 	var entries []*line
 	for _, p := range panels {

@@ -42,11 +42,7 @@ func (s LineSpec) panelPlot(p *panel, ax axes, st *seriesStyler) (*plot.Plot, er
 		errs := make(plotter.YErrors, len(l.points))
 		for j, pt := range l.points {
 			xys[j] = plotter.XY{X: pt.x, Y: pt.y}
-			low := pt.ci
-			if ax.logY && pt.y-low <= 0 {
-				low = pt.y - ax.ymin*0.999 // the bar runs off the bottom of the panel
-			}
-			errs[j] = struct{ Low, High float64 }{low, pt.ci}
+			errs[j] = struct{ Low, High float64 }{barLow(pt, ax), pt.ci}
 		}
 		ln, err := plotter.NewLine(xys)
 		if err != nil {
@@ -110,4 +106,19 @@ func boolOrder(a, b bool) int {
 		return 1
 	}
 	return -1
+}
+
+// barLow is the length of a point's error bar below it. On a log axis a bar whose lower end
+// is ≤ 0 runs off the bottom of the panel: its end is put just below the axis minimum (or,
+// on an axis spanning more decades than float64 resolves, as low as y can be told from).
+// gonum panics on a value ≤ 0 on a log axis, so the end stays positive.
+func barLow(pt point, ax axes) float64 {
+	if !ax.logY || pt.y-pt.ci > 0 {
+		return pt.ci
+	}
+	low := pt.y - ax.ymin*0.999
+	if !(pt.y-low > 0) {
+		low = pt.y - pt.y*0x1p-50
+	}
+	return low
 }

@@ -14,8 +14,8 @@ import (
 const maxDecades = 700
 
 // logTicks marks a log axis: a labelled major tick at each power of ten inside the range
-// (and at 2× and 5× when the range holds fewer than two powers of ten), minor ticks at the
-// other integer multiples. Unlike plot.LogTicks it never returns ticks outside the range,
+// (and at 2× and 5× when the range holds fewer than two powers of ten; at every multiple
+// when that still labels fewer than two), minor ticks at the other integer multiples. Unlike plot.LogTicks it never returns ticks outside the range,
 // which would make gonum reserve space for labels it does not draw. A range that is not
 // positive and finite has no ticks.
 type logTicks struct{}
@@ -45,6 +45,23 @@ func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 				t.Label = formatTick(v)
 			}
 			ticks = append(ticks, t)
+		}
+	}
+	return labelAllIfFew(ticks)
+}
+
+// labelAllIfFew labels every tick when fewer than two are labelled (a range inside one
+// decade, such as 5 to 7, would otherwise show a single number).
+func labelAllIfFew(ticks []plot.Tick) []plot.Tick {
+	labelled := 0
+	for _, t := range ticks {
+		if t.Label != "" {
+			labelled++
+		}
+	}
+	if labelled < 2 {
+		for i := range ticks {
+			ticks[i].Label = formatTick(ticks[i].Value)
 		}
 	}
 	return ticks

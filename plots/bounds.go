@@ -40,7 +40,6 @@ func BoundFigure(checks []analysis.BoundCheck) (*Figure, error) {
 			p.Title.Text = setting + ", vs " + v
 			p.Title.TextStyle.Font.Size = labelSize
 			p.X.Label.Text = map[string]string{"n": AxisLabel("n"), "δ": "expected degree δ"}[v]
-			p.Y.Label.Text = "maximum wait (units of τ+ν)"
 			for _, c := range checks {
 				if c.Claim.Setting != setting || c.Claim.Var != v {
 					continue
@@ -156,7 +155,19 @@ func boundsLayout(grid [][]*plot.Plot, legend plot.Legend, entries int, notes []
 		c.FillText(ksty, vg.Point{X: c.Min.X + vg.Points(200), Y: c.Max.Y - vg.Points(3)}, key)
 		body := c
 		body.Max.Y -= legendH
-		tiles := draw.Tiles{Rows: len(grid), Cols: len(grid[0]), PadX: vg.Points(10), PadY: vg.Points(8), PadTop: vg.Points(4), PadBottom: vg.Points(4), PadLeft: vg.Points(4), PadRight: vg.Points(8)}
+		// The y label is drawn here, not by gonum, which centres it at the linear
+		// midpoint of a log axis and so reserves space at the wrong end.
+		tiles := draw.Tiles{Rows: len(grid), Cols: len(grid[0]), PadX: vg.Points(24), PadY: vg.Points(8), PadTop: vg.Points(4), PadBottom: vg.Points(4), PadLeft: vg.Points(16), PadRight: vg.Points(8)}
+		tileW := (body.Max.X - body.Min.X - tiles.PadLeft - tiles.PadRight - tiles.PadX*vg.Length(tiles.Cols-1)) / vg.Length(tiles.Cols)
+		ysty := textStyle(labelSize)
+		ysty.Rotation = math.Pi / 2
+		for col := range tiles.Cols {
+			x := body.Min.X + tiles.PadLeft + vg.Length(col)*(tileW+tiles.PadX) - vg.Points(14)
+			for r := range tiles.Rows {
+				y := body.Max.Y - tiles.PadTop - (vg.Length(r)+0.5)*(body.Max.Y-body.Min.Y-tiles.PadTop-tiles.PadBottom)/vg.Length(tiles.Rows)
+				c.FillText(ysty, vg.Point{X: x, Y: y}, "maximum wait (units of τ+ν)")
+			}
+		}
 		canvases := plot.Align(grid, tiles, body)
 		for r := range grid {
 			for col := range grid[r] {

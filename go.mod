@@ -31,4 +31,5 @@ require (
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.28.0 // indirect
 	google.golang.org/protobuf v1.34.2 // indirect
+	rsc.io/pdf v0.1.1 // indirect
 )

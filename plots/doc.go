@@ -4,20 +4,54 @@
 // x axis, one line per combination of series parameters (for example algorithm ×
 // connectivity), error bars from the 95% confidence intervals of the means, and optionally
 // one panel per value of a facet parameter (small multiples: for example zero, low and high
-// mobility). Panels share both axes; an axis is logarithmic when its values span two
-// decades or more (or when the spec says so). The legend sits in its own strip above the
-// panels, so it never covers data. Figures are sized for a paper's column (3.5 in wide by
+// mobility). Panels share both axes. Figures are sized for a paper's column (3.5 in wide by
 // default) and written as PNG (300 dpi), SVG or PDF, chosen by the file extension.
 //
-//	d, _ := analysis.Load(files, []string{"algorithm", "connectivity", "load", "mobility", "wait_mean"})
-//	t, _ := analysis.Aggregate(d, []string{"algorithm", "connectivity", "load", "mobility"}, []string{"wait_mean"})
-//	fig, err := plots.Lines(t, plots.LineSpec{Metric: "wait_mean", X: "load",
-//		Series: []string{"algorithm", "connectivity"}, Facet: "mobility"})
+//	first, _ := analysis.Load(files[:1], nil)
+//	p := plots.Preset{Name: "wait", Spec: plots.LineSpec{Metric: "wait_mean", X: "load",
+//		Series: []string{"algorithm", "connectivity"}, Facet: "mobility"}}
+//	d, _ := analysis.Load(files, p.Need(first.Available))
+//	fig, err := p.FromDataset(d)
 //	if err != nil {
 //		return err
 //	}
+//	for _, n := range fig.Notes { // what the figure left out, and why
+//		fmt.Fprintln(os.Stderr, n)
+//	}
 //	return fig.Save("fig.png")
 //
-// Named figures (Walter2001Figures) reproduce Figures 5 to 8 of Walter, Welch and Vaidya
-// (2001) from a walter2001 sweep.
+// # What a figure shows
+//
+// Top to bottom: an optional title (LineSpec.Title; none by default, a paper sets its own
+// caption), a caption line (Figure.Caption: trials per point, parameters fixed by Keep,
+// parameters pooled — averaged over because they are neither x, series nor facet — and
+// whether CIs are narrower than the markers), the legend in its own strip so it never
+// covers data, the panels, and the axis labels with units (AxisLabel, the one place a
+// column name becomes "what (unit)"). Lines and panels come in ascending order, or in the
+// order Keep lists the values.
+//
+// # Style
+//
+// Paul Tol's muted palette; every series has its own colour, dash pattern and marker, and
+// each algorithm always the same ones (algorithmStyle: rl is an indigo solid line with
+// filled circles in every figure). Dashed lines and open markers are drawn over solid lines
+// and filled markers, so series that coincide (hk and rl at k = h = 1) both stay visible;
+// no point is moved.
+//
+// # Log axes
+//
+// Auto picks a log axis when every value is positive and they span two decades or more.
+// On an explicit Log axis, points whose x (or mean, for y) is ≤ 0 are left out and named in
+// Figure.Notes; with none left Lines fails naming the values. Tick loops are bounded
+// (maxDecades), so no range, however broken, can hang a figure; TestNoHangOnRandomData and
+// FuzzLines check random data on random scales.
+//
+// # Golden images
+//
+// Every preset, a custom figure, a figure of all eight algorithms and BoundFigure are
+// compared with images in testdata/golden/GOARCH (see golden_test.go; regenerate with
+// go test ./plots -run 'Golden|BoundFigure' -regen). docs/figures.md shows every preset.
+//
+// Named figures (Figures, PresetByName) reproduce Figures 5 to 8 of Walter, Welch and
+// Vaidya (2001) and draw the default figures of the jiang, lme and akw sweep presets.
 package plots

@@ -23,7 +23,13 @@ const PNGDPI = 300
 // Figure is a drawable figure of a fixed size.
 type Figure struct {
 	Width, Height vg.Length
-	draw          func(c draw.Canvas)
+	// Caption says what the points are (trials per point, fixed and pooled parameters),
+	// for a paper's caption; it is also drawn in the image unless LineSpec.NoCaption.
+	Caption string
+	// Notes are what the figure leaves out and why (points a log axis cannot show), one
+	// line each, for the user to read: bench plot prints them.
+	Notes []string
+	draw  func(c draw.Canvas)
 }
 
 // FormatOf returns the output format of path from its extension, or an error listing the
@@ -43,22 +49,12 @@ func (f *Figure) Save(path string) error {
 	if err != nil {
 		return err
 	}
-	var cw vg.CanvasWriterTo
-	switch format {
-	case "png":
-		cw = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(f.Width, f.Height), vgimg.UseDPI(PNGDPI))}
-	case "svg":
-		cw = vgsvg.New(f.Width, f.Height)
-	case "pdf":
-		cw = vgpdf.New(f.Width, f.Height)
-	}
-	f.draw(draw.New(cw))
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name())
-	if _, err := cw.WriteTo(tmp); err != nil {
+	if _, err := f.render(format, PNGDPI).WriteTo(tmp); err != nil {
 		tmp.Close()
 		return fmt.Errorf("%s: %v", path, err)
 	}
@@ -69,4 +65,19 @@ func (f *Figure) Save(path string) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// render draws the figure on a canvas of the format ("png" at dpi, "svg" or "pdf").
+func (f *Figure) render(format string, dpi int) vg.CanvasWriterTo {
+	var cw vg.CanvasWriterTo
+	switch format {
+	case "png":
+		cw = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(f.Width, f.Height), vgimg.UseDPI(dpi))}
+	case "svg":
+		cw = vgsvg.New(f.Width, f.Height)
+	default:
+		cw = vgpdf.New(f.Width, f.Height)
+	}
+	f.draw(draw.New(cw))
+	return cw
 }

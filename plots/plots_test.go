@@ -71,6 +71,8 @@ func TestSaveEveryFormat(t *testing.T) {
 	}
 }
 
+// TestLogAxisWhenValuesSpanDecades: Auto picks a log axis only over positive values spanning
+// two decades (the tick labels are TestLogTicksBounded's).
 func TestLogAxisWhenValuesSpanDecades(t *testing.T) {
 	for _, c := range []struct {
 		vals []float64
@@ -86,19 +88,6 @@ func TestLogAxisWhenValuesSpanDecades(t *testing.T) {
 		if got := useLog(c.sc, c.vals); got != c.want {
 			t.Errorf("useLog(%v, %v) = %v, want %v", c.sc, c.vals, got, c.want)
 		}
-	}
-	ticks := logTicks{}.Ticks(8e-5, 1.1)
-	var labels []string
-	for _, tk := range ticks {
-		if tk.Value < 8e-5 || tk.Value > 1.1 {
-			t.Fatalf("tick %g outside the range", tk.Value)
-		}
-		if tk.Label != "" {
-			labels = append(labels, tk.Label)
-		}
-	}
-	if got := strings.Join(labels, " "); got != "0.0001 0.001 0.01 0.1 1" {
-		t.Fatalf("log tick labels %q", got)
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/mutexlab/mutexlab/analysis"
@@ -15,87 +14,153 @@ import (
 )
 
 func init() {
-	register(command{name: "plot", summary: "figures from results files: bench plot FILE... --metric M --x P [--series COLS] [--facet P], or --figure walter2001-fig5", run: plotCmd})
+	register(command{name: "plot", summary: "figures from results files: bench plot FILE... --figure NAME, or --metric M --x P [--series COLS] [--facet P]", run: plotCmd})
 }
 
-const plotUsage = `usage: bench plot FILE... --metric M --x PARAM [--series COLS] [--facet PARAM] [--keep COL=V1/V2] [--xscale/--yscale auto|linear|log] [--out FILE.png,FILE.svg,FILE.pdf]
-       bench plot FILE... --figure NAME [--out FILE]   (figures: walter2001-fig5 .. walter2001-fig8)`
+// plotUsage is printed by bench plot -h, with the figure presets appended.
+const plotUsage = `usage: bench plot FILE... --figure NAME [--out FILE] [--title TEXT] [--no-caption]
+       bench plot FILE... --metric M --x PARAM [--series COLS] [--facet PARAM] [--keep COL=V1/V2]
+                  [--xscale auto|linear|log] [--yscale auto|linear|log] [--out FILE.png,FILE.svg,FILE.pdf]
+
+Draws mean ± 95% CI of a metric over the trials of each point, one line per series, one
+panel per facet value, sized for one column of a paper (3.5 in; PNG at 300 dpi). Axis labels
+carry units; a caption line above the legend gives the trials per point and the parameters
+fixed by the figure or pooled (averaged over) by it, and is also printed on stderr so it can
+go into a paper's own caption. No title unless --title.
+
+--out defaults to NAME.png in the current directory (NAME: the figure, or METRIC-vs-X);
+several comma-separated files write several formats. On a log axis, points it cannot show
+(x or mean <= 0) are left out with a note on stderr; if none is left that is an error.
+
+  --figure NAME     a named figure (list below)
+  --metric M        metric on the y axis (custom figure)
+  --x PARAM         parameter on the x axis
+  --series COLS     comma-separated parameters: one line per combination (default algorithm)
+  --facet PARAM     one panel per value
+  --keep COL=V1/V2  keep only these values of a parameter (repeat with commas); also their order
+  --xscale, --yscale  auto (log when all values are positive and span 100x), linear or log
+  --title TEXT      a title above the figure
+  --no-caption      leave the caption line out of the image
+  --out FILES       output files; the extension picks png, svg or pdf
+
+examples:
+  bench plot results/walter2001.parquet --figure walter2001-fig5 --out fig5.pdf
+  bench plot results/walter2001.parquet --metric wait_p99 --x load --series algorithm,connectivity \
+      --facet mobility --keep connectivity=0.2/0.8 --out p99.png
+
+figures (see docs/figures.md for each one drawn):`
+
+func plotHelp() string {
+	var b strings.Builder
+	b.WriteString(plotUsage)
+	for _, p := range plots.Figures() {
+		fmt.Fprintf(&b, "\n  %-22s %s", p.Name, p.Caption)
+	}
+	return b.String()
+}
 
 func plotCmd(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench plot", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	figure := fs.String("figure", "", "a named figure (walter2001-fig5 .. walter2001-fig8)")
-	metric := fs.String("metric", "", "metric on the y axis")
-	x := fs.String("x", "", "parameter on the x axis")
-	series := fs.String("series", "algorithm", "comma-separated parameters: one line per combination")
-	facet := fs.String("facet", "", "parameter: one panel per value")
-	keep := fs.String("keep", "", "restrict parameters: COL=V1/V2[,COL=V...]")
-	xscale := fs.String("xscale", "auto", "auto, linear or log")
-	yscale := fs.String("yscale", "auto", "auto, linear or log")
-	out := fs.String("out", "", "comma-separated output files; the extension picks png, svg or pdf")
+	figure := fs.String("figure", "", "")
+	metric := fs.String("metric", "", "")
+	x := fs.String("x", "", "")
+	series := fs.String("series", "algorithm", "")
+	facet := fs.String("facet", "", "")
+	keep := fs.String("keep", "", "")
+	xscale := fs.String("xscale", "auto", "")
+	yscale := fs.String("yscale", "auto", "")
+	title := fs.String("title", "", "")
+	noCaption := fs.Bool("no-caption", false, "")
+	out := fs.String("out", "", "")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		if err == flag.ErrHelp {
-			fmt.Println(plotUsage)
+			fmt.Println(plotHelp())
 			return errHelp
 		}
 		return usagef("%v", err)
 	}
 	if len(files) == 0 {
-		return usagef("name at least one results file\n%s", plotUsage)
+		return usagef("name at least one results file (bench plot -h for help)")
 	}
-	var p plots.Preset
-	if *figure != "" {
-		if p, err = plots.PresetByName(*figure); err != nil {
-			return usagef("--figure: %v", err)
-		}
-	} else {
-		if *metric == "" || *x == "" {
-			return usagef("--metric and --x are required (or --figure NAME)")
-		}
-		s := plots.LineSpec{Metric: *metric, X: *x, Series: splitList(*series), Facet: *facet}
-		if s.XScale, err = parseScale("--xscale", *xscale); err != nil {
-			return err
-		}
-		if s.YScale, err = parseScale("--yscale", *yscale); err != nil {
-			return err
-		}
-		if s.Keep, err = parseKeep(*keep); err != nil {
-			return err
-		}
-		p = plots.Preset{Name: *metric + "-vs-" + *x, Spec: s}
+	p, err := plotPreset(*figure, *metric, *x, *series, *facet, *keep, *xscale, *yscale)
+	if err != nil {
+		return err
 	}
+	p.Spec.Title, p.Spec.NoCaption = *title, *noCaption
 	outs := splitList(*out)
 	if len(outs) == 0 {
-		outs = []string{filepath.Join("figures", p.Name+".png")}
+		outs = []string{p.Name + ".png"}
 	}
 	for _, o := range outs {
 		if _, err := plots.FormatOf(o); err != nil {
 			return usagef("--out %v", err)
 		}
 	}
-	params := p.By()
-	for c := range p.Spec.Keep {
-		if !slices.Contains(params, c) {
-			params = append(params, c)
-		}
-	}
-	d, err := loadChecked(files, params, []string{p.Spec.Metric}, slices.Concat(params, []string{p.Spec.Metric}))
+	fig, err := buildFigure(files, p, *figure != "")
 	if err != nil {
-		if *figure != "" {
-			return usagef("figure %s: %v", p.Name, err)
-		}
 		return err
 	}
-	t, err := analysis.Aggregate(d, params, []string{p.Spec.Metric})
-	if err != nil {
-		return usagef("%v", err)
+	for _, n := range fig.Notes {
+		fmt.Fprintf(os.Stderr, "bench plot: note: %s\n", n)
 	}
-	fig, err := p.Build(t)
-	if err != nil {
-		return usagef("%v", err)
+	fmt.Fprintf(os.Stderr, "bench plot: caption: %s\n", fig.Caption)
+	return saveFigure(ctx, fig, outs)
+}
+
+// plotPreset returns the named figure, or a custom one from the flags.
+func plotPreset(figure, metric, x, series, facet, keep, xscale, yscale string) (plots.Preset, error) {
+	if figure != "" {
+		p, err := plots.PresetByName(figure)
+		if err != nil {
+			return p, usagef("--figure: %v", err)
+		}
+		return p, nil
 	}
+	if metric == "" || x == "" {
+		return plots.Preset{}, usagef("--metric and --x are required (or --figure NAME)")
+	}
+	s := plots.LineSpec{Metric: metric, X: x, Series: splitList(series), Facet: facet}
+	var err error
+	if s.XScale, err = parseScale("--xscale", xscale); err != nil {
+		return plots.Preset{}, err
+	}
+	if s.YScale, err = parseScale("--yscale", yscale); err != nil {
+		return plots.Preset{}, err
+	}
+	if s.Keep, err = parseKeep(keep); err != nil {
+		return plots.Preset{}, err
+	}
+	return plots.Preset{Name: metric + "-vs-" + x, Spec: s}, nil
+}
+
+// buildFigure loads what the figure needs from files and draws it.
+func buildFigure(files []string, p plots.Preset, named bool) (*plots.Figure, error) {
+	first, err := analysis.Load(files[:1], nil)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	params := p.By()
+	d, err := loadChecked(files, params, []string{p.Spec.Metric}, p.Need(first.Available))
+	if err != nil {
+		if named {
+			return nil, usagef("figure %s: %v", p.Name, err)
+		}
+		return nil, err
+	}
+	fig, err := p.FromDataset(d)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	return fig, nil
+}
+
+func saveFigure(ctx context.Context, fig *plots.Figure, outs []string) error {
 	for _, o := range outs {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("interrupted before writing %s", o)
+		}
 		if dir := filepath.Dir(o); dir != "." {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return usagef("--out %s: %v", o, err)

@@ -1,0 +1,203 @@
+package plots
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/mutexlab/mutexlab/analysis"
+)
+
+// Pooled is a parameter that a figure's points average over, with the values it took.
+type Pooled struct {
+	Column string
+	Values []string
+}
+
+// maxPooledValues bounds the values of one pooled parameter that the caption lists.
+const maxPooledValues = 5
+
+// caption says what each point is: a mean with its 95% CI over how many trials, at which
+// fixed parameter values, pooled over which parameters. It is drawn above the legend
+// (unless NoCaption) and returned as Figure.Caption for a paper's own caption.
+func (s LineSpec) caption(panels []*panel, ax axes) string {
+	lo, hi := -1, -1
+	for _, pt := range allPoints(panels) {
+		if lo < 0 || pt.n < lo {
+			lo = pt.n
+		}
+		hi = max(hi, pt.n)
+	}
+	trials := fmt.Sprintf("%d", lo)
+	if hi != lo {
+		trials = fmt.Sprintf("%d–%d", lo, hi)
+	}
+	parts := []string{fmt.Sprintf("Mean ± 95%% CI of %s trials per point.", trials)}
+	switch hidden, all := hiddenBars(allPoints(panels), ax); {
+	case hi == 1:
+		parts = []string{"One trial per point (no CI)."}
+	case hidden == all:
+		parts = append(parts, "The CIs are narrower than the markers.")
+	case hidden > 0:
+		parts = append(parts, "Where no bar shows, the CI is narrower than the marker.")
+	}
+	var fixed []string
+	for _, c := range keys(s.Keep) {
+		if len(s.Keep[c]) == 1 && !s.shows(c) {
+			l := s.Label(c, s.Keep[c][0])
+			if c == "algorithm" {
+				l += " only"
+			}
+			fixed = append(fixed, l)
+		}
+	}
+	if len(fixed) > 0 {
+		parts = append(parts, "Fixed: "+strings.Join(fixed, ", ")+".")
+	}
+	var pooled []string
+	for _, p := range s.Pooled {
+		vals := p.Values
+		if len(vals) > maxPooledValues {
+			vals = append(slices.Clip(vals[:maxPooledValues-1]), "…")
+		}
+		pooled = append(pooled, fmt.Sprintf("%s (%s)", p.Column, strings.Join(vals, ", ")))
+	}
+	if len(pooled) > 0 {
+		parts = append(parts, "Pooled over "+strings.Join(pooled, "; ")+".")
+	}
+	return strings.Join(parts, " ")
+}
+
+// hiddenBars counts the points (of all) whose error bar is too short to show beside the
+// marker: shorter than 3% of the axis, about a marker's diameter.
+func hiddenBars(pts []point, ax axes) (hidden, all int) {
+	for _, pt := range pts {
+		frac := 2 * pt.ci / (ax.ymax - ax.ymin)
+		if ax.logY {
+			frac = math.Log((pt.y+pt.ci)/math.Max(pt.y-pt.ci, ax.ymin)) / math.Log(ax.ymax/ax.ymin)
+		}
+		if frac < 0.03 {
+			hidden++
+		}
+	}
+	return hidden, len(pts)
+}
+
+// shows reports whether the figure draws column as its x, a series or its facet.
+func (s LineSpec) shows(column string) bool {
+	return column == s.X || column == s.Facet || slices.Contains(s.Series, column)
+}
+
+// PooledParams finds the parameters that the points of the figure average over: those
+// among params (columns of d) that take more than one value within one point — the rows
+// Keep admits that share x, series and facet values. Two kinds of column that vary within
+// a point are not pooled parameters:
+//   - one that only changes from one point to another (k, which rl rows lack and hk rows
+//     have);
+//   - a measured outcome: one that varies between the trials of one sweep grid point
+//     (the "point" column, when d has it and it is a grid index: every algorithm runs at
+//     every point, and the other x, series and facet values never vary within one), such as the initial links of a random-waypoint
+//     network.
+//
+// A column whose values follow from an earlier pooled one (links and degree from
+// connectivity at a fixed n) is not listed again; connectivity goes first. Values are in
+// ascending order.
+func PooledParams(d *analysis.Dataset, s LineSpec, params []string) ([]Pooled, error) {
+	shown := slices.DeleteFunc(slices.Concat([]string{s.X, s.Facet}, s.Series), func(c string) bool { return c == "" })
+	cols := map[string]*analysis.Column{}
+	for _, c := range slices.Concat(shown, keys(s.Keep), params) {
+		if cols[c] = d.Column(c); cols[c] == nil {
+			return nil, fmt.Errorf("plot: column %q was not loaded", c)
+		}
+	}
+	pointOf := figurePoints(d, s, shown, cols)
+	sweepPoint := d.Column("point")
+	gridColumn := func(c string) bool { return c != "algorithm" && variesWithin(cols[c], sweepPoint.Text, pointOf) }
+	if sweepPoint != nil && slices.ContainsFunc(shown, gridColumn) {
+		sweepPoint = nil // not a grid index (a file not written by a sweep)
+	}
+	params = slices.Clone(params)
+	slices.SortStableFunc(params, func(a, b string) int { return boolOrder(a == "links" || a == "degree", b == "links" || b == "degree") })
+	var out []Pooled
+	var kept []*analysis.Column
+	for _, c := range params {
+		if s.shows(c) || len(s.Keep[c]) == 1 || (sweepPoint != nil && variesWithin(cols[c], sweepPoint.Text, pointOf)) {
+			continue
+		}
+		p, ok := pooledColumn(c, cols[c], pointOf)
+		if !ok || slices.ContainsFunc(kept, func(k *analysis.Column) bool { return determines(k, cols[c], pointOf) }) {
+			continue
+		}
+		out = append(out, p)
+		kept = append(kept, cols[c])
+	}
+	return out, nil
+}
+
+// figurePoints returns each row's figure point (x, series and facet values), "" for rows
+// Keep drops.
+func figurePoints(d *analysis.Dataset, s LineSpec, shown []string, cols map[string]*analysis.Column) []string {
+	keepCols := keys(s.Keep)
+	pointOf := make([]string, d.Rows())
+	for r := range pointOf {
+		if !keepsRow(s.Keep, keepCols, cols, r) {
+			continue
+		}
+		var k strings.Builder
+		for _, c := range shown {
+			k.WriteString(cols[c].Text(r) + "\x00")
+		}
+		pointOf[r] = k.String() + "\x01"
+	}
+	return pointOf
+}
+
+// variesWithin reports whether col takes two values among the kept rows of one group.
+func variesWithin(col *analysis.Column, group func(r int) string, pointOf []string) bool {
+	first := map[string]string{}
+	for r, key := range pointOf {
+		if key == "" {
+			continue
+		}
+		g, v := group(r), col.Text(r)
+		if f, ok := first[g]; !ok {
+			first[g] = v
+		} else if f != v {
+			return true
+		}
+	}
+	return false
+}
+
+// determines reports whether a's value fixes b's on every kept row.
+func determines(a, b *analysis.Column, pointOf []string) bool {
+	return !variesWithin(b, a.Text, pointOf)
+}
+
+// pooledColumn reports whether col varies within a figure point, and the values it takes.
+func pooledColumn(name string, col *analysis.Column, pointOf []string) (Pooled, bool) {
+	if !variesWithin(col, func(r int) string { return pointOf[r] }, pointOf) {
+		return Pooled{}, false
+	}
+	seen := map[string]bool{}
+	p := Pooled{Column: name}
+	for r, key := range pointOf {
+		if v := col.Text(r); key != "" && !seen[v] {
+			seen[v] = true
+			p.Values = append(p.Values, v)
+		}
+	}
+	slices.SortFunc(p.Values, func(a, b string) int { return LineSpec{}.compareValue(name, a, b) })
+	return p, true
+}
+
+func keepsRow(keep map[string][]string, keepCols []string, cols map[string]*analysis.Column, r int) bool {
+	for _, c := range keepCols {
+		v := cols[c].Text(r)
+		if !slices.ContainsFunc(keep[c], func(w string) bool { return sameValue(v, w) }) {
+			return false
+		}
+	}
+	return true
+}

@@ -32,6 +32,11 @@
 //     messages in flight never fails). A sequence number in every ping drops stale answers.
 //   - FIFO: the wrapper's messages share the links with the inner algorithm's; the order of
 //     the inner messages on a link is unchanged.
+//   - The local-mutex checker lets two neighbours eat together when their link is younger
+//     than both requests, counting from the application's request, which the wrapper holds
+//     back: a link formed during the extra round trips is younger than the request for the
+//     checker but older than the inner algorithm's. For a slowed variant the check can only
+//     be more lenient, never stricter, so a violation it reports is real.
 //   - A node with no neighbour cannot play a round trip: its request goes straight to the
 //     inner algorithm (it is not slowed). A ping to a crashed neighbour is never answered, so
 //     under crash failures a slowed node next to a crash blocks (failure locality 1 of the

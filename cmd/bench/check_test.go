@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"math"
 	"testing"
 
+	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/analysis"
+	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/kernel"
 )
 
 // testPlan is a small bound check: n = 16, 32, 64; expected degree 3, 6, 12 at n = 64; two
@@ -95,4 +99,74 @@ func TestCheckUsage(t *testing.T) {
 			t.Errorf("check %v: got %v, want a usage error", args, err)
 		}
 	}
+}
+
+// locality runs TestFailureLocalityByDefinition over 150 seeds per row and logs the table of
+// docs/claims.md: go test ./cmd/bench -run TestFailureLocalityByDefinition -v -locality
+var locality = flag.Bool("locality", false, "failure-locality table over 150 crash trials per row (docs/claims.md)")
+
+// TestFailureLocalityByDefinition measures failure locality both ways (blocked requests, and
+// Attiya–Kogan–Welch's Definition 1 with T = 2 × the same trial's crash-free maximum wait) on
+// random crash trials of akw1, akw2 and cm, static and mobile. Asserted: T is a valid
+// response time (no late request without a crash in reach) and akw2's static locality is at
+// most 2 under both measures (Theorem 8).
+func TestFailureLocalityByDefinition(t *testing.T) {
+	seeds := 30
+	if *locality {
+		seeds = 150
+	} else if testing.Short() {
+		seeds = 10
+	}
+	for _, alg := range []string{"akw1", "akw2", "cm"} {
+		for _, mobile := range []bool{false, true} {
+			l := measureLocality(t, alg, mobile, seeds)
+			t.Logf("%s mobile=%v: blocked max %d, Definition 1 max %d, differ in %d of %d trials, late %d, late with no crash %d",
+				alg, mobile, l.blocked, l.byDef, l.differ, seeds, l.late, l.noCrash)
+			if l.noCrash != 0 {
+				t.Errorf("%s mobile=%v: %d late requests with no crash in reach: T is not a response time", alg, mobile, l.noCrash)
+			}
+			if alg == "akw2" && !mobile && (l.blocked > 2 || l.byDef > 2) {
+				t.Errorf("akw2 static: failure locality %d (blocked), %d (Definition 1); Theorem 8 says 2", l.blocked, l.byDef)
+			}
+		}
+	}
+}
+
+type localityStats struct{ blocked, byDef, differ, late, noCrash int }
+
+func measureLocality(t *testing.T, alg string, mobile bool, seeds int) localityStats {
+	info, _ := algorithms.Lookup(alg)
+	sim := kernel.NewSim()
+	var l localityStats
+	metric := func(r kernel.Result, name string) int {
+		for _, m := range r.Extra {
+			if m.Name == name {
+				return int(m.Value)
+			}
+		}
+		t.Fatalf("%s: no metric %s in %v", alg, name, r.Extra)
+		return 0
+	}
+	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		p := trialtest.CrashParams(seed, mobile, 1)
+		free := p
+		free.Crashes = nil
+		r0, err := sim.Run(free, info.New())
+		if err != nil {
+			t.Fatalf("%s seed %d without crashes: %v", alg, seed, err)
+		}
+		p.ResponseBound = 2 * r0.WaitMax
+		r, err := sim.Run(p, info.New())
+		if err != nil {
+			t.Fatalf("%s seed %d: %v", alg, seed, err)
+		}
+		d := metric(r, kernel.MetricFailureLocalityResponse)
+		l.blocked, l.byDef = max(l.blocked, r.FailureLocality), max(l.byDef, d)
+		l.late += metric(r, kernel.MetricLate)
+		l.noCrash += metric(r, kernel.MetricLateNoCrash)
+		if d != r.FailureLocality {
+			l.differ++
+		}
+	}
+	return l
 }

@@ -83,49 +83,18 @@ type PairTable struct {
 // from by). d must hold the columns algorithm, seed, match, by and metrics. Two trials of
 // the same algorithm with the same match key are an error: pairing would be ambiguous.
 func Pair(d *Dataset, a, b string, match, by, metrics []string) (*PairTable, error) {
-	if a == b {
-		return nil, fmt.Errorf("pair: the two algorithms are both %q", a)
-	}
 	by = slices.DeleteFunc(slices.Clone(by), func(s string) bool { return s == "algorithm" })
 	match = slices.DeleteFunc(slices.Clone(match), func(s string) bool { return s == "algorithm" })
-	for _, c := range slices.Concat([]string{"algorithm", "seed"}, match, by, metrics) {
-		if d.cols[c] == nil {
-			return nil, fmt.Errorf("pair: column %q was not loaded", c)
-		}
-	}
-	alg := d.cols["algorithm"].Str
-	var na, nb int
-	for _, s := range alg {
-		na += b2i(s == a)
-		nb += b2i(s == b)
-	}
-	if na == 0 || nb == 0 {
-		missing := a
-		if na > 0 {
-			missing = b
-		}
-		return nil, fmt.Errorf("pair: no trials of algorithm %q; available: %s", missing, strings.Join(distinct(alg), ", "))
+	if err := checkPairInput(d, a, b, slices.Concat(match, by, metrics)); err != nil {
+		return nil, err
 	}
 	matchIDs, _, _ := groupIDs(d, append(slices.Clone(match), "seed"))
 	groupOf, keys, _ := groupIDs(d, by)
-	rowA := map[int]int{} // match id -> row of algorithm a
-	rowB := map[int]int{}
-	for r, s := range alg {
-		var m map[int]int
-		switch s {
-		case a:
-			m = rowA
-		case b:
-			m = rowB
-		default:
-			continue
-		}
-		if prev, dup := m[matchIDs[r]]; dup {
-			return nil, fmt.Errorf("pair: rows %d and %d of algorithm %q have the same seed and parameters; pairing is ambiguous (duplicate files?)", prev, r, s)
-		}
-		m[matchIDs[r]] = r
+	rowA, rowB, err := pairRows(d.cols["algorithm"].Str, a, b, matchIDs)
+	if err != nil {
+		return nil, err
 	}
-	t := &PairTable{A: a, B: b, By: by, Metrics: metrics, keys: keys}
+	t := &PairTable{A: a, B: b, By: by, Metrics: metrics}
 	accs := make([][]PairAcc, len(keys))
 	for g := range accs {
 		accs[g] = make([]PairAcc, len(metrics))
@@ -149,34 +118,81 @@ func Pair(d *Dataset, a, b string, match, by, metrics []string) (*PairTable, err
 			t.Unpaired++
 		}
 	}
-	// Keep groups with pairs, sorted by key.
-	order := make([]int, 0, len(keys))
-	for g := range keys {
-		if len(metrics) == 0 || accs[g][0].n > 0 {
-			order = append(order, g)
-		}
-	}
-	gs := make([]*group, len(keys))
-	for g := range keys {
-		gs[g] = &group{key: keys[g], nums: parseKey(keys[g])}
-	}
-	slices.SortStableFunc(order, func(x, y int) int { return compareKeys(gs[x], gs[y]) })
-	for _, g := range order {
-		row := make([]PairStat, len(metrics))
-		for m := range metrics {
-			row[m] = accs[g][m].Stat()
-		}
-		t.keys = append(t.keys[:0:0], t.keys...)
-		t.stats = append(t.stats, row)
-	}
-	t.keys = make([][]string, len(order))
-	for i, g := range order {
-		t.keys[i] = keys[g]
-	}
-	if len(order) == 0 {
+	t.keepGroupsWithPairs(keys, accs)
+	if len(t.keys) == 0 {
 		return nil, fmt.Errorf("pair: no trial of %q has a partner of %q with the same seed and parameters", a, b)
 	}
 	return t, nil
+}
+
+// checkPairInput checks that the two algorithms differ and have trials, and that every
+// column needed was loaded.
+func checkPairInput(d *Dataset, a, b string, cols []string) error {
+	if a == b {
+		return fmt.Errorf("pair: the two algorithms are both %q", a)
+	}
+	for _, c := range slices.Concat([]string{"algorithm", "seed"}, cols) {
+		if d.cols[c] == nil {
+			return fmt.Errorf("pair: column %q was not loaded", c)
+		}
+	}
+	alg := d.cols["algorithm"].Str
+	var na, nb int
+	for _, s := range alg {
+		na += b2i(s == a)
+		nb += b2i(s == b)
+	}
+	if na == 0 || nb == 0 {
+		missing := a
+		if na > 0 {
+			missing = b
+		}
+		return fmt.Errorf("pair: no trials of algorithm %q; available: %s", missing, strings.Join(distinct(alg), ", "))
+	}
+	return nil
+}
+
+// pairRows maps each match id to its row of algorithm a and of algorithm b; two rows of one
+// algorithm with the same id make pairing ambiguous.
+func pairRows(alg []string, a, b string, matchIDs []int) (rowA, rowB map[int]int, err error) {
+	rowA, rowB = map[int]int{}, map[int]int{}
+	for r, s := range alg {
+		var m map[int]int
+		switch s {
+		case a:
+			m = rowA
+		case b:
+			m = rowB
+		default:
+			continue
+		}
+		if prev, dup := m[matchIDs[r]]; dup {
+			return nil, nil, fmt.Errorf("pair: rows %d and %d of algorithm %q have the same seed and parameters; pairing is ambiguous (duplicate files?)", prev, r, s)
+		}
+		m[matchIDs[r]] = r
+	}
+	return rowA, rowB, nil
+}
+
+// keepGroupsWithPairs fills t with the groups that have pairs, sorted by key.
+func (t *PairTable) keepGroupsWithPairs(keys [][]string, accs [][]PairAcc) {
+	order := make([]int, 0, len(keys))
+	gs := make([]*group, len(keys))
+	for g := range keys {
+		gs[g] = &group{key: keys[g], nums: parseKey(keys[g])}
+		if len(t.Metrics) == 0 || accs[g][0].n > 0 {
+			order = append(order, g)
+		}
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return compareKeys(gs[x], gs[y]) })
+	t.keys, t.stats = make([][]string, len(order)), make([][]PairStat, len(order))
+	for i, g := range order {
+		t.keys[i] = keys[g]
+		t.stats[i] = make([]PairStat, len(t.Metrics))
+		for m := range t.Metrics {
+			t.stats[i][m] = accs[g][m].Stat()
+		}
+	}
 }
 
 func b2i(b bool) int {

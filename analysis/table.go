@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+	"text/tabwriter"
 )
 
 // Table aggregates metrics by group as rows stream in: one Acc per (group, metric), groups
@@ -82,28 +82,16 @@ func (t *Table) WriteText(w io.Writer) error {
 	return writeAligned(w, lines)
 }
 
-// writeAligned prints lines as left-aligned columns separated by two spaces.
+// writeAligned prints lines as left-aligned columns separated by at least two spaces
+// (text/tabwriter; the last cell of a line is never padded, so no line ends in spaces).
 func writeAligned(w io.Writer, lines [][]string) error {
-	width := make([]int, len(lines[0]))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, l := range lines {
-		for c, cell := range l {
-			width[c] = max(width[c], utf8.RuneCountInString(cell))
-		}
-	}
-	for _, l := range lines {
-		var b strings.Builder
-		for c, cell := range l {
-			if c > 0 {
-				b.WriteString("  ")
-			}
-			b.WriteString(cell)
-			b.WriteString(strings.Repeat(" ", width[c]-utf8.RuneCountInString(cell)))
-		}
-		if _, err := fmt.Fprintln(w, strings.TrimRight(b.String(), " ")); err != nil {
+		if _, err := fmt.Fprintln(tw, strings.Join(l, "\t")); err != nil {
 			return err
 		}
 	}
-	return nil
+	return tw.Flush()
 }
 
 // FormatStat renders "mean ± half-width" with 4 significant digits ("mean" alone for one trial).
@@ -313,4 +301,31 @@ func writeLaTeX(w io.Writer, header []string, body [][]string, keys int) error {
 	b.WriteString("\\hline\n\\end{tabular}\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// Split divides the table by the values of column col: one table per value (in key order),
+// each grouped by the other columns, so that a paper's findings can be checked per value
+// (per model reading, say) on the table shape they expect. The accumulators are copied.
+func (t *Table) Split(col string) (values []string, subsets []*Table, err error) {
+	c := slices.Index(t.By, col)
+	if c < 0 {
+		return nil, nil, fmt.Errorf("split: the table is not grouped by %q (its columns: %s)", col, strings.Join(t.By, ", "))
+	}
+	by := slices.Delete(slices.Clone(t.By), c, c+1)
+	order := slices.Clone(t.order)
+	slices.SortStableFunc(order, func(a, b *group) int {
+		return compareKeys(&group{key: a.key[c : c+1], nums: a.nums[c : c+1]}, &group{key: b.key[c : c+1], nums: b.nums[c : c+1]})
+	})
+	for _, g := range order {
+		if len(values) == 0 || values[len(values)-1] != g.key[c] {
+			values = append(values, g.key[c])
+			subsets = append(subsets, NewTable(by, t.Metrics))
+		}
+		sub := subsets[len(subsets)-1]
+		key := slices.Delete(slices.Clone(g.key), c, c+1)
+		ng := &group{key: key, nums: parseKey(key), accs: slices.Clone(g.accs)}
+		sub.groups[strings.Join(key, "\x00")] = ng
+		sub.order = append(sub.order, ng)
+	}
+	return values, subsets, nil
 }

@@ -21,89 +21,6 @@ var (
 // Walter2001Columns are the columns a results file needs for the paper comparison.
 func Walter2001Columns() []string { return slices.Concat(walter2001By, walter2001Metrics) }
 
-// Verdict is the outcome of a check of one of the paper's findings.
-type Verdict string
-
-// The verdicts. Skip means the data lacks the points the finding is about.
-const (
-	Pass Verdict = "PASS"
-	Fail Verdict = "FAIL"
-	Skip Verdict = "SKIP"
-)
-
-// Assertion is one qualitative finding of the paper checked against our data.
-type Assertion struct {
-	Name      string   // short identifier, e.g. "rl-waits-less-than-rr"
-	Claim     string   // what the paper says, with its section
-	Threshold string   // the exact test applied
-	Verdict   Verdict  // PASS, FAIL or SKIP
-	Evidence  []string // the numbers behind the verdict, one comparison per line
-}
-
-// paperData looks means up in a table grouped by algorithm, load, mobility, connectivity.
-type paperData struct {
-	t       *Table
-	missing []string
-}
-
-func (p *paperData) get(metric, alg string, load, mob, conn float64) (Stat, bool) {
-	s, ok := p.t.Lookup(metric, alg, load, mob, conn)
-	if !ok {
-		p.missing = append(p.missing, fmt.Sprintf("%s load=%g mobility=%g connectivity=%g", alg, load, mob, conn))
-	}
-	return s, ok
-}
-
-func (p *paperData) values(col int) []float64 {
-	var out []float64
-	for i := range p.t.Len() {
-		_, nums, _ := p.t.Group(i)
-		if !slices.Contains(out, nums[col]) {
-			out = append(out, nums[col])
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
-// check accumulates the comparisons of one assertion.
-type check struct {
-	a  Assertion
-	ok bool
-	p  *paperData
-}
-
-func (p *paperData) newCheck(name, claim, threshold string) *check {
-	p.missing = nil
-	return &check{a: Assertion{Name: name, Claim: claim, Threshold: threshold}, ok: true, p: p}
-}
-
-// expect records one comparison: cond is whether it holds, text shows the numbers.
-func (c *check) expect(cond bool, format string, args ...any) {
-	mark := "ok  "
-	if !cond {
-		mark = "FAIL"
-		c.ok = false
-	}
-	c.a.Evidence = append(c.a.Evidence, mark+" "+fmt.Sprintf(format, args...))
-}
-
-func (c *check) done() Assertion {
-	switch {
-	case len(c.p.missing) > 0:
-		c.a.Verdict = Skip
-		c.a.Evidence = append(c.a.Evidence, "no data for: "+strings.Join(dedupe(c.p.missing), "; "))
-	case len(c.a.Evidence) == 0:
-		c.a.Verdict = Skip
-		c.a.Evidence = []string{"no comparisons possible in this data"}
-	case c.ok:
-		c.a.Verdict = Pass
-	default:
-		c.a.Verdict = Fail
-	}
-	return c.a
-}
-
 func mobName(m float64) string {
 	switch m {
 	case 0:
@@ -161,25 +78,4 @@ func WriteWalter2001Cells(w io.Writer, t *Table) error {
 		return fmt.Errorf("the data lacks Table 1/2 cells (run 'bench sweep walter2001'): %s", strings.Join(dedupe(missing), "; "))
 	}
 	return nil
-}
-
-// WriteAssertions prints each assertion: verdict, name, claim, threshold and evidence.
-func WriteAssertions(w io.Writer, as []Assertion) error {
-	var pass, fail, skip int
-	for _, a := range as {
-		switch a.Verdict {
-		case Pass:
-			pass++
-		case Fail:
-			fail++
-		default:
-			skip++
-		}
-		fmt.Fprintf(w, "%s  %s\n      claim: %s\n      test:  %s\n", a.Verdict, a.Name, a.Claim, a.Threshold)
-		for _, e := range a.Evidence {
-			fmt.Fprintf(w, "      %s\n", e)
-		}
-	}
-	_, err := fmt.Fprintf(w, "\n%d PASS, %d FAIL, %d SKIP of %d findings\n", pass, fail, skip, len(as))
-	return err
 }

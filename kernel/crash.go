@@ -30,6 +30,19 @@ func CrashMetricNames() []string {
 	return []string{MetricCrashed, MetricBlocked, MetricFailureLocality}
 }
 
+// Metrics of failure locality by Attiya, Kogan and Welch's Definition 1, added to
+// Result.Extra when crashes are configured and Params.ResponseBound T > 0.
+const (
+	MetricLate                    = "late"                      // requests that waited longer than T, whole trial
+	MetricLateNoCrash             = "late_no_crash"             // late requests with no crash (by their deadline) within reach: T is not a response time of the algorithm
+	MetricFailureLocalityResponse = "failure_locality_response" // largest hop distance from a late request's node to the nearest crash by its deadline (0: none late)
+)
+
+// ResponseMetricNames lists the Definition 1 metrics (present only when ResponseBound > 0).
+func ResponseMetricNames() []string {
+	return []string{MetricLate, MetricLateNoCrash, MetricFailureLocalityResponse}
+}
+
 // The crash model (Attiya, Kogan and Welch, section 2: "nodes may fail by crash; a node does
 // not change its location after a failure"):
 //
@@ -56,11 +69,36 @@ func CrashMetricNames() []string {
 //   - Rate-driven crashes (CrashRate, a Poisson process over the whole network, each
 //     crashing a uniformly random live node) stop in the liveness drain, like link changes,
 //     and never crash the last live node. Chosen crashes (Crashes) happen whenever they are due.
+//
+// Two measures of failure locality. The blocked measure above (Result.FailureLocality,
+// metric failure_locality) asks which nodes never ate again within the long window
+// StarveAfter. Attiya, Kogan and Welch define the term by response time (section 2,
+// Definition 1): "A module has failure locality of m and response time of T if any node p_i
+// that starts executing the module and remains static for T time units, finishes its
+// execution within T time units, as long as there are no failures in the m-neighborhood of
+// p_i" — for local mutual exclusion, the time from becoming hungry to eating. So with
+// Params.ResponseBound T > 0, every request that waits longer than T is late (counted when it
+// enters, when its node crashes, or at the end of the trial if it is still waiting), and the
+// measured failure locality is the smallest m the definition allows: the largest hop
+// distance from a late request's node to the nearest node that had crashed by the request's
+// deadline (request time + T), on the network at the moment the lateness is seen (the same
+// network as at the deadline when nodes do not move: a crashed node stops and the static
+// setting has no link changes). A late request with no such crash within reach contradicts T
+// itself (no m explains it): it is counted in late_no_crash, not in the locality. Choose T
+// from crash-free trials (their maximum wait, with a margin), never from the crash trials.
+// The definition speaks of nodes that remain static for T; in mobile trials every late
+// request is counted, moving or not, which can only make the measured m larger.
 
 // validateCrashes checks Crashes and CrashRate.
 func (p *Params) validateCrashes() error {
 	if !(p.CrashRate >= 0) || math.IsInf(p.CrashRate, 0) {
 		return &ParamError{"crash_rate", fmt.Sprintf("must be a rate >= 0 (crashes per time unit, whole network), got %g", p.CrashRate)}
+	}
+	if !(p.ResponseBound >= 0) || math.IsInf(p.ResponseBound, 0) {
+		return &ParamError{"response_bound", fmt.Sprintf("must be a time >= 0 (T of Definition 1; 0: off), got %g", p.ResponseBound)}
+	}
+	if p.ResponseBound > 0 && !p.crashesOn() {
+		return &ParamError{"response_bound", "has no effect without crashes: set crashes or crash_rate, or leave response_bound at 0"}
 	}
 	horizon := p.starveAfter()
 	for k, c := range p.Crashes {
@@ -94,22 +132,42 @@ type crashState struct {
 	rng       Stream
 	dist      []int32 // scratch: multi-source BFS
 	queue     []int32
+	order     []int32   // crashed nodes in crash order
+	at        []float64 // their crash times
+
+	// Definition 1 (ResponseBound > 0): late requests and their distances to the crashes.
+	rt       float64 // T; 0: off
+	nLate    int
+	nNoCrash int
+	flRT     int
+	rtDist   []int32 // distances to the first rtCrash crashes on topology version rtVer
+	rtCrash  int     // -1: rtDist not computed
+	rtVer    uint64
 }
 
-func (s *Sim) setupCrashes() {
-	c := &s.crash
-	c.on = s.p.crashesOn()
+// reset prepares the crash bookkeeping of a trial of n nodes, reusing storage.
+func (c *crashState) reset(n int, responseBound float64) {
+	c.on = true
 	c.nDead, c.nBlocked, c.toCrashed, c.late = 0, 0, 0, 0
-	if !c.on {
-		return
-	}
-	n := s.p.N
 	c.dead = Resize(c.dead, n)
 	clear(c.dead)
 	c.blocked = Resize(c.blocked, n)
 	clear(c.blocked)
 	c.dist = Resize(c.dist, n)
 	c.queue = Resize(c.queue, n)
+	c.order, c.at = c.order[:0], c.at[:0]
+	c.rt, c.nLate, c.nNoCrash, c.flRT, c.rtCrash = responseBound, 0, 0, 0, -1
+	c.rtDist = Resize(c.rtDist, n)
+}
+
+func (s *Sim) setupCrashes() {
+	c := &s.crash
+	c.on = false
+	c.nDead, c.nBlocked = 0, 0 // the main loop reads nBlocked in every trial
+	if !s.p.crashesOn() {
+		return
+	}
+	c.reset(s.p.N, s.p.ResponseBound)
 	c.rng.Seed(DeriveSeed(s.p.Seed, uint64(StreamCrashes)))
 	if s.scripted {
 		return
@@ -154,8 +212,12 @@ func (s *Sim) crashNode(i int32) {
 	if c.dead[i] {
 		return
 	}
+	if s.status[i] == waiting {
+		s.checkLate(i) // late before it crashed?
+	}
 	c.dead[i] = true
 	c.nDead++
+	c.order, c.at = append(c.order, i), append(c.at, s.now)
 	if f, ok := s.net.(interface{ Freeze(int32) }); ok {
 		f.Freeze(i) // geometric models: a crashed node stops moving
 	}
@@ -186,14 +248,7 @@ func (s *Sim) Crash(i int32) error {
 		return &ParamError{"crashes", fmt.Sprintf("node %d does not exist (nodes are 0..%d)", i, s.p.N-1)}
 	}
 	if !s.crash.on {
-		s.crash.on = true
-		n := s.p.N
-		s.crash.dead = Resize(s.crash.dead, n)
-		clear(s.crash.dead)
-		s.crash.blocked = Resize(s.crash.blocked, n)
-		clear(s.crash.blocked)
-		s.crash.dist = Resize(s.crash.dist, n)
-		s.crash.queue = Resize(s.crash.queue, n)
+		s.crash.reset(s.p.N, s.p.ResponseBound)
 	}
 	s.crashNode(i)
 	return nil
@@ -224,28 +279,66 @@ func (s *Sim) allLiveBlocked() bool {
 	return s.crash.nDead > 0 && s.crash.nBlocked == s.p.N-s.crash.nDead
 }
 
-// crashDistances fills c.dist with each node's hop distance to the nearest crashed node on
-// the current network (-1: unreachable). Multi-source breadth-first search.
-func (s *Sim) crashDistances() {
-	c := &s.crash
+// crashDistances fills dist with each node's hop distance to the nearest of sources on the
+// current network (-1: unreachable). Multi-source breadth-first search.
+func (s *Sim) crashDistances(dist, sources []int32) {
 	t := &s.topo
-	q := c.queue[:0]
-	for i := range c.dist {
-		c.dist[i] = -1
-		if c.dead[i] {
-			c.dist[i] = 0
-			q = append(q, int32(i))
-		}
+	q := append(s.crash.queue[:0], sources...)
+	for i := range dist {
+		dist[i] = -1
+	}
+	for _, x := range sources {
+		dist[x] = 0
 	}
 	for h := 0; h < len(q); h++ {
 		x := q[h]
 		base := int(x) * t.portCap
 		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
-			if y := t.ports[base+int(p)].peer; c.dist[y] < 0 {
-				c.dist[y] = c.dist[x] + 1
+			if y := t.ports[base+int(p)].peer; dist[y] < 0 {
+				dist[y] = dist[x] + 1
 				q = append(q, y)
 			}
 		}
+	}
+}
+
+// crashEnter is the crash bookkeeping of node i's CS entry: a node counted blocked ate after
+// all, and a request that waited longer than T is late.
+func (s *Sim) crashEnter(i int32) {
+	c := &s.crash
+	if c.blocked[i] {
+		c.blocked[i] = false // it ate after all, later than the window
+		c.nBlocked--
+		c.late++
+	}
+	s.checkLate(i)
+}
+
+// checkLate counts node i's pending request as late if it has waited longer than T, with
+// its hop distance to the nearest node crashed by the request's deadline.
+func (s *Sim) checkLate(i int32) {
+	c := &s.crash
+	if c.rt == 0 || !(s.now-s.requestedAt[i] > c.rt) {
+		return
+	}
+	c.nLate++
+	deadline := s.requestedAt[i] + c.rt
+	k := 0
+	for k < len(c.at) && c.at[k] <= deadline {
+		k++
+	}
+	if k == 0 {
+		c.nNoCrash++
+		return
+	}
+	if k != c.rtCrash || s.topo.Version() != c.rtVer {
+		s.crashDistances(c.rtDist, c.order[:k])
+		c.rtCrash, c.rtVer = k, s.topo.Version()
+	}
+	if d := c.rtDist[i]; d < 0 {
+		c.nNoCrash++
+	} else {
+		c.flRT = max(c.flRT, int(d))
 	}
 }
 
@@ -256,8 +349,13 @@ func (s *Sim) finishCrashes(r *Result) {
 	if !c.on {
 		return
 	}
+	for i, st := range s.status {
+		if st == waiting {
+			s.checkLate(int32(i)) // still waiting at the end: late if past T
+		}
+	}
 	s.blockAll()
-	s.crashDistances()
+	s.crashDistances(c.dist, c.order)
 	fl := 0
 	for i, b := range c.blocked {
 		if !b {
@@ -273,6 +371,10 @@ func (s *Sim) finishCrashes(r *Result) {
 	r.Crashed, r.Blocked, r.FailureLocality, r.MsgsToCrashed = c.nDead, c.nBlocked, fl, c.toCrashed
 	r.Extra = append(r.Extra, Metric{MetricCrashed, float64(c.nDead)}, Metric{MetricBlocked, float64(c.nBlocked)},
 		Metric{MetricFailureLocality, float64(fl)})
+	if c.rt > 0 {
+		r.Extra = append(r.Extra, Metric{MetricLate, float64(c.nLate)}, Metric{MetricLateNoCrash, float64(c.nNoCrash)},
+			Metric{MetricFailureLocalityResponse, float64(c.flRT)})
+	}
 }
 
 // BlockedDistances appends (node, hop distance to the nearest crash) for every node counted

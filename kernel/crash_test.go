@@ -2,6 +2,7 @@ package kernel_test
 
 import (
 	"errors"
+	"math"
 	"reflect"
 	"testing"
 
@@ -79,6 +80,9 @@ func TestCrashBadInput(t *testing.T) {
 		{"time past horizon", func(p *kernel.Params) { p.Crashes = []kernel.Crash{{Node: 1, Time: 200}} }, "crashes"},
 		{"same node twice", func(p *kernel.Params) { p.Crashes = []kernel.Crash{{Node: 1, Time: 5}, {Node: 1, Time: 6}} }, "crashes"},
 		{"negative rate", func(p *kernel.Params) { p.CrashRate = -0.5 }, "crash_rate"},
+		{"negative response bound", func(p *kernel.Params) { p.ResponseBound = -1 }, "response_bound"},
+		{"response bound NaN", func(p *kernel.Params) { p.ResponseBound = math.NaN() }, "response_bound"},
+		{"response bound without crashes", func(p *kernel.Params) { p.Crashes, p.ResponseBound = nil, 5 }, "response_bound"},
 	} {
 		p := crashParams(1)
 		c.set(&p)
@@ -203,5 +207,77 @@ func TestScriptedCrash(t *testing.T) {
 	}
 	if !sim.Waiting(0) || !sim.Waiting(2) || sim.Waiting(1) || a.calls[1] != 0 {
 		t.Fatalf("waiting 0:%v 1:%v 2:%v; node 1's handlers ran %d times", sim.Waiting(0), sim.Waiting(1), sim.Waiting(2), a.calls[1])
+	}
+}
+
+// extra returns the named metric of r (NaN when absent).
+func extra(r kernel.Result, name string) float64 {
+	for _, m := range r.Extra {
+		if m.Name == name {
+			return m.Value
+		}
+	}
+	return math.NaN()
+}
+
+// TestFailureLocalityByResponse: Definition 1 of Attiya, Kogan and Welch. asker's crash-free
+// wait is 2 (ask and answer, delay 1): with T = 5 the late requests are exactly those of the
+// crashed node's neighbours, so the measured locality is 1 and no late request lacks a crash.
+func TestFailureLocalityByResponse(t *testing.T) {
+	p := crashParams(7)
+	p.Crashes = []kernel.Crash{{Node: 3, Time: 40}}
+	p.ResponseBound = 5
+	sim := kernel.NewSim()
+	r, err := sim.Run(p, &asker{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	late, noCrash, fl := extra(r, kernel.MetricLate), extra(r, kernel.MetricLateNoCrash), extra(r, kernel.MetricFailureLocalityResponse)
+	if !(late >= float64(r.Blocked)) || late == 0 || noCrash != 0 || fl != 1 {
+		t.Fatalf("late %g (blocked %d), late with no crash %g, locality %g; want late >= blocked > 0, 0, 1", late, r.Blocked, noCrash, fl)
+	}
+	if fl != float64(r.FailureLocality) {
+		t.Errorf("static asker: Definition 1 gives %g, the blocked measure %d; want the same", fl, r.FailureLocality)
+	}
+	p.ResponseBound = 0
+	r0, err := sim.Run(p, &asker{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r0.Extra) != len(kernel.CrashMetricNames()) || !math.IsNaN(extra(r0, kernel.MetricLate)) {
+		t.Errorf("response_bound 0: metrics %v, want only %v", r0.Extra, kernel.CrashMetricNames())
+	}
+	r.Extra = r.Extra[:len(r0.Extra)]
+	if !reflect.DeepEqual(r, r0) {
+		t.Errorf("the measure changed the trial:\n%+v\n%+v", r, r0)
+	}
+}
+
+// TestFailureLocalityByResponseDeadline: with T = 1.5 below asker's crash-free wait of 2,
+// every request is late; one whose deadline (request + T) came before the crash at time 40
+// has no crash to explain it and is counted in late_no_crash, not in the locality.
+func TestFailureLocalityByResponseDeadline(t *testing.T) {
+	p := crashParams(7)
+	p.Crashes = []kernel.Crash{{Node: 3, Time: 40}}
+	p.ResponseBound = 1.5
+	var early int // requests with their deadline before the crash
+	sim := kernel.NewSim()
+	sim.SetTrace(func(e kernel.TraceEvent) {
+		if e.Kind == "request" && e.Time+1.5 < 40 {
+			early++
+		}
+	})
+	r, err := sim.Run(p, &asker{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if early == 0 {
+		t.Fatal("no request before the crash: the test proves nothing")
+	}
+	if noCrash := extra(r, kernel.MetricLateNoCrash); noCrash < float64(early) {
+		t.Fatalf("late with no crash %g, want at least the %d requests whose deadline preceded the crash", noCrash, early)
+	}
+	if late := extra(r, kernel.MetricLate); late < float64(r.CSEntries) {
+		t.Fatalf("late %g, want every one of at least %d entries", late, r.CSEntries)
 	}
 }

@@ -35,6 +35,10 @@ type Params struct {
 	// for the model: with either set, a request outliving StarveAfter counts as blocked.
 	Crashes   []Crash
 	CrashRate float64
+	// ResponseBound is T of Attiya, Kogan and Welch's Definition 1 (crash.go): with crashes
+	// and T > 0, a request that waits longer than T is late, and the trial measures failure
+	// locality as the paper defines it from the late requests (0: off).
+	ResponseBound float64
 
 	// Algo holds algorithm-specific parameters by name (for example k and h of h-out-of-k
 	// mutual exclusion); each algorithm documents and validates its own. Never mutated.

@@ -502,10 +502,8 @@ func (s *Sim) enter(i int32) {
 		s.fail(ErrSafety, []int32{i, other}, "nodes %d and %d are in the CS at once", i, other)
 		return
 	}
-	if s.crash.on && s.crash.blocked[i] {
-		s.crash.blocked[i] = false // it ate after all, later than the window
-		s.crash.nBlocked--
-		s.crash.late++
+	if s.crash.on {
+		s.crashEnter(i)
 	}
 	s.status[i] = critical
 	s.waiting--

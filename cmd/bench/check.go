@@ -8,40 +8,55 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/algorithms/akw1"
 	"github.com/mutexlab/mutexlab/analysis"
+	"github.com/mutexlab/mutexlab/internal/slowed"
 	"github.com/mutexlab/mutexlab/kernel"
 	"github.com/mutexlab/mutexlab/plots"
 )
 
 func init() {
-	register(command{name: "check", summary: "check the papers' bounds by simulation: bench check bounds [--quick] [--trials K] [--seed S] [--tol X]", run: checkCmd})
+	register(command{name: "check", summary: "check the papers' bounds by simulation: bench check bounds [--quick] [--power] [--trials K] [--max-n N] [--level L] [--seed S]", run: checkCmd})
 }
 
-const checkUsage = `usage: bench check bounds [--quick] [--trials K] [--seed S] [--tol X] [--plot FILE.png|svg|pdf]
+const checkUsage = `usage: bench check bounds [--quick] [--power] [--trials K] [--max-n N] [--level L] [--seed S] [--plot FILE.png|svg|pdf]
 
-Runs akw1, akw2, drs and cm on random-waypoint networks, static (speed 0) and mobile
-(speeds 1..5), with CS time τ = 1 and delays uniform on [0.1, 1] (ν = 1): n grows at a
-fixed density (expected degree about 6, so δ stays put), then the expected degree δ grows
-(3, 6, 12, 24) at n = 64. It measures the maximum response time in units of τ + ν, fits its
-growth exponent in n and in δ, and prints PASS/FAIL against Attiya, Kogan and Welch's
-bounds (measured only for drs and cm, and in δ for akw2, whose bounds do not mention δ).
-The δ axis is the expected degree the radius is chosen for, proportional to the maximum
-degree δ. --plot draws max response time vs n and vs δ per algorithm with each claimed
-bound's curve over its points. Exit status 1 on any FAIL.`
+Runs akw1 (1a and 1b), akw2, drs and cm on random-waypoint networks, static (speed 0) and
+mobile (speeds 1..5), with CS time τ = 1 and delays uniform on [0.1, 1] (ν = 1):
+  vs n: n = 16, 32, ..., 8192 (--max-n) at expected degree 6;
+  vs δ: expected degree 2, 3, 4, 6, 8, 12, 16, 24, 32 at n = 1024, x = the maximum degree
+        each trial had (the papers' δ).
+Each trial discards 5n CS entries (every node past its start) and measures 1,000; its
+statistic is the maximum response time over those 1,000, in units of τ + ν (a fixed number
+of samples per trial, so the maximum estimates the same quantile at every n and δ). The
+growth exponent is the least-squares slope of log(max) on log(x) over every trial, with a
+--level confidence interval (Student t). A bound O(x^e) PASSes when the whole interval is at
+or below e, FAILs when it is above e, and is MEASURED when the interval straddles e (or
+there is no claim: drs, cm, akw2 in δ, akw1b in n). --power runs, for every PASS, a slowed
+variant (extra round trips growing as x^(e+1) before each request) on a small range
+(n = 8, 16, 32; expected degree 3, 4, 6 at n = 64) and prints its verdict: it must FAIL.
+Exit status 1 on any FAIL, or a slowed variant that does not fail. docs/claims.md has the
+statistics and a full run's output.`
 
-// errBoundFailed: a bound was contradicted by the measurements.
-var errBoundFailed = errors.New("a response-time bound failed")
+// errBoundFailed: a bound was contradicted by the measurements; errNoPower: a slowed
+// variant passed a check, which therefore cannot tell it from the real algorithm.
+var (
+	errBoundFailed = errors.New("a response-time bound failed")
+	errNoPower     = errors.New("a slowed variant was not caught: the check has no power there")
+)
 
 func checkCmd(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench check", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	quick := fs.Bool("quick", false, "n in 16, 32, 64 and one trial per point instead of n up to 128 and 3 trials (the δ axis is always 3..24 at n = 64)")
-	trials := fs.Int("trials", 0, "trials per point (0: 3, or 1 with --quick)")
+	quick := fs.Bool("quick", false, "a smoke run: n up to 512, expected degree up to 16 at n = 256, 2 trials per point")
+	power := fs.Bool("power", false, "also run a slowed variant of every PASS row, which must FAIL")
+	trials := fs.Int("trials", 0, "trials per point, 2..100 (0: 3, or 2 with --quick)")
+	maxN := fs.Int("max-n", 0, "largest n of the n axis, a power of two in 64..131072 (0: 8192, or 512 with --quick)")
+	level := fs.Float64("level", 0.95, "confidence level of the exponent's interval, in (0, 1)")
 	seed := fs.Uint64("seed", 1, "root seed")
-	tol := fs.Float64("tol", 0.3, "a bound O(n^e) passes when the fitted exponent is at most e + tol")
 	plotOut := fs.String("plot", "", "also draw the measurements and the bounds' curves to this file (.png, .svg or .pdf)")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -54,113 +69,285 @@ func checkCmd(ctx context.Context, args []string) error {
 	if len(pos) != 1 || pos[0] != "bounds" {
 		return usagef("what to check: bounds (the only check so far)\n%s", checkUsage)
 	}
-	ns := []int{16, 32, 64, 128}
-	k := 3
-	if *quick {
-		ns, k = []int{16, 32, 64}, 1
-	}
-	if *trials > 0 {
-		k = *trials
-	}
-	if !(*tol >= 0) {
-		return usagef("--tol: must be >= 0, got %g", *tol)
+	pl, err := newCheckPlan(*quick, *trials, *maxN, *level, *seed)
+	if err != nil {
+		return err
 	}
 	if *plotOut != "" {
 		if _, err := plots.FormatOf(*plotOut); err != nil {
 			return usagef("--plot %v", err)
 		}
 	}
-	checks, err := checkBounds(ctx, ns, k, *seed, *tol)
+	checks, err := pl.checkAll(ctx, analysis.AKWBoundClaims)
 	if err != nil {
 		return err
 	}
 	if err := analysis.WriteBoundChecks(os.Stdout, checks); err != nil {
 		return err
 	}
-	if *plotOut != "" {
-		f, err := plots.BoundFigure(checks)
-		if err != nil {
+	var slow []analysis.BoundCheck
+	if *power {
+		if slow, err = pl.checkPower(ctx, checks); err != nil {
 			return err
 		}
-		if err := f.Save(*plotOut); err != nil {
+		fmt.Println("\npower: a slowed variant of every PASS row, on the small range (it must FAIL)")
+		if err := analysis.WriteBoundChecks(os.Stdout, slow); err != nil {
 			return err
 		}
 	}
+	if *plotOut != "" {
+		if err := drawBounds(*plotOut, checks); err != nil {
+			return err
+		}
+	}
+	return checkVerdicts(checks, slow)
+}
+
+// checkVerdicts turns the verdicts into the exit status.
+func checkVerdicts(checks, slow []analysis.BoundCheck) error {
 	for _, c := range checks {
-		if c.Verdict == "FAIL" {
+		if c.Verdict == analysis.Fail {
 			return errBoundFailed
+		}
+	}
+	for _, c := range slow {
+		if c.Verdict != analysis.Fail {
+			return errNoPower
 		}
 	}
 	return nil
 }
 
-// boundParams is one trial of the bound check: n nodes on a square whose side grows as √n
-// so the expected degree stays about deg.
-func boundParams(n int, deg float64, mobile bool, seed uint64) kernel.Params {
+func drawBounds(path string, checks []analysis.BoundCheck) error {
+	f, err := plots.BoundFigure(checks)
+	if err != nil {
+		return err
+	}
+	return f.Save(path)
+}
+
+// checkPlan is how the bound check samples: the axes, trials per point, entries discarded
+// per node and measured per trial, the confidence level and the root seed.
+type checkPlan struct {
+	ns      []int     // the n axis, at expected degree nDeg
+	nDeg    float64   //
+	degrees []float64 // the δ axis: expected degrees, at n = degN
+	degN    int       //
+	trials  int
+	warmup  int // CS entries discarded per node
+	measure int // CS entries measured per trial
+	level   float64
+	seed    uint64
+}
+
+// maxCheckN bounds --max-n: about a minute per trial of the slowest algorithm here.
+const maxCheckN = 1 << 17
+
+func newCheckPlan(quick bool, trials, maxN int, level float64, seed uint64) (checkPlan, error) {
+	pl := checkPlan{nDeg: 6, degrees: []float64{2, 3, 4, 6, 8, 12, 16, 24, 32}, degN: 1024,
+		trials: 3, warmup: 5, measure: 1000, level: level, seed: seed}
+	top := 8192
+	if quick {
+		pl.degrees, pl.degN, pl.trials, top = pl.degrees[:7], 256, 2, 512
+	}
+	if trials != 0 {
+		if trials < 2 || trials > 100 {
+			return pl, usagef("--trials: want 2..100 trials per point (two or more give the spread the interval needs), got %d", trials)
+		}
+		pl.trials = trials
+	}
+	if maxN != 0 {
+		if maxN < 64 || maxN > maxCheckN || maxN&(maxN-1) != 0 {
+			return pl, usagef("--max-n: want a power of two in 64..%d, got %d", maxCheckN, maxN)
+		}
+		top = maxN
+	}
+	if !(level > 0 && level < 1) {
+		return pl, usagef("--level: want a confidence level in (0, 1), such as 0.95, got %g", level)
+	}
+	for n := 16; n <= top; n *= 2 {
+		pl.ns = append(pl.ns, n)
+	}
+	return pl, nil
+}
+
+// point is one axis value of a check: n nodes at expected degree deg.
+type point struct {
+	n   int
+	deg float64
+}
+
+// points lists the axis of a claim.
+func (pl *checkPlan) points(c analysis.BoundClaim) []point {
+	var out []point
+	if c.Var == "δ" {
+		for _, d := range pl.degrees {
+			out = append(out, point{pl.degN, d})
+		}
+		return out
+	}
+	for _, n := range pl.ns {
+		out = append(out, point{n, pl.nDeg})
+	}
+	return out
+}
+
+// checkAll checks every claim, unslowed.
+func (pl *checkPlan) checkAll(ctx context.Context, claims []analysis.BoundClaim) ([]analysis.BoundCheck, error) {
+	sim := kernel.NewSim()
+	var out []analysis.BoundCheck
+	for _, c := range claims {
+		b, err := pl.check(ctx, sim, c, pl.points(c), slowed.Slowdown{})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// check runs the trials of one claim at the given points, its algorithm slowed by s (the
+// zero Slowdown: as it is), and decides it.
+func (pl *checkPlan) check(ctx context.Context, sim *kernel.Sim, c analysis.BoundClaim, pts []point, s slowed.Slowdown) (analysis.BoundCheck, error) {
+	info, ok := algorithms.Lookup(c.Algorithm)
+	if !ok {
+		return analysis.BoundCheck{}, fmt.Errorf("check bounds: algorithm %s is not registered", c.Algorithm)
+	}
+	var xs, ys, degs []float64
+	for _, pt := range pts {
+		for t := range pl.trials {
+			if err := ctx.Err(); err != nil {
+				return analysis.BoundCheck{}, err
+			}
+			p, err := pl.trialParams(c, info, pt, t)
+			if err != nil {
+				return analysis.BoundCheck{}, err
+			}
+			a, w, err := slowed.Wrap(info.New(), s)
+			if err != nil {
+				return analysis.BoundCheck{}, err
+			}
+			r, err := sim.Run(p, a)
+			if err != nil {
+				return analysis.BoundCheck{}, fmt.Errorf("check bounds: %s %s n=%d degree %g: %w", c.Name(), c.Setting, pt.n, pt.deg, err)
+			}
+			x := float64(pt.n)
+			if c.Var == "δ" {
+				x = float64(w.MaxDegree())
+			}
+			xs, ys, degs = append(xs, x), append(ys, r.WaitMax/(p.CSTime+p.Delay.B)), append(degs, float64(w.MaxDegree()))
+		}
+	}
+	b, err := analysis.CheckBound(c, xs, ys, pl.level)
+	if err != nil {
+		return b, fmt.Errorf("check bounds: %s %s %s: %w", c.Name(), c.Setting, c.Var, err)
+	}
+	b.Held = fmt.Sprintf("n = %d", pts[0].n)
+	if c.Var == "n" {
+		b.Held = fmt.Sprintf("expected degree %g (max %g..%g)", pts[0].deg, slices.Min(degs), slices.Max(degs))
+	}
+	return b, nil
+}
+
+// trialParams is trial t at point pt: n nodes on a square whose side grows as √n so the
+// expected degree is pt.deg; 1b's nodes know n and a degree bound, which also caps every
+// node's ports.
+func (pl *checkPlan) trialParams(c analysis.BoundClaim, info algorithms.Info, pt point, t int) (kernel.Params, error) {
 	p := kernel.DefaultParams()
-	p.N, p.Seed, p.Load = n, seed, 1
+	p.N, p.Load = pt.n, 1
+	p.Seed = kernel.DeriveSeed(pl.seed, uint64(pt.n), uint64(pt.deg), uint64(t))
 	p.Network = "waypoint"
 	const r = 100.0
-	side := r * math.Sqrt(math.Pi*float64(n)/deg)
+	side := r * math.Sqrt(math.Pi*float64(pt.n)/pt.deg)
 	v := 0.0
-	if mobile {
+	if c.Setting == "mobile" {
 		v = 5
 	}
 	p.Net = map[string]float64{kernel.NetSide: side, kernel.NetRadius: r, kernel.NetSpeedMin: v / 5, kernel.NetSpeedMax: v}
 	p.Delay = kernel.Delay{Kind: kernel.DelayUniform, A: 0.1, B: 1}
-	p.Warmup, p.Measure = 20, 10*n
-	return p
+	p.Warmup, p.Measure = pl.warmup*pt.n, pl.measure
+	if c.Linial {
+		cap := math.Max(16, math.Ceil(3*pt.deg))
+		p.Net[kernel.NetDelta] = cap
+		p.Algo = map[string]float64{akw1.ParamColoring: akw1.ColoringLinial, akw1.ParamKnownN: float64(pt.n), akw1.ParamKnownD: cap}
+	}
+	if info.Validate != nil {
+		if err := info.Validate(&p); err != nil {
+			return p, err
+		}
+	}
+	return p, nil
 }
 
-// checkBounds runs the trials and checks every claim of analysis.AKWBoundClaims.
-func checkBounds(ctx context.Context, ns []int, trials int, seed uint64, tol float64) ([]analysis.BoundCheck, error) {
+// The power range is small, so that a slowed variant stays affordable: n = 8, 16, 32 at
+// expected degree 6; expected degree 6, 8, 10 at n = 64 (dense enough that almost no node is
+// isolated: an isolated node cannot play a round trip, and its fast entries would fill the
+// measured window). The variant plays powerRounds round trips at the smallest x of the range
+// (n = 8, or the smallest maximum degree the unslowed algorithm's trials had there) and
+// outgrows the bound by a factor of about 4 across the range: as n^(e+1) (n spans ×4) and as
+// δ^(e+2) (the maximum degree spans about ×2).
+var (
+	powerNs      = []int{8, 16, 32}
+	powerDegrees = []float64{6, 8, 10}
+)
+
+const (
+	powerDegN   = 64
+	powerRounds = 64
+)
+
+// powerSlowdown is the slowed variant for claim c, playing powerRounds round trips at
+// x = xref.
+func powerSlowdown(c analysis.BoundClaim, xref float64) slowed.Slowdown {
+	v, p := slowed.VarN, c.Exponent+1
+	if c.Var == "δ" {
+		v, p = slowed.VarDegree, c.Exponent+2
+	}
+	return slowed.Slowdown{Var: v, Power: p, Coef: powerRounds / math.Pow(xref, p)}
+}
+
+// powerPoints is the power range of claim c.
+func powerPoints(c analysis.BoundClaim, nDeg float64) []point {
+	var out []point
+	if c.Var == "δ" {
+		for _, d := range powerDegrees {
+			out = append(out, point{powerDegN, d})
+		}
+		return out
+	}
+	for _, n := range powerNs {
+		out = append(out, point{n, nDeg})
+	}
+	return out
+}
+
+// checkPower runs the slowed variant of every PASS row on the power range and decides it
+// with the same claim and rule; each row is labelled name+slow and says its slowdown.
+func (pl *checkPlan) checkPower(ctx context.Context, checks []analysis.BoundCheck) ([]analysis.BoundCheck, error) {
 	sim := kernel.NewSim()
 	var out []analysis.BoundCheck
-	for _, c := range analysis.AKWBoundClaims {
-		info, ok := algorithms.Lookup(c.Algorithm)
-		if !ok {
-			return nil, fmt.Errorf("check bounds: algorithm %s is not registered", c.Algorithm)
+	for _, b := range checks {
+		if b.Verdict != analysis.Pass {
+			continue
 		}
-		// the axis: n at expected degree 6, or the expected degree at n = 64
-		axis, degs := ns, []float64(nil)
-		if c.Var == "δ" {
-			axis, degs = []int{3, 6, 12, 24}, []float64{3, 6, 12, 24}
-		}
-		xs, ys := make([]float64, len(axis)), make([]float64, len(axis))
-		for k, x := range axis {
-			n, deg := x, 6.0
-			if c.Var == "δ" {
-				n, deg = 64, degs[k]
+		pts := powerPoints(b.Claim, pl.nDeg)
+		xref := float64(pts[0].n)
+		if b.Claim.Var == "δ" {
+			ref, err := pl.check(ctx, sim, b.Claim, pts, slowed.Slowdown{})
+			if err != nil {
+				return nil, err
 			}
-			worst := 0.0
-			for t := range trials {
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
-				p := boundParams(n, deg, c.Setting == "mobile", kernel.DeriveSeed(seed, uint64(n), uint64(deg), uint64(t)))
-				if c.Linial { // 1b: the nodes know n and δ; the port cap bounds every degree
-					cap := math.Max(16, math.Ceil(3*deg))
-					p.Net[kernel.NetDelta] = cap
-					p.Algo = map[string]float64{akw1.ParamColoring: akw1.ColoringLinial, akw1.ParamKnownN: float64(n), akw1.ParamKnownD: cap}
-				}
-				if info.Validate != nil {
-					if err := info.Validate(&p); err != nil {
-						return nil, err
-					}
-				}
-				r, err := sim.Run(p, info.New())
-				if err != nil {
-					return nil, fmt.Errorf("check bounds: %s %s n=%d: %w", c.Name(), c.Setting, n, err)
-				}
-				worst = max(worst, r.WaitMax/(p.CSTime+p.Delay.B))
-			}
-			xs[k], ys[k] = float64(x), worst
+			xref = slices.Min(ref.X)
 		}
-		b, err := analysis.CheckBound(c, xs, ys, tol)
+		c := b.Claim
+		c.Label = c.Name() + "+slow"
+		s := powerSlowdown(b.Claim, xref)
+		sb, err := pl.check(ctx, sim, c, pts, s)
 		if err != nil {
-			return nil, fmt.Errorf("check bounds: %s %s: %w", c.Name(), c.Setting, err)
+			return nil, err
 		}
-		out = append(out, b)
+		sb.Held = s.String() + "; " + sb.Held
+		out = append(out, sb)
 	}
 	return out, nil
 }

@@ -1,17 +1,32 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
-	"github.com/mutexlab/mutexlab/analysis"
+	"flag"
 	"math"
 	"testing"
+
+	"github.com/mutexlab/mutexlab/algorithms"
+	"github.com/mutexlab/mutexlab/analysis"
+	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// TestCheckBounds: the bound check runs every claim on small networks and gives every
-// theorem a verdict (the bounds hold, so PASS), every measured-only row MEASURED.
+// testPlan is a small bound check: n = 16, 32, 64; expected degree 3, 6, 12 at n = 64; two
+// trials per point, 2n entries discarded and 200 measured. The rule is the one of the full
+// check; only the ranges and samples are smaller.
+func testPlan() checkPlan {
+	return checkPlan{ns: []int{16, 32, 64}, nDeg: 6, degrees: []float64{3, 6, 12}, degN: 64,
+		trials: 2, warmup: 5, measure: 1000, level: 0.95, seed: 3}
+}
+
+// TestCheckBounds: on small networks no theorem fails, every row has a fitted exponent from
+// all its trials, and every measured-only row is MEASURED; the output repeats on the seed.
 func TestCheckBounds(t *testing.T) {
-	checks, err := checkBounds(context.Background(), []int{8, 16, 32}, 1, 3, 0.3)
+	pl := testPlan()
+	checks, err := pl.checkAll(context.Background(), analysis.AKWBoundClaims)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -19,26 +34,139 @@ func TestCheckBounds(t *testing.T) {
 		t.Fatalf("%d checks, want %d (one per claim, 1b included)", len(checks), want)
 	}
 	for _, c := range checks {
-		want := "PASS"
-		if math.IsNaN(c.Claim.Exponent) { // drs, cm, akw2 in δ, akw1b in n
-			want = "MEASURED"
+		if c.Verdict == analysis.Fail || (math.IsNaN(c.Claim.Exponent) && c.Verdict != analysis.Measured) {
+			t.Errorf("%s %s %s: %s, exponent %s", c.Claim.Name(), c.Claim.Setting, c.Claim.Var, c.Verdict, analysis.FormatFit(c.Fit))
 		}
-		if c.Verdict != want {
-			t.Errorf("%s %s %s: %s (exponent %.2f), want %s", c.Claim.Name(), c.Claim.Setting, c.Claim.Var, c.Verdict, c.Exponent, want)
+		if c.Fit.Points != 6 || math.IsNaN(c.Fit.SE) {
+			t.Errorf("%s %s %s: fit %+v, want 6 trials and an interval", c.Claim.Name(), c.Claim.Setting, c.Claim.Var, c.Fit)
 		}
-		for k, w := range c.MaxWait {
-			if !(w > 0) {
-				t.Errorf("%s %s n=%g: max wait %g", c.Claim.Algorithm, c.Claim.Setting, c.N[k], w)
-			}
+	}
+	again, err := pl.checkAll(context.Background(), analysis.AKWBoundClaims[:2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b bytes.Buffer
+	analysis.WriteBoundChecks(&a, checks[:2])
+	analysis.WriteBoundChecks(&b, again)
+	if a.String() != b.String() {
+		t.Fatalf("same seed, different output:\n%s\n%s", a.String(), b.String())
+	}
+}
+
+// TestCheckPower proves the power of every bound check: for each theorem row, a slowed
+// variant of the algorithm (extra round trips growing as x^(e+1)) FAILs the same claim under
+// the same rule on the power range. With -short, one row per variable.
+func TestCheckPower(t *testing.T) {
+	pl := testPlan()
+	var claimed []analysis.BoundCheck
+	for _, c := range analysis.AKWBoundClaims {
+		if math.IsNaN(c.Exponent) {
+			continue
 		}
+		if testing.Short() && !(c.Name() == "akw2" && c.Setting == "static" || c.Name() == "akw1" && c.Setting == "static" && c.Var == "δ") {
+			continue
+		}
+		claimed = append(claimed, analysis.BoundCheck{Claim: c, Verdict: analysis.Pass})
+	}
+	slow, err := pl.checkPower(context.Background(), claimed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(slow) != len(claimed) {
+		t.Fatalf("%d slowed rows for %d claims", len(slow), len(claimed))
+	}
+	for _, s := range slow {
+		t.Logf("%s %s %s: %s %s (%s)", s.Claim.Name(), s.Claim.Setting, s.Claim.Var, s.Verdict, analysis.FormatFit(s.Fit), s.Held)
+		if s.Verdict != analysis.Fail {
+			t.Errorf("%s %s %s against exponent %g: %s %s, want FAIL", s.Claim.Name(), s.Claim.Setting, s.Claim.Var, s.Claim.Exponent, s.Verdict, analysis.FormatFit(s.Fit))
+		}
+	}
+	if err := checkVerdicts(nil, slow); err != nil {
+		t.Fatalf("exit status with every slowed row failing: %v", err)
+	}
+	slow[0].Verdict = analysis.Measured
+	if err := checkVerdicts(nil, slow); !errors.Is(err, errNoPower) {
+		t.Fatalf("a slowed row not failing: %v, want errNoPower", err)
 	}
 }
 
 func TestCheckUsage(t *testing.T) {
 	var ue *usageError
-	for _, args := range [][]string{{}, {"nothing"}, {"bounds", "--tol", "-1"}, {"bounds", "--bogus"}, {"bounds", "--plot", "x.gif"}} {
+	for _, args := range [][]string{{}, {"nothing"}, {"bounds", "--level", "1"}, {"bounds", "--level", "0"}, {"bounds", "--tol", "0.3"},
+		{"bounds", "--trials", "1"}, {"bounds", "--trials", "101"}, {"bounds", "--max-n", "100"}, {"bounds", "--max-n", "262144"},
+		{"bounds", "--bogus"}, {"bounds", "--plot", "x.gif"}} {
 		if err := checkCmd(context.Background(), args); !errors.As(err, &ue) {
 			t.Errorf("check %v: got %v, want a usage error", args, err)
 		}
 	}
+}
+
+// locality runs TestFailureLocalityByDefinition over 150 seeds per row and logs the table of
+// docs/claims.md: go test ./cmd/bench -run TestFailureLocalityByDefinition -v -locality
+var locality = flag.Bool("locality", false, "failure-locality table over 150 crash trials per row (docs/claims.md)")
+
+// TestFailureLocalityByDefinition measures failure locality both ways (blocked requests, and
+// Attiya–Kogan–Welch's Definition 1 with T = 2 × the same trial's crash-free maximum wait) on
+// random crash trials of akw1, akw2 and cm, static and mobile. Asserted: T is a valid
+// response time (no late request without a crash in reach) and akw2's static locality is at
+// most 2 under both measures (Theorem 8).
+func TestFailureLocalityByDefinition(t *testing.T) {
+	seeds := 30
+	if *locality {
+		seeds = 150
+	} else if testing.Short() {
+		seeds = 10
+	}
+	for _, alg := range []string{"akw1", "akw2", "cm"} {
+		for _, mobile := range []bool{false, true} {
+			l := measureLocality(t, alg, mobile, seeds)
+			t.Logf("%s mobile=%v: blocked max %d, Definition 1 max %d, differ in %d of %d trials, late %d, late with no crash %d",
+				alg, mobile, l.blocked, l.byDef, l.differ, seeds, l.late, l.noCrash)
+			if l.noCrash != 0 {
+				t.Errorf("%s mobile=%v: %d late requests with no crash in reach: T is not a response time", alg, mobile, l.noCrash)
+			}
+			if alg == "akw2" && !mobile && (l.blocked > 2 || l.byDef > 2) {
+				t.Errorf("akw2 static: failure locality %d (blocked), %d (Definition 1); Theorem 8 says 2", l.blocked, l.byDef)
+			}
+		}
+	}
+}
+
+type localityStats struct{ blocked, byDef, differ, late, noCrash int }
+
+func measureLocality(t *testing.T, alg string, mobile bool, seeds int) localityStats {
+	info, _ := algorithms.Lookup(alg)
+	sim := kernel.NewSim()
+	var l localityStats
+	metric := func(r kernel.Result, name string) int {
+		for _, m := range r.Extra {
+			if m.Name == name {
+				return int(m.Value)
+			}
+		}
+		t.Fatalf("%s: no metric %s in %v", alg, name, r.Extra)
+		return 0
+	}
+	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		p := trialtest.CrashParams(seed, mobile, 1)
+		free := p
+		free.Crashes = nil
+		r0, err := sim.Run(free, info.New())
+		if err != nil {
+			t.Fatalf("%s seed %d without crashes: %v", alg, seed, err)
+		}
+		p.ResponseBound = 2 * r0.WaitMax
+		r, err := sim.Run(p, info.New())
+		if err != nil {
+			t.Fatalf("%s seed %d: %v", alg, seed, err)
+		}
+		d := metric(r, kernel.MetricFailureLocalityResponse)
+		l.blocked, l.byDef = max(l.blocked, r.FailureLocality), max(l.byDef, d)
+		l.late += metric(r, kernel.MetricLate)
+		l.noCrash += metric(r, kernel.MetricLateNoCrash)
+		if d != r.FailureLocality {
+			l.differ++
+		}
+	}
+	return l
 }

@@ -14,7 +14,7 @@ import (
 )
 
 // BoundFigure draws `bench check bounds`' measurements: maximum response time (units of
-// τ + ν) against n (left column) and against the expected degree δ (right column), static
+// τ + ν) against n (left column) and against the maximum degree δ each trial had (right column), static
 // (top) and mobile (bottom), log-log, one line per algorithm in its fixed style. Each
 // claimed bound is drawn over its algorithm's points as a thin curve c·x^e without
 // markers, with c chosen so that the curve passes through the first point: measured
@@ -39,7 +39,7 @@ func BoundFigure(checks []analysis.BoundCheck) (*Figure, error) {
 			p := plot.New()
 			p.Title.Text = setting + ", vs " + v
 			p.Title.TextStyle.Font.Size = labelSize
-			p.X.Label.Text = map[string]string{"n": AxisLabel("n"), "δ": "expected degree δ"}[v]
+			p.X.Label.Text = map[string]string{"n": AxisLabel("n"), "δ": "maximum degree δ"}[v]
 			for _, c := range checks {
 				if c.Claim.Setting != setting || c.Claim.Var != v {
 					continue

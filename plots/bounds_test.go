@@ -24,7 +24,7 @@ func TestBoundFigure(t *testing.T) {
 		{Algorithm: "cm", Setting: "mobile", Var: "δ", Bound: "measured only", Exponent: math.NaN()},
 		{Algorithm: "akw1", Setting: "static", Var: "δ", Bound: "O((n+δ²)δ)", Exponent: 3},
 	} {
-		b, err := analysis.CheckBound(c, n, []float64{5, 6, 8}, 0.3)
+		b, err := analysis.CheckBound(c, n, []float64{5, 6, 8}, 0.95)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -123,6 +123,9 @@ func drawBounds(path string, checks []analysis.BoundCheck) error {
 	if err != nil {
 		return err
 	}
+	for _, note := range f.Notes {
+		fmt.Fprintln(os.Stderr, "bench check: note:", note)
+	}
 	return f.Save(path)
 }
 

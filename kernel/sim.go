@@ -71,7 +71,7 @@ type Sim struct {
 	lastEntry   int64           // events processed when the last CS entry happened
 	nextCheck   int64           // events at which loop next looks at stop and budget
 	cur         eventRec        // the event being handled
-	crash       crashState // crash-stop failures (crash.go)
+	crash       crashState      // crash-stop failures (crash.go)
 }
 
 type nodeStatus uint8

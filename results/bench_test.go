@@ -15,16 +15,16 @@ const benchRows = 1_000_000
 func writeBenchFile(b *testing.B) string {
 	b.Helper()
 	path := filepath.Join(b.TempDir(), "bench.parquet")
-	writeFile(b, path, testLayout, map[string]string{"bench": "1"}, 0, benchRows)
+	writeFile(b, path, testCols, map[string]string{"bench": "1"}, 0, benchRows)
 	return path
 }
 
 // BenchmarkReadFloat64Column reads one column of a 1,000,000-row file, for a float64, an
-// int64 and a uint64 column.
+// int64, a uint64 and an optional float64 column with nulls.
 func BenchmarkReadFloat64Column(b *testing.B) {
 	path := writeBenchFile(b)
 	f := openFile(b, path)
-	for _, col := range []string{"load", "events", "seed"} {
+	for _, col := range []string{"load", "events", "seed", "wait_mean"} {
 		b.Run(fmt.Sprintf("rows=%d/col=%s", benchRows, col), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -41,8 +41,8 @@ func BenchmarkReadFloat64Column(b *testing.B) {
 	}
 }
 
-// BenchmarkReadAll reads every row of a 1,000,000-row file into Trials and reports the heap
-// they take.
+// BenchmarkReadAll reads every row of a 1,000,000-row file and reports the heap the rows
+// take.
 func BenchmarkReadAll(b *testing.B) {
 	path := writeBenchFile(b)
 	f := openFile(b, path)
@@ -54,7 +54,7 @@ func BenchmarkReadAll(b *testing.B) {
 		runtime.GC()
 		runtime.ReadMemStats(&before)
 		b.StartTimer()
-		trials, err := f.ReadAll()
+		trials, err := f.ReadRows()
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -77,7 +77,7 @@ func BenchmarkWrite(b *testing.B) {
 	dir := b.TempDir()
 	b.ReportAllocs()
 	for b.Loop() {
-		writeFile(b, filepath.Join(dir, "w.parquet"), testLayout, nil, 0, benchRows)
+		writeFile(b, filepath.Join(dir, "w.parquet"), testCols, nil, 0, benchRows)
 	}
 	b.ReportMetric(float64(benchRows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 }

@@ -370,7 +370,7 @@ func TestFloat64ColumnForeignTypes(t *testing.T) {
 		if i%3 == 0 {
 			c = parquet.NullValue().Level(0, 0, 2)
 		}
-		if _, err := w.WriteRows([]parquet.Row{{parquet.Int32Value(int32(-i)).Level(0, 0, 0), parquet.FloatValue(float32(i) / 2).Level(0, 0, 1), c}}); err != nil {
+		if _, err := w.WriteRows([]parquet.Row{{parquet.Int32Value(int32(-i)).Level(0, 0, 0), parquet.FloatValue(float32(i)/2).Level(0, 0, 1), c}}); err != nil {
 			t.Fatal(err)
 		}
 	}

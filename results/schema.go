@@ -133,10 +133,10 @@ type Value struct {
 var Null = Value{}
 
 // IntValue, UintValue, FloatValue, StringValue and BoolValue make non-null cells.
-func IntValue(v int64) Value      { return Value{bits: uint64(v), set: true} }
-func UintValue(v uint64) Value    { return Value{bits: v, set: true} }
-func FloatValue(v float64) Value  { return Value{bits: math.Float64bits(v), set: true} }
-func StringValue(s string) Value  { return Value{str: s, set: true} }
+func IntValue(v int64) Value     { return Value{bits: uint64(v), set: true} }
+func UintValue(v uint64) Value   { return Value{bits: v, set: true} }
+func FloatValue(v float64) Value { return Value{bits: math.Float64bits(v), set: true} }
+func StringValue(s string) Value { return Value{str: s, set: true} }
 func BoolValue(b bool) Value {
 	if b {
 		return Value{bits: 1, set: true}

@@ -43,12 +43,12 @@ const (
 //	}
 //	return w.Close()
 type Writer struct {
-	path   string // destination
-	tmp    string // temporary file, renamed to path by Close
-	file   *os.File
-	buf    *bufio.Writer
-	pw     *parquet.Writer
-	cols   []Column
+	path string // destination
+	tmp  string // temporary file, renamed to path by Close
+	file *os.File
+	buf  *bufio.Writer
+	pw   *parquet.Writer
+	cols []Column
 
 	batch []parquet.Row // rows not yet handed to pw; batch[:nbatch] are filled
 	// nbatch counts the filled rows of batch.

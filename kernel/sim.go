@@ -137,6 +137,7 @@ type Result struct {
 	ConcurrencyMean    float64  // time-average number of nodes in the CS over the measurement window
 	Throughput         float64  // CS entries per time unit over the measurement window (whole network)
 	Extra              []Metric // algorithm-specific metrics (MetricsReporter), a fresh slice
+	Ports              int      // ports per node of the trial's topology (Δ for the models that cap them)
 
 	// Crash failures (crash.go; all zero when no crash is configured).
 	Crashed         int   // nodes that crashed
@@ -674,6 +675,7 @@ func (s *Sim) result() Result {
 		MsgsLost:           s.lost,
 		WindowTime:         s.winEnd - s.winStart,
 		MaxInFlightPerLink: s.maxLinkLoad,
+		Ports:              s.topo.PortCap(),
 	}
 	for _, c := range s.msgs {
 		r.MsgsTotal += c

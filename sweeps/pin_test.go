@@ -53,7 +53,7 @@ func TestPresetTrialsArePinned(t *testing.T) {
 			}
 			specs[w.preset] = s
 		}
-		tr := s.TrialList()[w.index]
+		tr := s.Trial(w.index)
 		if tr.Point.String() != w.point || tr.Replicate != w.replicate || tr.Algorithm != w.algorithm || tr.Params.Seed != w.seed {
 			t.Errorf("%s trial %d: %s replicate %d %s seed %d, want %s replicate %d %s seed %d", w.preset, w.index,
 				tr.Point, tr.Replicate, tr.Algorithm, tr.Params.Seed, w.point, w.replicate, w.algorithm, w.seed)

@@ -53,7 +53,8 @@ func TestSeedsDependOnPointAndReplicateOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	seeds := map[string]uint64{}
-	for _, tr := range spec.TrialList() {
+	for i := range spec.NumTrials() {
+		tr := spec.Trial(i)
 		key := tr.Point.String() + "#" + string(rune('0'+tr.Replicate))
 		if s, ok := seeds[key]; ok && s != tr.Params.Seed {
 			t.Fatalf("%s: rl and rr got different seeds", key)
@@ -68,7 +69,8 @@ func TestSeedsDependOnPointAndReplicateOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tr := range bigger.TrialList() {
+	for i := range bigger.NumTrials() {
+		tr := bigger.Trial(i)
 		key := tr.Point.String() + "#" + string(rune('0'+tr.Replicate))
 		if s, ok := seeds[key]; ok && s != tr.Params.Seed {
 			t.Fatalf("%s: seed changed when the grid grew", key)
@@ -123,7 +125,7 @@ func TestPresetsParse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(s.TrialList()); n != 10*9*3*6*2 {
+	if n := s.NumTrials(); n != 10*9*3*6*2 {
 		t.Fatalf("walter2001 has %d trials, want %d", n, 10*9*3*6*2)
 	}
 }

@@ -286,3 +286,33 @@ func networkOf(p *kernel.Params) string {
 
 // measured reports whether t's result has a measurement window (an entry was measured).
 func measured(t *Trial) bool { return t.Result.CSEntries > 0 }
+
+// WriteFile writes one row per trial, with every column of All, to a results file at path
+// (for tests and small tools; sweeps write through package sweeps).
+func WriteFile(path string, trials []Trial, meta map[string]string) error {
+	w, err := results.Create(path, Schema(), meta)
+	if err != nil {
+		return err
+	}
+	defer w.Abort()
+	var row []results.Value
+	for i := range trials {
+		row = Row(row, &trials[i], All())
+		if err := w.Write(row); err != nil {
+			return err
+		}
+	}
+	return w.Close()
+}
+
+// Fake is a trial made of the few values analysis tests care about: a trial of algorithm
+// on the walter model with n nodes, the given connectivity, load and mobility, seed, mean
+// wait and messages per CS entry (cs_entries measured).
+func Fake(algorithm string, n int, connectivity, load, mobility float64, seed uint64, csEntries int64, wait, msgsPerCS float64) Trial {
+	p := kernel.DefaultParams()
+	p.N, p.Connectivity, p.Load, p.Mobility, p.Seed = n, connectivity, load, mobility, seed
+	p.Warmup, p.Measure = 10, int(csEntries)
+	r := kernel.Result{Links: p.LinkCount(), CSEntries: csEntries, WaitMean: wait, WaitP50: wait, WaitP99: wait, WaitMax: wait,
+		MsgsPerCS: msgsPerCS, MsgsTotal: int64(msgsPerCS * float64(csEntries)), WindowTime: 1, Throughput: float64(csEntries)}
+	return Trial{Algorithm: algorithm, Params: &p, Result: &r}
+}

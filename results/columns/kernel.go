@@ -147,11 +147,15 @@ func kernelMetrics() []Column {
 	optional := func(c Column) Column { c.Optional = true; return c }
 	wait := func(name, doc string, f func(r *kernel.Result) float64) Column {
 		return optional(metric(name, results.Float, "time units", doc+" (null: no CS entry was measured)",
-			func(t *Trial) results.Value { return only(measured(t), func() results.Value { return floatv(f(t.Result)) }) }))
+			func(t *Trial) results.Value {
+				return only(measured(t), func() results.Value { return floatv(f(t.Result)) })
+			}))
 	}
 	crash := func(name, unit, doc string, f func(r *kernel.Result) int64) Column {
 		return optional(metric(name, results.Int, unit, doc+" (null without crashes)",
-			func(t *Trial) results.Value { return only(crashing(t), func() results.Value { return intv(f(t.Result)) }) }))
+			func(t *Trial) results.Value {
+				return only(crashing(t), func() results.Value { return intv(f(t.Result)) })
+			}))
 	}
 	return []Column{
 		metric("sim_time", results.Float, "time units", "simulated time when the trial ended (after the liveness drain)",
@@ -169,7 +173,9 @@ func kernelMetrics() []Column {
 		metric("msgs_total", results.Int, "messages", "messages sent inside the measurement window",
 			func(t *Trial) results.Value { return intv(t.Result.MsgsTotal) }),
 		optional(metric("msgs_per_cs", results.Float, "messages per CS entry", "msgs_total / cs_entries (null: no CS entry was measured)",
-			func(t *Trial) results.Value { return only(measured(t), func() results.Value { return floatv(t.Result.MsgsPerCS) }) })),
+			func(t *Trial) results.Value {
+				return only(measured(t), func() results.Value { return floatv(t.Result.MsgsPerCS) })
+			})),
 		optional(metric("throughput", results.Float, "CS entries per time unit", "measured CS entries per time unit of the measurement window, whole network (null: no window)",
 			func(t *Trial) results.Value {
 				return only(t.Result.WindowTime > 0, func() results.Value { return floatv(t.Result.Throughput) })
@@ -190,7 +196,9 @@ func kernelMetrics() []Column {
 				return only(networkOf(p) == "walter" && p.Mobility > 0, func() results.Value { return results.BoolValue(t.Result.LinkChanges == 0) })
 			})),
 		optional(metric("msgs_lost", results.Int, "messages", "messages lost because their link went down in flight, whole trial (null on networks that never lose one)",
-			func(t *Trial) results.Value { return only(lossy(t.Params), func() results.Value { return intv(t.Result.MsgsLost) }) })),
+			func(t *Trial) results.Value {
+				return only(lossy(t.Params), func() results.Value { return intv(t.Result.MsgsLost) })
+			})),
 		crash("crashed", "nodes", "nodes that crashed", func(r *kernel.Result) int64 { return int64(r.Crashed) }),
 		crash("blocked", "nodes", "live nodes still waiting at the end: they never ate again within the window", func(r *kernel.Result) int64 { return int64(r.Blocked) }),
 		crash("failure_locality", "hops", "largest hop distance from a blocked node to the nearest crashed node (0: none blocked)", func(r *kernel.Result) int64 { return int64(r.FailureLocality) }),

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/results"
+	"github.com/mutexlab/mutexlab/results/columns"
 	"github.com/parquet-go/parquet-go"
 )
 
@@ -36,11 +37,7 @@ func captureStdout(t *testing.T, f func()) string {
 func writeSmallResults(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "small.parquet")
-	w, err := results.Create(path, results.Layout{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Abort()
+	var trials []columns.Trial
 	for _, alg := range []string{"rl", "rr"} {
 		for _, load := range []float64{1e-3, 1} {
 			for _, mob := range []float64{0, 0.1} {
@@ -49,17 +46,12 @@ func writeSmallResults(t *testing.T) string {
 					if alg == "rr" {
 						wait += 2
 					}
-					tr := results.Trial{Algorithm: alg, N: 10, Links: 20, Connectivity: 0.2, Degree: 4, Load: load,
-						Mobility: mob, Delay: "1", Warmup: 1, Measure: 10, Seed: 100*seed + 7, CSEntries: 10,
-						WaitMean: wait, MsgsPerCS: 5}
-					if err := w.Write(&tr); err != nil {
-						t.Fatal(err)
-					}
+					trials = append(trials, columns.Fake(alg, 10, 0.2, load, mob, 100*seed+7, 10, wait, 5))
 				}
 			}
 		}
 	}
-	if err := w.Close(); err != nil {
+	if err := columns.WriteFile(path, trials, nil); err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -118,8 +110,8 @@ func TestReportPlotBadInput(t *testing.T) {
 		{[]string{"report", filepath.Join(dir, "missing.parquet")}, "missing.parquet"},
 		{[]string{"report", notParquet}, "not a Parquet file"},
 		{[]string{"report", future}, "schema version 99 is newer"},
-		{[]string{"report", path, "--metrics", "wait_meen"}, `unknown metric "wait_meen"; available: sim_time, events`},
-		{[]string{"report", path, "--by", "colour"}, `unknown parameter "colour"; available: algorithm, n, links`},
+		{[]string{"report", path, "--metrics", "wait_meen"}, `unknown metric "wait_meen"; available: sim_time, window_time, events`},
+		{[]string{"report", path, "--by", "colour"}, `unknown parameter "colour"; available: algorithm, network, seed, trial, point, movement_file, n, links`},
 		{[]string{"report", path, "--format", "html"}, "available: text, csv, markdown, latex"},
 		{[]string{"report", path, "--pair", "rl"}, "--pair"},
 		{[]string{"report", path, "--pair", "rl,raymond"}, `no trials of algorithm "raymond"; available: rl, rr`},

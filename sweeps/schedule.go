@@ -83,11 +83,26 @@ type Schedule struct {
 }
 
 // dim is one dimension of the trial index: value v of it adds v·stride to the canonical
-// index; order lists its values slowest first and rank inverts order.
+// index; order lists its values slowest first and rank inverts order (both nil for the
+// replicates, whose order is their own: there may be 10^9 of them).
 type dim struct {
 	size, stride int
 	order, rank  []int
 	spread       float64
+}
+
+func (d *dim) value(k int) int {
+	if d.order == nil {
+		return k
+	}
+	return d.order[k]
+}
+
+func (d *dim) rankOf(v int) int {
+	if d.rank == nil {
+		return v
+	}
+	return d.rank[v]
 }
 
 // Schedule returns the schedule of shard sh of the sweep (Validate must have run).
@@ -148,12 +163,12 @@ func (sc *Schedule) order() {
 	}
 	for d := range sc.dims {
 		dm := &sc.dims[d]
+		if d == replicates || dm.size == 1 {
+			dm.spread = 1
+			continue
+		}
 		costs := make([]float64, dm.size)
 		for v := range costs {
-			if d == replicates || dm.size == 1 {
-				costs[v] = 1
-				continue
-			}
 			costs[v] = cost(d, v)
 		}
 		dm.order = make([]int, dm.size)
@@ -189,7 +204,7 @@ func (sc *Schedule) Index(k int) int {
 	idx := 0
 	for j := len(sc.dims) - 1; j >= 0; j-- {
 		d := &sc.dims[j]
-		idx += d.order[pos%d.size] * d.stride
+		idx += d.value(pos%d.size) * d.stride
 		pos /= d.size
 	}
 	return idx
@@ -203,7 +218,7 @@ func (sc *Schedule) Position(i int) (int, bool) {
 	pos := 0
 	for j := range sc.dims {
 		d := &sc.dims[j]
-		pos = pos*d.size + d.rank[i/d.stride%d.size]
+		pos = pos*d.size + d.rankOf(i/d.stride%d.size)
 	}
 	if pos%sc.shard.N != sc.shard.I {
 		return 0, false

@@ -17,6 +17,12 @@ func bookkeeping() []Column {
 	return []Column{
 		{Column: results.Column{Name: "algorithm", Kind: results.String, Description: "registry name of the algorithm"},
 			Role: Bookkeeping, Get: func(t *Trial) results.Value { return strv(t.Algorithm) }},
+		{Column: results.Column{Name: "seed", Kind: results.Uint, Description: "the trial's seed, derived from the root seed, the grid point and the replicate; every random stream derives from it"},
+			Role: Bookkeeping, Get: func(t *Trial) results.Value { return results.UintValue(t.Params.Seed) }},
+		{Column: results.Column{Name: "trial", Kind: results.Int, Description: "replicate index within the grid point"},
+			Role: Bookkeeping, Get: func(t *Trial) results.Value { return intv(t.Replicate) }},
+		{Column: results.Column{Name: "point", Kind: results.Int, Description: "grid point index within the sweep"},
+			Role: Bookkeeping, Get: func(t *Trial) results.Value { return intv(t.Point) }},
 		{Column: results.Column{Name: "network", Kind: results.String, Description: "network model (walter: the random graph and link changes of Walter, Welch and Vaidya, section 6)"},
 			Role: Parameter, Key: true, Default: "walter",
 			Check: func(v Value) error {
@@ -27,12 +33,6 @@ func bookkeeping() []Column {
 			},
 			Set: func(p *kernel.Params, v Value) error { p.Network = v.Str; return nil },
 			Get: func(t *Trial) results.Value { return strv(networkOf(t.Params)) }},
-		{Column: results.Column{Name: "seed", Kind: results.Uint, Description: "the trial's seed, derived from the root seed, the grid point and the replicate; every random stream derives from it"},
-			Role: Bookkeeping, Get: func(t *Trial) results.Value { return results.UintValue(t.Params.Seed) }},
-		{Column: results.Column{Name: "trial", Kind: results.Int, Description: "replicate index within the grid point"},
-			Role: Bookkeeping, Get: func(t *Trial) results.Value { return intv(t.Replicate) }},
-		{Column: results.Column{Name: "point", Kind: results.Int, Description: "grid point index within the sweep"},
-			Role: Bookkeeping, Get: func(t *Trial) results.Value { return intv(t.Point) }},
 	}
 }
 

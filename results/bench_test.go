@@ -21,11 +21,29 @@ func writeBenchFile(b *testing.B) string {
 
 // BenchmarkReadFloat64Column reads one column of a 1,000,000-row file, for a float64, an
 // int64, a uint64 and an optional float64 column with nulls.
+//
+// Each runs twice: through Open (pread) and through openMapped (a memory mapping,
+// golang.org/x/exp/mmap), to decide whether the mapping pays (docs/results.md):
+//
+//	go test -run '^$' -bench ReadFloat64Column -count 10 ./results | tee read.txt; benchstat -col /open read.txt
 func BenchmarkReadFloat64Column(b *testing.B) {
 	path := writeBenchFile(b)
-	f := openFile(b, path)
+	for _, how := range []string{"pread", "mmap"} {
+		f := openFile(b, path)
+		if how == "mmap" {
+			var err error
+			if f, err = openMapped(path); err != nil {
+				b.Fatal(err)
+			}
+			defer f.Close()
+		}
+		benchColumns(b, f, how)
+	}
+}
+
+func benchColumns(b *testing.B, f *File, how string) {
 	for _, col := range []string{"load", "events", "seed", "wait_mean"} {
-		b.Run(fmt.Sprintf("rows=%d/col=%s", benchRows, col), func(b *testing.B) {
+		b.Run(fmt.Sprintf("open=%s/rows=%d/col=%s", how, benchRows, col), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				vals, err := f.Float64Column(col)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/format"
+	"golang.org/x/exp/mmap"
 )
 
 // File is an open results file. Its methods read whole columns at a time, page by page,
@@ -19,7 +20,7 @@ import (
 // ReadAt); Close must not run concurrently with them.
 type File struct {
 	path    string
-	osf     *os.File
+	osf     io.Closer // the open file (or its memory mapping)
 	pf      *parquet.File
 	meta    map[string]string
 	version int
@@ -64,30 +65,48 @@ func Open(path string) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("results: %s: %v", path, pathErrorCause(err))
 	}
-	f, err := open(path, osf)
+	st, err := osf.Stat()
+	if err == nil && st.IsDir() {
+		err = errors.New("is a directory")
+	}
+	var f *File
+	if err == nil {
+		f, err = open(path, osf, st.Size())
+	} else {
+		err = fmt.Errorf("results: %s: %v", path, pathErrorCause(err))
+	}
 	if err != nil {
 		osf.Close()
 		return nil, err
 	}
+	f.osf = osf
 	return f, nil
 }
 
-func open(path string, osf *os.File) (*File, error) {
+// openMapped is Open through a read-only memory mapping (golang.org/x/exp/mmap) instead of
+// pread calls: measured against Open in BenchmarkReadFloat64Column (docs/results.md).
+func openMapped(path string) (*File, error) {
+	m, err := mmap.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("results: %s: %v", path, pathErrorCause(err))
+	}
+	f, err := open(path, m, int64(m.Len()))
+	if err != nil {
+		m.Close()
+		return nil, err
+	}
+	f.osf = m
+	return f, nil
+}
+
+func open(path string, ra io.ReaderAt, size int64) (*File, error) {
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("results: %s: %s", path, oneLine(fmt.Sprintf(format, args...)))
 	}
-	st, err := osf.Stat()
-	if err != nil {
-		return nil, fail("%v", pathErrorCause(err))
-	}
-	if st.IsDir() {
-		return nil, fail("is a directory")
-	}
-	size := st.Size()
-	if !hasParquetMagic(osf, size) {
+	if !hasParquetMagic(ra, size) {
 		return nil, fail("not a Parquet file")
 	}
-	pf, err := parquet.OpenFile(osf, size,
+	pf, err := parquet.OpenFile(ra, size,
 		parquet.SkipPageIndex(true),
 		parquet.SkipBloomFilters(true),
 		parquet.ReadBufferSize(64<<10),
@@ -95,7 +114,7 @@ func open(path string, osf *os.File) (*File, error) {
 	if err != nil {
 		return nil, fail("corrupt Parquet file: %v", err)
 	}
-	f := &File{path: path, osf: osf, pf: pf, meta: make(map[string]string), byName: make(map[string]int)}
+	f := &File{path: path, pf: pf, meta: make(map[string]string), byName: make(map[string]int)}
 	for _, kv := range pf.Metadata().KeyValueMetadata {
 		f.meta[kv.Key] = kv.Value
 	}

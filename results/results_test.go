@@ -774,3 +774,21 @@ func TestConcurrentColumnReads(t *testing.T) {
 		}
 	}
 }
+
+// The memory-mapped reader (openMapped) reads what Open reads.
+func TestMappedReadsTheSame(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.parquet")
+	writeFile(t, path, testCols, nil, 0, 300)
+	m, err := openMapped(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	for _, c := range []string{"load", "seed", "wait_mean", "h"} {
+		a, err1 := openFile(t, path).Float64Column(c)
+		b, err2 := m.Float64Column(c)
+		if err1 != nil || err2 != nil || fmt.Sprint(a) != fmt.Sprint(b) {
+			t.Fatalf("%s: %v %v", c, err1, err2)
+		}
+	}
+}

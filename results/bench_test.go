@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"golang.org/x/exp/mmap"
 )
 
 // Benchmarks run only under -bench; each writes its own file of benchRows rows first.
@@ -98,4 +100,21 @@ func BenchmarkWrite(b *testing.B) {
 		writeFile(b, filepath.Join(dir, "w.parquet"), testCols, nil, 0, benchRows)
 	}
 	b.ReportMetric(float64(benchRows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+}
+
+// openMapped is Open through a read-only memory mapping (golang.org/x/exp/mmap) instead of
+// pread calls: measured against Open in BenchmarkReadFloat64Column. It does not pay
+// (docs/results.md, Dependencies), so Open does not use it; it stays here to re-measure.
+func openMapped(path string) (*File, error) {
+	m, err := mmap.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("results: %s: %v", path, pathErrorCause(err))
+	}
+	f, err := open(path, m, int64(m.Len()))
+	if err != nil {
+		m.Close()
+		return nil, err
+	}
+	f.osf = m
+	return f, nil
 }

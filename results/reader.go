@@ -12,7 +12,6 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/format"
-	"golang.org/x/exp/mmap"
 )
 
 // File is an open results file. Its methods read whole columns at a time, page by page,
@@ -80,22 +79,6 @@ func Open(path string) (*File, error) {
 		return nil, err
 	}
 	f.osf = osf
-	return f, nil
-}
-
-// openMapped is Open through a read-only memory mapping (golang.org/x/exp/mmap) instead of
-// pread calls: measured against Open in BenchmarkReadFloat64Column (docs/results.md).
-func openMapped(path string) (*File, error) {
-	m, err := mmap.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("results: %s: %v", path, pathErrorCause(err))
-	}
-	f, err := open(path, m, int64(m.Len()))
-	if err != nil {
-		m.Close()
-		return nil, err
-	}
-	f.osf = m
 	return f, nil
 }
 

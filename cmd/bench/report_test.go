@@ -139,3 +139,22 @@ func TestReportPlotBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestReportSaysWhatItPooledAndLeftOut: a table that averages over varying parameters names
+// them, and a metric with nulls says in how many rows it had no value.
+func TestReportSaysWhatItPooledAndLeftOut(t *testing.T) {
+	path := writeSmallResults(t)
+	var code int
+	stderr := captureStderr(t, func() {
+		captureStdout(t, func() {
+			code = run(context.Background(), []string{"report", path, "--by", "algorithm", "--metrics", "wait_mean,hk_inversions_per_cs"})
+		})
+	})
+	if code != exitOK || !strings.Contains(stderr, "pools trials over load (2 values), mobility (2 values);") {
+		t.Errorf("exit %d, stderr %q: want the pooled parameters", code, stderr)
+	}
+	if !strings.Contains(stderr, "hk_inversions_per_cs has no value (null: it does not apply, or nothing was measured) in 24 of 24 rows") ||
+		strings.Contains(stderr, "wait_mean has no value") {
+		t.Errorf("stderr %q: want the nulls of hk_inversions_per_cs only", stderr)
+	}
+}

@@ -106,7 +106,7 @@ func TestLoadBadInput(t *testing.T) {
 	}{
 		{[]string{filepath.Join(dir, "missing.parquet")}, nil, "missing.parquet"},
 		{[]string{notParquet}, nil, "not a Parquet file"},
-		{[]string{good}, []string{"wait_meen"}, `no column "wait_meen"; available: algorithm, network,`},
+		{[]string{good}, []string{"wait_meen"}, `no column "wait_meen"; available: algorithm, seed,`},
 	} {
 		_, err := Load(c.files, c.cols)
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {

@@ -111,7 +111,7 @@ func TestReportPlotBadInput(t *testing.T) {
 		{[]string{"report", notParquet}, "not a Parquet file"},
 		{[]string{"report", future}, "schema version 99 is newer"},
 		{[]string{"report", path, "--metrics", "wait_meen"}, `unknown metric "wait_meen"; available: sim_time, window_time, events`},
-		{[]string{"report", path, "--by", "colour"}, `unknown parameter "colour"; available: algorithm, network, seed, trial, point, movement_file, n, links`},
+		{[]string{"report", path, "--by", "colour"}, `unknown parameter "colour"; available: algorithm, seed, trial, point, network, movement_file, n, links`},
 		{[]string{"report", path, "--format", "html"}, "available: text, csv, markdown, latex"},
 		{[]string{"report", path, "--pair", "rl"}, "--pair"},
 		{[]string{"report", path, "--pair", "rl,raymond"}, `no trials of algorithm "raymond"; available: rl, rr`},

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -48,7 +49,7 @@ type Spec struct {
 
 // paramName renders a parameter name as the user spelled it: a spec key, or a flag.
 func (s *Spec) paramName(name string) string {
-	if s.FlagNames {
+	if c, ok := columns.Lookup(name); s.FlagNames && (!ok || c.Flag) {
 		return "--" + strings.ReplaceAll(name, "_", "-")
 	}
 	return name
@@ -377,13 +378,14 @@ func (s *Spec) checkWhere() error {
 	nets := s.networks()
 	for _, k := range s.names {
 		c, _ := columns.Lookup(k)
-		var some, all = false, true
+		var some bool
+		var without []string // the sweep's algorithms and models the key does not apply to
 		for _, a := range s.Algorithms {
 			for _, n := range nets {
 				if c.AppliesTo(a, n) {
 					some = true
-				} else {
-					all = false
+				} else if w := a + " on " + n; !slices.Contains(without, w) {
+					without = append(without, w)
 				}
 			}
 		}
@@ -391,8 +393,8 @@ func (s *Spec) checkWhere() error {
 		switch {
 		case !some:
 			return fmt.Errorf("%s: %s applies to %s only, and this sweep runs %s", s.Source, s.paramName(k), c.Where(), runs)
-		case !all:
-			s.Warnings = append(s.Warnings, fmt.Sprintf("%s applies to %s only: the other rows of this sweep (%s) record null for it", s.paramName(k), c.Where(), runs))
+		case len(without) > 0:
+			s.Warnings = append(s.Warnings, fmt.Sprintf("%s applies to %s only: rows of %s record null for it", s.paramName(k), c.Where(), strings.Join(without, ", ")))
 		}
 	}
 	return nil

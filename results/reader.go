@@ -257,6 +257,24 @@ func (f *File) StringColumn(name string) ([]string, error) {
 	return f.readStrings(c)
 }
 
+// BoolColumn returns every value of a bool column, in row order; a null reads as false
+// (Valid tells the two apart).
+func (f *File) BoolColumn(name string) ([]bool, error) {
+	c, err := f.column(name)
+	if err != nil {
+		return nil, err
+	}
+	if c.Kind != Bool {
+		return nil, fmt.Errorf("results: %s: column %q holds %s values, not true/false", f.path, name, c.typeName())
+	}
+	dst := make([]bool, 0, f.NumRows())
+	err = f.eachPage(c, func(p parquet.Page) (err error) {
+		dst, err = appendValues(dst, p, func(v parquet.Value) bool { return !v.IsNull() && v.Boolean() })
+		return err
+	})
+	return dst, f.checkLen(c, len(dst), err)
+}
+
 // Valid returns, for every row, whether the column holds a value there (false: null).
 func (f *File) Valid(name string) ([]bool, error) {
 	c, err := f.column(name)

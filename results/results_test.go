@@ -119,9 +119,13 @@ func TestRoundTripWithNulls(t *testing.T) {
 		}
 		var nums []float64
 		var strs []string
-		if c.Kind == String {
+		var bools []bool
+		switch c.Kind {
+		case String:
 			strs, err = f.StringColumn(c.Name)
-		} else if c.Kind != Bool {
+		case Bool:
+			bools, err = f.BoolColumn(c.Name)
+		default:
 			nums, err = f.Float64Column(c.Name)
 		}
 		if err != nil {
@@ -133,6 +137,8 @@ func TestRoundTripWithNulls(t *testing.T) {
 				t.Fatalf("%s row %d: Valid %t for %s", c.Name, i, valid[i], want.Format(c.Kind))
 			}
 			switch {
+			case bools != nil && bools[i] != want.Bool():
+				t.Fatalf("%s row %d: %t, want %s", c.Name, i, bools[i], want.Format(c.Kind))
 			case strs != nil && strs[i] != want.Str():
 				t.Fatalf("%s row %d: %q, want %q", c.Name, i, strs[i], want.Str())
 			case nums != nil && want.IsNull() && !math.IsNaN(nums[i]):

@@ -320,19 +320,22 @@ func warnStatic(cmd, path string) error {
 		return err
 	}
 	defer f.Close()
-	rows, err := f.ReadRows()
+	if !slices.Contains(f.ColumnNames(), "static_despite_mobility") {
+		return nil // a file of another schema
+	}
+	flag, err := f.BoolColumn("static_despite_mobility")
 	if err != nil {
 		return err
 	}
-	j := slices.IndexFunc(f.Columns(), func(c results.Column) bool { return c.Name == "static_despite_mobility" })
-	if j < 0 {
-		return nil
+	valid, err := f.Valid("static_despite_mobility")
+	if err != nil {
+		return err
 	}
 	mobile, static := 0, 0
-	for _, r := range rows {
-		if !r[j].IsNull() {
+	for r := range flag {
+		if valid[r] {
 			mobile++
-			if r[j].Bool() {
+			if flag[r] {
 				static++
 			}
 		}

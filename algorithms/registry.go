@@ -17,16 +17,23 @@ import (
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// Info describes a registered algorithm.
+// Info describes a registered algorithm. Its parameters, metrics and derived columns are
+// the algorithm's entries in the description of a results row (package results/columns),
+// which makes each of them a sweep spec key or a results column: adding one here is all it
+// takes.
 type Info struct {
 	Name  string
 	Title string // the paper it comes from
 	New   func() kernel.Algorithm
-	// Params are the algorithm-specific parameters it reads from kernel.Params.Algo; sweep
-	// specs and results files get one column per name.
+	// Params are the algorithm-specific parameters it reads from kernel.Params.Algo: spec
+	// keys, and results columns that are null in other algorithms' rows.
 	Params []ParamInfo
-	// Metrics names the extra metrics it reports (kernel.MetricsReporter), one column each.
-	Metrics []string
+	// Metrics are the extra metrics it reports (kernel.MetricsReporter, or the kernel's
+	// per-class waits), one results column each, null in other algorithms' rows.
+	Metrics []MetricInfo
+	// Derived are text columns computed from its parameters, to say in words what a number
+	// encodes (h = 0 means "h drawn per request").
+	Derived []DerivedInfo
 	// Validate checks the algorithm-specific parameters before any trial runs; its error names
 	// the parameter and what is accepted. Nil: nothing to check.
 	Validate func(p *kernel.Params) error
@@ -36,14 +43,42 @@ type Info struct {
 type ParamInfo struct {
 	Name    string
 	Default float64
-	Doc     string
+	Doc     string // one line: meaning and accepted values
+	Unit    string // e.g. "resources"; "" for a count-free number or a code
+	Whole   bool   // takes whole numbers only: an int64 column
+	// Value is the value the algorithm uses under p, and false where it reads none (the row
+	// records null). Nil: p.AlgoParam(Name, Default), always used.
+	Value func(p *kernel.Params) (float64, bool)
+}
+
+// Used returns the value the algorithm uses under p, and whether it uses the parameter.
+func (q *ParamInfo) Used(p *kernel.Params) (float64, bool) {
+	if q.Value != nil {
+		return q.Value(p)
+	}
+	return p.AlgoParam(q.Name, q.Default), true
+}
+
+// MetricInfo describes one algorithm-specific metric.
+type MetricInfo struct {
+	Name string
+	Unit string
+	Doc  string // one line: what is measured, and when it is null
+}
+
+// DerivedInfo describes a text column computed from the parameters.
+type DerivedInfo struct {
+	Name  string
+	Doc   string
+	Value func(p *kernel.Params) string
 }
 
 var registry = []Info{
 	{Name: "rl", Title: "Reverse Link token mutual exclusion (Walter, Welch, Vaidya)", New: func() kernel.Algorithm { return rl.New() }},
 	{Name: "hk", Title: "Prioritized h-out-of-k mutual exclusion on Reverse Link (Jiang)", New: func() kernel.Algorithm { return hk.New() },
 		Params:   hkParams(),
-		Metrics:  hk.MetricNames(),
+		Metrics:  hkMetrics(),
+		Derived:  []DerivedInfo{{Name: "h_dist", Doc: "hk: how h is chosen: fixed (the h column) or uniform (drawn per request from 1..k; h is then null)", Value: hDist}},
 		Validate: hk.Validate},
 	{Name: "rr", Title: "Raymond's tree algorithm over an ideal routing layer (baseline of Walter, Welch, Vaidya)", New: func() kernel.Algorithm { return rr.New() }},
 }
@@ -101,9 +136,9 @@ func MetricNames() []string {
 	seen := map[string]bool{}
 	for _, a := range registry {
 		for _, m := range a.Metrics {
-			if !seen[m] {
-				seen[m] = true
-				names = append(names, m)
+			if !seen[m.Name] {
+				seen[m.Name] = true
+				names = append(names, m.Name)
 			}
 		}
 	}
@@ -127,14 +162,57 @@ func MessageTypeNames() []string {
 }
 
 func hkParams() []ParamInfo {
+	levels := func(p *kernel.Params) int { return int(p.AlgoParam(hk.ParamLevels, hk.DefaultLevels)) }
 	ps := []ParamInfo{
-		{Name: hk.ParamK, Default: hk.DefaultK, Doc: "h-out-of-k: number of identical resources k (>= 1)"},
-		{Name: hk.ParamH, Default: hk.DefaultH, Doc: "h-out-of-k: resources per request, 1..k fixed, or 0 for uniform on 1..k (drawn per request)"},
-		{Name: hk.ParamLevels, Default: hk.DefaultLevels, Doc: "h-out-of-k: number of priority classes (1..4; class 1 is the highest)"},
-		{Name: hk.ParamAging, Default: hk.DefaultAging, Doc: "h-out-of-k: aging step added to every queued request's priority when a node leaves the CS (>= 0)"},
+		{Name: hk.ParamK, Default: hk.DefaultK, Whole: true, Unit: "resources", Doc: "h-out-of-k: number of identical resources k (>= 1)"},
+		{Name: hk.ParamH, Default: hk.DefaultH, Whole: true, Unit: "resources",
+			Doc: "h-out-of-k: resources per request, 1..k; the spec key takes 0 for uniform on 1..k, drawn per request (the column is then null: see h_dist)",
+			Value: func(p *kernel.Params) (float64, bool) {
+				h := p.AlgoParam(hk.ParamH, hk.DefaultH)
+				return h, h != 0
+			}},
+		{Name: hk.ParamLevels, Default: hk.DefaultLevels, Whole: true, Unit: "classes", Doc: "h-out-of-k: number of priority classes (1..4; class 1 is the highest)"},
+		{Name: hk.ParamAging, Default: hk.DefaultAging, Whole: true, Doc: "h-out-of-k: aging step added to every queued request's priority when a node leaves the CS (>= 0)"},
 	}
 	for c := 1; c <= hk.MaxLevels; c++ {
-		ps = append(ps, ParamInfo{Name: hk.ParamP(c), Default: 0, Doc: fmt.Sprintf("h-out-of-k: probability of priority class %d (all 0: uniform over the classes)", c)})
+		ps = append(ps, ParamInfo{Name: hk.ParamP(c), Default: 0, Unit: "probability",
+			Doc: fmt.Sprintf("h-out-of-k: probability of priority class %d; the spec key takes all 0 for uniform over the classes, and the column records the probability used (null when there are fewer than %d classes)", c, c),
+			Value: func(p *kernel.Params) (float64, bool) {
+				lv := levels(p)
+				if c > lv {
+					return 0, false
+				}
+				for d := 1; d <= lv; d++ {
+					if p.AlgoParam(hk.ParamP(d), 0) > 0 {
+						return p.AlgoParam(hk.ParamP(c), 0), true
+					}
+				}
+				return 1 / float64(lv), true // none given: uniform over the classes
+			}})
 	}
 	return ps
+}
+
+// hDist says how hk chooses h: fixed, or uniform on 1..k per request (h = 0).
+func hDist(p *kernel.Params) string {
+	if p.AlgoParam(hk.ParamH, hk.DefaultH) == 0 {
+		return "uniform"
+	}
+	return "fixed"
+}
+
+func hkMetrics() []MetricInfo {
+	ms := []MetricInfo{
+		{Name: hk.MetricInversions, Unit: "inversions per CS entry", Doc: "hk: fraction of measured CS entries that were priority inversions (a lower-priority request served while a higher one waited)"},
+		{Name: hk.MetricConcMean, Unit: "resources", Doc: "hk: resources in use just after a measured CS entry, mean"},
+	}
+	for c := 1; c <= hk.MaxLevels; c++ {
+		ms = append(ms, MetricInfo{Name: hk.MetricWait(c), Unit: "CS entries",
+			Doc: fmt.Sprintf("hk: mean wait of priority class %d, counted in CS entries of other nodes (null: no measured request of the class)", c)})
+	}
+	for c := 1; c <= hk.MaxLevels; c++ {
+		ms = append(ms, MetricInfo{Name: kernel.ClassWaitMetric(c), Unit: "time units",
+			Doc: fmt.Sprintf("hk: mean wait of priority class %d in time units, measured by the kernel (null: no measured request of the class)", c)})
+	}
+	return ms
 }

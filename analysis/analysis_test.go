@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mutexlab/mutexlab/results"
+	"github.com/mutexlab/mutexlab/results/columns"
 )
 
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol*math.Max(1, math.Abs(b)) }
@@ -44,7 +44,7 @@ func TestAccHandComputed(t *testing.T) {
 
 func TestAggregateFromParquet(t *testing.T) {
 	// Connectivity 0.1+0.2 and 0.3 differ in the last bit but are one group.
-	path := writeTrials(t, []results.Trial{
+	path := writeTrials(t, []columns.Trial{
 		trial("rr", 0.1+0.2, 1, 0, 1, 10, 4),
 		trial("rl", 0.3, 1, 0, 1, 2, 9),
 		trial("rl", 0.3, 1, 0, 2, 4, 11),
@@ -98,7 +98,7 @@ func TestLoadBadInput(t *testing.T) {
 	dir := t.TempDir()
 	notParquet := filepath.Join(dir, "x.parquet")
 	os.WriteFile(notParquet, []byte("hello, this is not parquet"), 0o644)
-	good := writeTrials(t, []results.Trial{trial("rl", 0.3, 1, 0, 1, 2, 9)})
+	good := writeTrials(t, []columns.Trial{trial("rl", 0.3, 1, 0, 1, 2, 9)})
 	for _, c := range []struct {
 		files []string
 		cols  []string
@@ -106,7 +106,7 @@ func TestLoadBadInput(t *testing.T) {
 	}{
 		{[]string{filepath.Join(dir, "missing.parquet")}, nil, "missing.parquet"},
 		{[]string{notParquet}, nil, "not a Parquet file"},
-		{[]string{good}, []string{"wait_meen"}, `no column "wait_meen"; available: algorithm, n,`},
+		{[]string{good}, []string{"wait_meen"}, `no column "wait_meen"; available: algorithm, seed,`},
 	} {
 		_, err := Load(c.files, c.cols)
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
@@ -144,7 +144,7 @@ func TestPairedCIHandComputed(t *testing.T) {
 func TestPairMatchesBySeedAndParameters(t *testing.T) {
 	// Rows out of order; rr has one row without a partner; same seed at another load must
 	// not pair across loads.
-	rows := []results.Trial{
+	rows := []columns.Trial{
 		trial("rr", 0.3, 1, 0, 7, 30, 5),
 		trial("rl", 0.3, 1, 0, 5, 12, 9),
 		trial("rl", 0.3, 1, 0, 7, 21, 9),

@@ -4,7 +4,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/mutexlab/mutexlab/results"
+	"github.com/mutexlab/mutexlab/results/columns"
 )
 
 // BenchmarkLoadAggregate reads 1,000,000 trial rows (the walter2001 grid, 540 groups) from
@@ -15,7 +15,7 @@ import (
 //	go test -run '^$' -bench LoadAggregate -benchmem ./analysis
 func BenchmarkLoadAggregate(b *testing.B) {
 	const rows = 1_000_000
-	trials := make([]results.Trial, 0, rows)
+	trials := make([]columns.Trial, 0, rows)
 	algs := []string{"rl", "rr"}
 	for i := range rows {
 		g := i % 540

@@ -2,24 +2,20 @@ package analysis
 
 import (
 	"fmt"
-	"github.com/mutexlab/mutexlab/algorithms"
-	"github.com/mutexlab/mutexlab/kernel"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/mutexlab/mutexlab/results"
+	"github.com/mutexlab/mutexlab/results/columns"
 )
 
 // Parameters are the columns of a results file that describe a trial's set-up (everything
-// else is a metric or bookkeeping): the kernel's (crash schedule included), then every
-// registered network model's
-// (kernel.NetParamNames, e.g. radius), then every registered algorithm's own
-// (algorithms.ParamNames, e.g. k and h of h-out-of-k). Pairs of algorithms are matched on
-// these and the seed.
-var Parameters = slices.Concat([]string{"algorithm", "n", "links", "connectivity", "degree", "load", "mobility", "delay", "warmup", "measure"},
-	kernel.CrashParamColumns(), kernel.NetParamNames(), algorithms.ParamNames())
+// else is a metric or bookkeeping), from the one description of a row (results/columns):
+// the algorithm, the network model, the kernel's parameters, every network model's and
+// every algorithm's. Pairs of algorithms are matched on these and the seed.
+var Parameters = columns.Parameters()
 
 // ParametersIn returns the Parameters among cols, in Parameters order (files written before
 // an algorithm was registered lack its columns).
@@ -33,21 +29,28 @@ func ParametersIn(cols []string) []string {
 	return out
 }
 
-// stringColumns are the core columns holding text.
-var stringColumns = map[string]bool{"algorithm": true, "delay": true}
-
-// Column is one column of a Dataset: numbers, or text for algorithm and delay.
+// Column is one column of a Dataset: numbers, or text for the string columns (algorithm,
+// network, delay, ...). A null — the column does not apply to the row, or nothing was
+// measured — is NaN in Num and "null" in Str.
 type Column struct {
-	Name string
-	Num  []float64 // nil for a text column
-	Str  []string  // nil for a numeric column
+	Name  string
+	Num   []float64 // nil for a text column
+	Str   []string  // nil for a numeric column
+	Nulls int       // rows without a value
 }
 
+// Null is how a null reads in a text column and in a group's key.
+const Null = "null"
+
 // Text returns row r's value as text: strings as they are, numbers in their shortest
-// form at 10 significant digits, so 0.30000000000000004 and 0.3 are the same group.
+// form at 10 significant digits, so 0.30000000000000004 and 0.3 are the same group; a null
+// is "null".
 func (c *Column) Text(r int) string {
 	if c.Num == nil {
 		return c.Str[r]
+	}
+	if math.IsNaN(c.Num[r]) {
+		return Null
 	}
 	return FormatValue(c.Num[r])
 }
@@ -75,7 +78,8 @@ func (d *Dataset) Column(name string) *Column { return d.cols[name] }
 
 // Load reads the named columns from every file. Errors are one line and name the file
 // (missing, not Parquet, not mutexlab, a schema from the future) or the unknown column with
-// the list of available ones.
+// the list of available ones. Nulls read as NaN (numbers) or "null" (text), and
+// Column.Nulls counts them; Aggregate leaves them out.
 func Load(paths []string, columns []string) (*Dataset, error) {
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("no results files given")
@@ -105,30 +109,57 @@ func Load(paths []string, columns []string) (*Dataset, error) {
 				col = &Column{Name: c}
 				d.cols[c] = col
 			}
-			if stringColumns[c] {
-				v, err := f.StringColumn(c)
-				if err != nil {
-					f.Close()
-					return nil, err
-				}
-				col.Str = append(col.Str, v...)
-			} else {
-				v, err := f.Float64Column(c)
-				if err != nil {
-					f.Close()
-					return nil, err
-				}
-				if col.Num == nil {
-					col.Num = v
-				} else {
-					col.Num = append(col.Num, v...)
-				}
+			if err := col.read(f, c); err != nil {
+				f.Close()
+				return nil, err
 			}
 		}
 		d.rows += int(f.NumRows())
 		f.Close()
 	}
 	return d, nil
+}
+
+// read appends the values of column name of f.
+func (col *Column) read(f *results.File, name string) error {
+	kind := results.Float
+	for _, c := range f.Columns() {
+		if c.Name == name {
+			kind = c.Kind
+		}
+	}
+	if kind == results.String {
+		v, err := f.StringColumn(name)
+		if err != nil {
+			return err
+		}
+		valid, err := f.Valid(name)
+		if err != nil {
+			return err
+		}
+		for r := range v {
+			if !valid[r] {
+				v[r] = Null
+				col.Nulls++
+			}
+		}
+		col.Str = append(col.Str, v...)
+		return nil
+	}
+	if kind == results.Bool {
+		return fmt.Errorf("%s: column %q holds true/false values; group by it with bench report --by, or read it with DuckDB", f.Path(), name)
+	}
+	v, err := f.Float64Column(name)
+	if err != nil {
+		return err
+	}
+	for _, x := range v {
+		if math.IsNaN(x) {
+			col.Nulls++
+		}
+	}
+	col.Num = append(col.Num, v...)
+	return nil
 }
 
 func dedupe(s []string) []string {
@@ -242,7 +273,9 @@ func Aggregate(d *Dataset, by, metrics []string) (*Table, error) {
 	for m, name := range metrics {
 		vals := d.cols[name].Num
 		for r, g := range ids {
-			t.order[g].accs[m].Add(vals[r])
+			if !math.IsNaN(vals[r]) { // null: not applicable or not measured
+				t.order[g].accs[m].Add(vals[r])
+			}
 		}
 	}
 	t.Sort()

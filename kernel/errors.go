@@ -15,6 +15,8 @@ const (
 	ErrStarvation
 	// ErrInvariant: the algorithm broke the kernel's rules (sent on a dead port, entered without asking).
 	ErrInvariant
+	// ErrBudget: the trial processed more events than its budget (Params.EventBudget).
+	ErrBudget
 )
 
 func (k ErrKind) String() string {
@@ -25,6 +27,8 @@ func (k ErrKind) String() string {
 		return "starvation"
 	case ErrInvariant:
 		return "invariant violation"
+	case ErrBudget:
+		return "event budget exceeded"
 	}
 	return "error"
 }

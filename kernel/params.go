@@ -21,6 +21,10 @@ type Params struct {
 	Measure      int     // CS entries measured
 	StarveAfter  float64 // watchdog: a request pending longer than this is starvation (0: auto)
 	Seed         uint64  // the trial's seed; every random stream derives from it
+	// MaxEventsPerEntry is the trial's event budget: the most events it may process between
+	// two CS entries, or before its first (0: DefaultEventBudget). A trial that spends more
+	// stops with an ErrBudget *TrialError instead of running for hours.
+	MaxEventsPerEntry int64
 
 	// Network names the network model (see NetworkModel; "" is "walter", the model of
 	// Walter, Welch and Vaidya's section 6). Net holds model-specific parameters by name.
@@ -189,6 +193,9 @@ func (p *Params) validateRest() error {
 	if p.StarveAfter < 0 || math.IsNaN(p.StarveAfter) {
 		return bad("starve-after", "must be >= 0 (0: automatic), got %g", p.StarveAfter)
 	}
+	if p.MaxEventsPerEntry < 0 {
+		return bad("max_events_per_entry", "must be >= 0 (0: automatic, %s), got %d", budgetFormula, p.MaxEventsPerEntry)
+	}
 	return p.validateCrashes()
 }
 
@@ -200,6 +207,39 @@ func (p *Params) starveAfter() float64 {
 		return p.StarveAfter
 	}
 	return 1000 * float64(p.N) * (p.CSTime + p.Delay.Mean())
+}
+
+// StarveBound returns the starvation watchdog's bound in time units: StarveAfter, or the
+// automatic bound when it is 0. Results record this value, the one the trial used.
+func (p *Params) StarveBound() float64 { return p.starveAfter() }
+
+// budgetFormula describes DefaultEventBudget for messages.
+const budgetFormula = "10^6 + 1000·n events between two CS entries"
+
+// DefaultEventBudget is the event budget of a trial that does not set MaxEventsPerEntry:
+// 10^6 + 1000·n events between two CS entries (or before the first).
+//
+// The budget is per CS entry, not per trial, so that it grows with the trial's length
+// (warm-up, measurement and the liveness drain, which serves up to n pending requests, all
+// make entries) and so that a runaway trial is caught early, before its first entry, instead
+// of after hours. It is some ten times what the busiest legitimate trials need between two
+// entries: the walter2001 grid averages at most ~40 events per entry; a per-node link-change
+// rate of 0.1 at λ_req = 1e-4 (about 1,000 link changes per entry, ~10^4 events, with gaps
+// between entries up to ~8 times the mean over 2,200 entries) ~10^5; drs on 100,000
+// waypoint nodes ~340. A link-change rate of 10^9 at n = 30 (3·10^8 link changes before each
+// entry) exhausts it within seconds. Raise MaxEventsPerEntry (spec key max_events_per_entry)
+// if a trial is really meant to spend more.
+func DefaultEventBudget(n int) int64 {
+	return 1_000_000 + 1000*int64(n)
+}
+
+// EventBudget returns the trial's event budget per CS entry: MaxEventsPerEntry, or
+// DefaultEventBudget.
+func (p *Params) EventBudget() int64 {
+	if p.MaxEventsPerEntry > 0 {
+		return p.MaxEventsPerEntry
+	}
+	return DefaultEventBudget(p.N)
 }
 
 // DelayKind selects a message-delay distribution.

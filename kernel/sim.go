@@ -1,6 +1,8 @@
 package kernel
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -64,8 +66,12 @@ type Sim struct {
 	err         error // first error; stops the trial
 	starveAfter float64
 	trace       func(TraceEvent)
-	cur         eventRec   // the event being handled
-	crash       crashState // crash-stop failures (crash.go)
+	stop        <-chan struct{} // closed when the trial is to stop (RunContext); nil: never
+	budget      int64           // the trial's event budget per CS entry (Params.EventBudget)
+	lastEntry   int64           // events processed when the last CS entry happened
+	nextCheck   int64           // events at which loop next looks at stop and budget
+	cur         eventRec        // the event being handled
+	crash       crashState      // crash-stop failures (crash.go)
 }
 
 type nodeStatus uint8
@@ -131,6 +137,7 @@ type Result struct {
 	ConcurrencyMean    float64  // time-average number of nodes in the CS over the measurement window
 	Throughput         float64  // CS entries per time unit over the measurement window (whole network)
 	Extra              []Metric // algorithm-specific metrics (MetricsReporter), a fresh slice
+	Ports              int      // ports per node of the trial's topology (Δ for the models that cap them)
 
 	// Crash failures (crash.go; all zero when no crash is configured).
 	Crashed         int   // nodes that crashed
@@ -140,9 +147,25 @@ type Result struct {
 }
 
 // Run executes one trial of algo under p and returns its measurements, or a *TrialError for a
-// safety violation, starvation or broken invariant (with the seed to replay it), or a
-// *ParamError for bad parameters.
+// safety violation, starvation, broken invariant or exhausted event budget (with the seed to
+// replay it), or a *ParamError for bad parameters.
 func (s *Sim) Run(p Params, algo Algorithm) (Result, error) {
+	return s.RunContext(context.Background(), p, algo)
+}
+
+// ErrInterrupted is returned by RunContext for a trial stopped because its context was
+// cancelled: the trial has no result, and nothing is wrong with it.
+var ErrInterrupted = errors.New("trial interrupted before it finished")
+
+// checkEvery is how many events pass between two looks at the trial's context: a few
+// hundred microseconds of simulation, so a cancelled trial stops at once, for a cost per
+// event of one comparison (BenchmarkRL shows no difference, see the package doc).
+const checkEvery = 4096
+
+// RunContext is Run, stopped early with ErrInterrupted when ctx is cancelled: the kernel
+// looks at ctx every checkEvery events, so a trial in flight stops within about a
+// millisecond of the cancellation.
+func (s *Sim) RunContext(ctx context.Context, p Params, algo Algorithm) (Result, error) {
 	if err := p.Validate(); err != nil {
 		return Result{}, err
 	}
@@ -150,7 +173,11 @@ func (s *Sim) Run(p Params, algo Algorithm) (Result, error) {
 	if err := s.setup(p, algo, nil); err != nil {
 		return Result{}, err
 	}
+	s.stop = ctx.Done()
+	s.budget, s.lastEntry = p.EventBudget(), 0
+	s.nextCheck = min(checkEvery, s.budget)
 	s.loop()
+	s.stop = nil
 	if s.err != nil {
 		return Result{}, s.err
 	}
@@ -319,6 +346,30 @@ func (s *Sim) loop() {
 			return
 		}
 		s.step()
+		if s.events >= s.nextCheck {
+			s.checkpoint()
+		}
+	}
+}
+
+// checkpoint stops the trial if its context is cancelled or its event budget is spent.
+func (s *Sim) checkpoint() {
+	s.nextCheck = s.events + checkEvery
+	if s.budget > 0 {
+		if s.events-s.lastEntry >= s.budget {
+			s.fail(ErrBudget, nil, "%d events since the last CS entry (%d of %d entries done): the trial would run far longer "+
+				"than any trial of its size should (the budget is %s); if it is meant to, raise max_events_per_entry",
+				s.events-s.lastEntry, s.entries, s.p.Warmup+s.p.Measure, budgetFormula)
+			return
+		}
+		s.nextCheck = min(s.nextCheck, s.lastEntry+s.budget)
+	}
+	select {
+	case <-s.stop:
+		if s.err == nil {
+			s.err = ErrInterrupted
+		}
+	default:
 	}
 }
 
@@ -510,6 +561,7 @@ func (s *Sim) enter(i int32) {
 	s.accumulateCS()
 	s.critical++
 	s.entries++
+	s.lastEntry = s.events
 	if s.trace != nil {
 		s.emit(TraceEvent{Kind: "enter", Node: i})
 	}
@@ -621,6 +673,7 @@ func (s *Sim) result() Result {
 		MsgsLost:           s.lost,
 		WindowTime:         s.winEnd - s.winStart,
 		MaxInFlightPerLink: s.maxLinkLoad,
+		Ports:              s.topo.PortCap(),
 	}
 	for _, c := range s.msgs {
 		r.MsgsTotal += c

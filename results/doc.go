@@ -1,32 +1,37 @@
 // Package results stores simulated trials as Parquet files: one row per trial, one column per
 // parameter or metric, zstd-compressed, readable by this package and by DuckDB, pandas or
 // polars. It defines the schema, writes files atomically, reads them back column by column,
-// and merges shards. It knows nothing about the simulator: it deals only in Trial rows.
+// and merges shards. It knows nothing about the simulator: a file is described by a list of
+// Columns, and rows are lists of Values; package results/columns says which columns a trial
+// has and what they mean.
 //
-// # Schema
+// # Schema (version 2)
 //
-// Every file has the core columns listed by CoreColumns (algorithm, n, links, ...,
-// link_changes), one per field of Trial, followed by the columns its Layout names: an int64
-// column "msgs_<type>" for each message type the algorithm sends, then a float64 column for
-// each extra metric. All columns are required (never null). Integers are INT64; the seed is
-// INT64 with the unsigned INT(64) logical type, so DuckDB reads it as UBIGINT and pandas as
-// uint64. Strings are dictionary encoded.
+// A Column has a name, a Kind (string, int64, uint64, float64, bool), a unit, a one-line
+// description and whether it is Optional. An optional column holds null where it does not
+// apply to a row (a parameter the row's algorithm does not read, a metric that was not
+// measured); a required one never does, and no float column ever holds NaN. Integers are
+// INT64 (uint64 with the unsigned INT(64) logical type: DuckDB UBIGINT, pandas uint64);
+// strings are dictionary encoded; every column is zstd-compressed.
 //
-// The key-value metadata holds KeySchemaVersion (SchemaVersion, which Open checks), KeyLayout
-// (the Layout as JSON) and whatever the caller passes to Create, such as the program version,
-// the sweep spec and the root seed. In DuckDB:
+// The key-value metadata holds KeySchemaVersion, one key per column for its unit
+// (KeyUnitPrefix + name) and its description (KeyDocPrefix + name), and whatever the caller
+// passes to Create, such as the program version, the sweep spec and the root seed. In DuckDB:
 //
 //	SELECT * FROM parquet_kv_metadata('sweep.parquet');
 //
+// Version 1 files (a fixed set of required columns; a value that did not apply was 0) still
+// open and read; File.Version tells them apart.
+//
 // # Writing
 //
-//	w, err := results.Create("out/sweep.parquet", layout, map[string]string{"mutexlab.root_seed": "42"})
+//	w, err := results.Create("out/sweep.parquet", columns, map[string]string{"mutexlab.root_seed": "42"})
 //	if err != nil {
 //		return err
 //	}
 //	defer w.Abort() // removes the temporary file unless Close succeeded
-//	for _, t := range trials {
-//		if err := w.Write(&t); err != nil {
+//	for _, row := range rows {
+//		if err := w.Write(row); err != nil { // one Value per column; results.Null where it does not apply
 //			return err
 //		}
 //	}
@@ -34,11 +39,11 @@
 //
 // # Reading
 //
-// Open checks that a file is Parquet, carries a schema version this program understands and
-// has the columns its layout promises. Float64Column and StringColumn read one column into a
-// slice, decoding pages directly (a million rows take milliseconds); ReadAll returns every
-// row as a Trial. Merge concatenates shards that share a layout, copying row groups without
-// re-encoding them where it can.
+// Open checks that a file is Parquet and carries a schema version this program understands.
+// Float64Column and StringColumn read one column into a slice, decoding pages directly (a
+// million rows take milliseconds); a null reads as NaN or "", and Valid says which rows are
+// null. ReadRows returns every row as Values. Merge concatenates files with the same
+// columns, copying row groups without re-encoding them where it can.
 //
 // # Why atomic
 //

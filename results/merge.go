@@ -7,8 +7,9 @@ import (
 
 // Merge writes the rows of all inputs, in order, to out, atomically as Create and Close do.
 // out's metadata is that of the first input, overridden by extraMeta (which must not set
-// KeySchemaVersion or KeyLayout). All inputs must have the same Layout and columns; the
-// error names the first file that differs. out may be one of the inputs.
+// keys reserved by this package). All inputs must have the same schema version and the same
+// columns (names, kinds, optionality); the error names the first file that differs. out has
+// their schema version, and may be one of the inputs.
 //
 // Row groups are copied without decoding when their encoding allows it, so merging costs
 // about as much as copying the files.
@@ -29,26 +30,27 @@ func Merge(out string, inputs []string, extraMeta map[string]string) error {
 		if err != nil {
 			return err
 		}
-		sameLayout, sameCols := f.layout.Equal(first.layout), slices.Equal(f.ColumnNames(), first.ColumnNames())
-		layout, cols := f.layout, f.ColumnNames()
+		diff := columnsDiffer(first, f)
+		version := f.version
 		f.Close()
-		if !sameLayout {
-			return fmt.Errorf("results: merge into %s: %s has layout %v, but %s has %v",
-				out, path, layout, first.path, first.layout)
+		if version != first.version {
+			return fmt.Errorf("results: merge into %s: %s has schema version %d, but %s has %d", out, path, version, first.path, first.version)
 		}
-		if !sameCols {
-			return fmt.Errorf("results: merge into %s: %s has columns %v, but %s has %v",
-				out, path, cols, first.path, first.ColumnNames())
+		if diff != "" {
+			return fmt.Errorf("results: merge into %s: %s differs from %s: %s", out, path, first.path, diff)
 		}
 	}
 
 	meta := first.Metadata()
-	delete(meta, KeySchemaVersion)
-	delete(meta, KeyLayout)
+	for k := range meta {
+		if reserved(k) && !(first.version == 1 && k == KeyLayout) {
+			delete(meta, k)
+		}
+	}
 	for k, v := range extraMeta {
 		meta[k] = v
 	}
-	w, err := Create(out, first.layout, meta)
+	w, err := create(out, first.Columns(), meta, first.version)
 	if err != nil {
 		return err
 	}
@@ -68,6 +70,20 @@ func Merge(out string, inputs []string, extraMeta map[string]string) error {
 		}
 	}
 	return w.Close()
+}
+
+// columnsDiffer describes the first difference between the columns of a and b, or "".
+func columnsDiffer(a, b *File) string {
+	if !slices.Equal(a.ColumnNames(), b.ColumnNames()) {
+		return fmt.Sprintf("columns %v against %v", b.ColumnNames(), a.ColumnNames())
+	}
+	for i := range a.cols {
+		ca, cb := &a.cols[i], &b.cols[i]
+		if ca.Kind != cb.Kind || ca.Optional != cb.Optional {
+			return fmt.Sprintf("column %q is %s (optional %t) against %s (optional %t)", ca.Name, cb.Kind, cb.Optional, ca.Kind, ca.Optional)
+		}
+	}
+	return ""
 }
 
 // copyFrom appends every row group of f to w.

@@ -18,21 +18,20 @@ import (
 // without building generic rows. Reads may run concurrently (each reads the file with
 // ReadAt); Close must not run concurrently with them.
 type File struct {
-	path   string
-	osf    *os.File
-	pf     *parquet.File
-	meta   map[string]string
-	layout Layout
+	path    string
+	osf     io.Closer // the open file (or its memory mapping)
+	pf      *parquet.File
+	meta    map[string]string
+	version int
 
 	cols   []fileColumn   // every leaf column, in file order
 	byName map[string]int // column name -> index in cols
-	want   []int          // for each column of layout.columns(), its index in cols
 }
 
 // fileColumn describes one leaf column as found in the file.
 type fileColumn struct {
-	name     string // dotted path; a plain name in files written by this package
-	index    int    // Parquet column index
+	Column
+	index    int // Parquet column index
 	kind     parquet.Kind
 	unsigned bool // integer column with an unsigned logical type
 	repeated bool
@@ -58,55 +57,39 @@ func (c *fileColumn) typeName() string {
 	return s
 }
 
-// matches reports whether the column can hold values of kind k as this package writes them.
-func (c *fileColumn) matches(k colKind) bool {
-	if c.repeated {
-		return false
-	}
-	switch k {
-	case kindString:
-		return c.kind == parquet.ByteArray
-	case kindInt64:
-		return c.kind == parquet.Int64 && !c.unsigned
-	case kindUint64:
-		return c.kind == parquet.Int64 && c.unsigned
-	case kindFloat64:
-		return c.kind == parquet.Double
-	}
-	return false
-}
-
-// Open opens a results file written by this package (or by a later version with the same
-// SchemaVersion) and checks its schema. Errors are one line and name the file.
+// Open opens a results file of schema version 1 or 2 and reads its columns. Errors are one
+// line and name the file.
 func Open(path string) (*File, error) {
 	osf, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("results: %s: %v", path, pathErrorCause(err))
 	}
-	f, err := open(path, osf)
+	st, err := osf.Stat()
+	if err == nil && st.IsDir() {
+		err = errors.New("is a directory")
+	}
+	var f *File
+	if err == nil {
+		f, err = open(path, osf, st.Size())
+	} else {
+		err = fmt.Errorf("results: %s: %v", path, pathErrorCause(err))
+	}
 	if err != nil {
 		osf.Close()
 		return nil, err
 	}
+	f.osf = osf
 	return f, nil
 }
 
-func open(path string, osf *os.File) (*File, error) {
+func open(path string, ra io.ReaderAt, size int64) (*File, error) {
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("results: %s: %s", path, oneLine(fmt.Sprintf(format, args...)))
 	}
-	st, err := osf.Stat()
-	if err != nil {
-		return nil, fail("%v", pathErrorCause(err))
-	}
-	if st.IsDir() {
-		return nil, fail("is a directory")
-	}
-	size := st.Size()
-	if !hasParquetMagic(osf, size) {
+	if !hasParquetMagic(ra, size) {
 		return nil, fail("not a Parquet file")
 	}
-	pf, err := parquet.OpenFile(osf, size,
+	pf, err := parquet.OpenFile(ra, size,
 		parquet.SkipPageIndex(true),
 		parquet.SkipBloomFilters(true),
 		parquet.ReadBufferSize(64<<10),
@@ -114,44 +97,33 @@ func open(path string, osf *os.File) (*File, error) {
 	if err != nil {
 		return nil, fail("corrupt Parquet file: %v", err)
 	}
-	f := &File{path: path, osf: osf, pf: pf, meta: make(map[string]string)}
+	f := &File{path: path, pf: pf, meta: make(map[string]string), byName: make(map[string]int)}
 	for _, kv := range pf.Metadata().KeyValueMetadata {
 		f.meta[kv.Key] = kv.Value
 	}
-
 	v, ok := f.meta[KeySchemaVersion]
 	if !ok {
 		return nil, fail("not a mutexlab results file (no %s)", KeySchemaVersion)
 	}
-	version, err := strconv.Atoi(v)
+	f.version, err = strconv.Atoi(v)
 	switch {
-	case err != nil || version < 1:
+	case err != nil || f.version < 1:
 		return nil, fail("invalid schema version %q (want a positive integer)", v)
-	case version > SchemaVersion:
-		return nil, fail("schema version %d is newer than this program understands (%d)", version, SchemaVersion)
+	case f.version > SchemaVersion:
+		return nil, fail("schema version %d is newer than this program understands (%d)", f.version, SchemaVersion)
+	case f.version == 1:
+		if _, ok := f.meta[KeyLayout]; !ok {
+			return nil, fail("no %s metadata", KeyLayout)
+		}
 	}
-	ls, ok := f.meta[KeyLayout]
-	if !ok {
-		return nil, fail("no %s metadata", KeyLayout)
-	}
-	if f.layout, err = parseLayout(ls); err != nil {
-		return nil, fail("invalid %s %q: %v", KeyLayout, ls, err)
-	}
-
-	f.byName = make(map[string]int)
 	collectLeaves(pf.Root(), &f.cols)
-	for i, c := range f.cols {
-		f.byName[c.name] = i
-	}
-	for _, want := range f.layout.columns() {
-		i, ok := f.byName[want.name]
-		if !ok {
-			return nil, fail("missing column %q", want.name)
+	for i := range f.cols {
+		c := &f.cols[i]
+		if c.Kind == 0 || c.repeated {
+			return nil, fail("column %q has type %s, which mutexlab does not write", c.Name, c.typeName())
 		}
-		if c := &f.cols[i]; !c.matches(want.kind) {
-			return nil, fail("column %q has type %s, want %s", want.name, c.typeName(), want.kind)
-		}
-		f.want = append(f.want, i)
+		c.Unit, c.Description = f.meta[KeyUnitPrefix+c.Name], f.meta[KeyDocPrefix+c.Name]
+		f.byName[c.Name] = i
 	}
 	return f, nil
 }
@@ -180,7 +152,7 @@ func collectLeaves(c *parquet.Column, out *[]fileColumn) {
 		return
 	}
 	fc := fileColumn{
-		name:     strings.Join(c.Path(), "."),
+		Column:   Column{Name: strings.Join(c.Path(), "."), Optional: c.Optional()},
 		index:    c.Index(),
 		kind:     c.Type().Kind(),
 		repeated: c.MaxRepetitionLevel() > 0,
@@ -189,6 +161,19 @@ func collectLeaves(c *parquet.Column, out *[]fileColumn) {
 		if it, ok := lt.Value.(*format.IntType); ok && !it.IsSigned {
 			fc.unsigned = true
 		}
+	}
+	switch fc.kind {
+	case parquet.ByteArray:
+		fc.Kind = String
+	case parquet.Int64, parquet.Int32:
+		fc.Kind = Int
+		if fc.unsigned {
+			fc.Kind = Uint
+		}
+	case parquet.Double, parquet.Float:
+		fc.Kind = Float
+	case parquet.Boolean:
+		fc.Kind = Bool
 	}
 	*out = append(*out, fc)
 }
@@ -206,21 +191,31 @@ func (f *File) Close() error {
 // Path returns the path given to Open.
 func (f *File) Path() string { return f.path }
 
-// Metadata returns a copy of the file's key-value metadata, including KeySchemaVersion
-// and KeyLayout.
-func (f *File) Metadata() map[string]string { return maps.Clone(f.meta) }
+// Version returns the file's schema version (1 or 2).
+func (f *File) Version() int { return f.version }
 
-// Layout returns the file's layout, as recorded under KeyLayout.
-func (f *File) Layout() Layout { return f.layout.clone() }
+// Metadata returns a copy of the file's key-value metadata, including the keys this
+// package sets (KeySchemaVersion, units and descriptions).
+func (f *File) Metadata() map[string]string { return maps.Clone(f.meta) }
 
 // NumRows returns the number of rows in the file.
 func (f *File) NumRows() int64 { return f.pf.NumRows() }
+
+// Columns describes every column, in file order, with its unit and description (empty in
+// version 1 files).
+func (f *File) Columns() []Column {
+	out := make([]Column, len(f.cols))
+	for i, c := range f.cols {
+		out[i] = c.Column
+	}
+	return out
+}
 
 // ColumnNames returns the name of every column, in file order.
 func (f *File) ColumnNames() []string {
 	names := make([]string, len(f.cols))
 	for i, c := range f.cols {
-		names[i] = c.name
+		names[i] = c.Name
 	}
 	return names
 }
@@ -235,8 +230,9 @@ func (f *File) column(name string) (*fileColumn, error) {
 }
 
 // Float64Column returns every value of a numeric column (int32, int64, uint64, float or
-// double) converted to float64, in row order. Null values, which files written by this
-// package never hold, read as NaN.
+// double) converted to float64, in row order. A null reads as NaN: files of schema version 2
+// never hold NaN itself, so there NaN means "no value" (Valid tells them apart in version 1
+// files, where NaN marked a wait with no CS entry).
 func (f *File) Float64Column(name string) ([]float64, error) {
 	c, err := f.column(name)
 	if err != nil {
@@ -248,8 +244,8 @@ func (f *File) Float64Column(name string) ([]float64, error) {
 	return f.readFloat64s(c)
 }
 
-// StringColumn returns every value of a string column, in row order. Null values, which
-// files written by this package never hold, read as "".
+// StringColumn returns every value of a string column, in row order; a null reads as ""
+// (Valid tells the two apart).
 func (f *File) StringColumn(name string) ([]string, error) {
 	c, err := f.column(name)
 	if err != nil {
@@ -261,159 +257,107 @@ func (f *File) StringColumn(name string) ([]string, error) {
 	return f.readStrings(c)
 }
 
-// ReadAll returns every row of the file. It reads column by column; the Msgs and Extra
-// slices of all trials share two backing arrays.
-func (f *File) ReadAll() ([]Trial, error) {
+// BoolColumn returns every value of a bool column, in row order; a null reads as false
+// (Valid tells the two apart).
+func (f *File) BoolColumn(name string) ([]bool, error) {
+	c, err := f.column(name)
+	if err != nil {
+		return nil, err
+	}
+	if c.Kind != Bool {
+		return nil, fmt.Errorf("results: %s: column %q holds %s values, not true/false", f.path, name, c.typeName())
+	}
+	dst := make([]bool, 0, f.NumRows())
+	err = f.eachPage(c, func(p parquet.Page) (err error) {
+		dst, err = appendValues(dst, p, func(v parquet.Value) bool { return !v.IsNull() && v.Boolean() })
+		return err
+	})
+	return dst, f.checkLen(c, len(dst), err)
+}
+
+// Valid returns, for every row, whether the column holds a value there (false: null).
+func (f *File) Valid(name string) ([]bool, error) {
+	c, err := f.column(name)
+	if err != nil {
+		return nil, err
+	}
+	valid := make([]bool, 0, f.NumRows())
+	err = f.eachPage(c, func(p parquet.Page) error {
+		levels := p.DefinitionLevels()
+		if !c.Optional || p.NumNulls() == 0 || len(levels) != int(p.NumValues()) {
+			for range p.NumValues() {
+				valid = append(valid, true)
+			}
+			return nil
+		}
+		for _, l := range levels {
+			valid = append(valid, l > 0)
+		}
+		return nil
+	})
+	return valid, f.checkLen(c, len(valid), err)
+}
+
+// ReadRows returns every row of the file, one Value per column in file order. It reads
+// column by column; use the column methods for large files.
+func (f *File) ReadRows() ([][]Value, error) {
 	n := int(f.NumRows())
-	trials := make([]Trial, n)
-	col := func(i int) *fileColumn { return &f.cols[f.want[i]] }
+	cells := make([]Value, n*len(f.cols))
+	rows := make([][]Value, n)
+	for r := range rows {
+		rows[r] = cells[r*len(f.cols) : (r+1)*len(f.cols) : (r+1)*len(f.cols)]
+	}
+	for j := range f.cols {
+		c := &f.cols[j]
+		r := 0
+		err := f.eachPage(c, func(p parquet.Page) error {
+			_, err := appendValues[struct{}](nil, p, func(v parquet.Value) struct{} {
+				if r < n {
+					rows[r][j] = cellOf(v, c)
+				}
+				r++
+				return struct{}{}
+			})
+			return err
+		})
+		if err = f.checkLen(c, r, err); err != nil {
+			return nil, err
+		}
+	}
+	return rows, nil
+}
 
-	for _, i := range []int{colAlgorithm, colDelay} {
-		vals, err := f.readStrings(col(i))
-		if err = f.checkLen(col(i), len(vals), err); err != nil {
-			return nil, err
-		}
-		for r := range trials {
-			*stringField(&trials[r], i) = vals[r]
-		}
+// cellOf converts a Parquet value of column c.
+func cellOf(v parquet.Value, c *fileColumn) Value {
+	if v.IsNull() {
+		return Null
 	}
-	ints := make([]int64, 0, n)
-	floats := make([]float64, 0, n)
-	var err error
-	for i := range numCoreColumns {
-		switch coreColumns[i].kind {
-		case kindUint64: // the seed
-			ints, err = f.readInt64s(col(i), ints[:0])
-			if err = f.checkLen(col(i), len(ints), err); err != nil {
-				return nil, err
-			}
-			for r := range trials {
-				trials[r].Seed = uint64(ints[r])
-			}
-		case kindInt64:
-			ints, err = f.readInt64s(col(i), ints[:0])
-			if err = f.checkLen(col(i), len(ints), err); err != nil {
-				return nil, err
-			}
-			for r := range trials {
-				*int64Field(&trials[r], i) = ints[r]
-			}
-		case kindFloat64:
-			floats, err = f.readFloat64sInto(col(i), floats[:0])
-			if err = f.checkLen(col(i), len(floats), err); err != nil {
-				return nil, err
-			}
-			for r := range trials {
-				*float64Field(&trials[r], i) = floats[r]
-			}
-		}
+	switch c.Kind {
+	case String:
+		return StringValue(string(v.ByteArray()))
+	case Bool:
+		return BoolValue(v.Boolean())
+	case Float:
+		return FloatValue(numberOf[float64](v, c))
+	case Uint:
+		return UintValue(uint64(numberOf[int64](v, c)))
 	}
-
-	nm, ne := len(f.layout.MsgTypes), len(f.layout.Extra)
-	msgs := make([]int64, n*nm)
-	extra := make([]float64, n*ne)
-	for r := range trials {
-		trials[r].Msgs = msgs[r*nm : (r+1)*nm : (r+1)*nm]
-		trials[r].Extra = extra[r*ne : (r+1)*ne : (r+1)*ne]
-	}
-	for j := range nm {
-		c := col(int(numCoreColumns) + j)
-		ints, err = f.readInt64s(c, ints[:0])
-		if err = f.checkLen(c, len(ints), err); err != nil {
-			return nil, err
-		}
-		for r := range trials {
-			msgs[r*nm+j] = ints[r]
-		}
-	}
-	for j := range ne {
-		c := col(int(numCoreColumns) + nm + j)
-		floats, err = f.readFloat64sInto(c, floats[:0])
-		if err = f.checkLen(c, len(floats), err); err != nil {
-			return nil, err
-		}
-		for r := range trials {
-			extra[r*ne+j] = floats[r]
-		}
-	}
-	return trials, nil
+	return IntValue(numberOf[int64](v, c))
 }
 
 // checkLen passes on err, or reports a column whose length differs from the row count.
 func (f *File) checkLen(c *fileColumn, got int, err error) error {
 	if err == nil && int64(got) != f.NumRows() {
-		err = fmt.Errorf("results: %s: column %q has %d values for %d rows", f.path, c.name, got, f.NumRows())
+		err = fmt.Errorf("results: %s: column %q has %d values for %d rows", f.path, c.Name, got, f.NumRows())
 	}
 	return err
-}
-
-func stringField(t *Trial, col int) *string {
-	switch col {
-	case colAlgorithm:
-		return &t.Algorithm
-	case colDelay:
-		return &t.Delay
-	}
-	panic("results: column " + coreColumns[col].name + " is not a string column")
-}
-
-func int64Field(t *Trial, col int) *int64 {
-	switch col {
-	case colN:
-		return &t.N
-	case colLinks:
-		return &t.Links
-	case colWarmup:
-		return &t.Warmup
-	case colMeasure:
-		return &t.Measure
-	case colTrial:
-		return &t.Trial
-	case colPoint:
-		return &t.Point
-	case colEvents:
-		return &t.Events
-	case colCSEntries:
-		return &t.CSEntries
-	case colMsgsTotal:
-		return &t.MsgsTotal
-	case colLinkChanges:
-		return &t.LinkChanges
-	}
-	panic("results: column " + coreColumns[col].name + " is not an integer column")
-}
-
-func float64Field(t *Trial, col int) *float64 {
-	switch col {
-	case colConnectivity:
-		return &t.Connectivity
-	case colDegree:
-		return &t.Degree
-	case colLoad:
-		return &t.Load
-	case colMobility:
-		return &t.Mobility
-	case colSimTime:
-		return &t.SimTime
-	case colWaitMean:
-		return &t.WaitMean
-	case colWaitP50:
-		return &t.WaitP50
-	case colWaitP99:
-		return &t.WaitP99
-	case colWaitMax:
-		return &t.WaitMax
-	case colMsgsPerCS:
-		return &t.MsgsPerCS
-	}
-	panic("results: column " + coreColumns[col].name + " is not a float column")
 }
 
 // eachPage calls fn with every page of column c, row group by row group. The page is only
 // valid during the call.
 func (f *File) eachPage(c *fileColumn, fn func(parquet.Page) error) error {
 	wrap := func(err error) error {
-		return fmt.Errorf("results: %s: column %q: %s", f.path, c.name, oneLine(err.Error()))
+		return fmt.Errorf("results: %s: column %q: %s", f.path, c.Name, oneLine(err.Error()))
 	}
 	for _, rg := range f.pf.RowGroups() {
 		pages := rg.ColumnChunks()[c.index].Pages()
@@ -454,7 +398,7 @@ func (f *File) readFloat64sInto(c *fileColumn, dst []float64) ([]float64, error)
 // readInt64s reads an integer column into dst; unsigned values keep their bits.
 func (f *File) readInt64s(c *fileColumn, dst []int64) ([]int64, error) {
 	if c.kind != parquet.Int32 && c.kind != parquet.Int64 {
-		return nil, fmt.Errorf("results: %s: column %q holds %s values, not integers", f.path, c.name, c.typeName())
+		return nil, fmt.Errorf("results: %s: column %q holds %s values, not integers", f.path, c.Name, c.typeName())
 	}
 	if dst == nil {
 		dst = make([]int64, 0, f.NumRows())
@@ -517,6 +461,9 @@ func convert[D, S number](dst []D, src []S) []D {
 // Nulls become null.
 func appendNumbers[T int64 | float64](dst []T, p parquet.Page, c *fileColumn, null T, dc *dictCache[T]) ([]T, error) {
 	if p.NumNulls() > 0 {
+		if levels := p.DefinitionLevels(); len(levels) == int(p.NumValues()) {
+			return expandNulls(dst, p, levels, null, func(dst []T) ([]T, error) { return appendDense(dst, p, c, null, dc) })
+		}
 		return appendValues(dst, p, func(v parquet.Value) T {
 			if v.IsNull() {
 				return null
@@ -524,9 +471,41 @@ func appendNumbers[T int64 | float64](dst []T, p parquet.Page, c *fileColumn, nu
 			return numberOf[T](v, c)
 		})
 	}
+	return appendDense(dst, p, c, null, dc)
+}
+
+// expandNulls appends a page of an optional column: dense appends its non-null values,
+// which are then spread over the rows, null where the definition level is 0.
+func expandNulls[T any](dst []T, p parquet.Page, levels []byte, null T, dense func([]T) ([]T, error)) ([]T, error) {
+	start := len(dst)
+	dst, err := dense(dst)
+	if err != nil {
+		return dst, err
+	}
+	j := len(dst) - 1
+	dst = append(dst, make([]T, len(levels)-(len(dst)-start))...)
+	for k := len(levels) - 1; k >= 0; k-- {
+		if levels[k] == 0 {
+			dst[start+k] = null
+			continue
+		}
+		if j < start {
+			return dst, fmt.Errorf("page has fewer values than its definition levels say")
+		}
+		dst[start+k] = dst[j]
+		j--
+	}
+	if j != start-1 {
+		return dst, fmt.Errorf("page has more values than its definition levels say")
+	}
+	return dst, nil
+}
+
+// appendDense appends the non-null values of a page of numeric column c, converted to T.
+func appendDense[T int64 | float64](dst []T, p parquet.Page, c *fileColumn, null T, dc *dictCache[T]) ([]T, error) {
 	if p.Dictionary() != nil && dc != nil {
 		return appendIndexed(dst, p, dc, func(dst []T, dp parquet.Page) ([]T, error) {
-			return appendNumbers(dst, dp, c, null, nil)
+			return appendDense(dst, dp, c, null, nil)
 		})
 	}
 	data := p.Data()

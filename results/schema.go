@@ -1,10 +1,9 @@
 package results
 
 import (
-	"encoding/json"
 	"fmt"
+	"math"
 	"reflect"
-	"slices"
 	"strconv"
 
 	"github.com/parquet-go/parquet-go"
@@ -12,221 +11,102 @@ import (
 	"github.com/parquet-go/parquet-go/encoding"
 )
 
-// SchemaVersion is the version of the row layout written by this package. It is stored in
-// the key-value metadata under KeySchemaVersion; Open rejects files with a newer version.
-// Bump it whenever a core column is added, removed, renamed or changes type.
-const SchemaVersion = 1
+// SchemaVersion is the version of the files Create writes, stored in the key-value metadata
+// under KeySchemaVersion. Open reads versions 1 and 2 and rejects newer ones.
+//
+// Version 2 (this one): the columns are whatever the caller describes (Column); a column
+// that may not apply to a row is OPTIONAL and holds null there; each column's unit and
+// description are in the metadata (KeyUnitPrefix, KeyDocPrefix).
+//
+// Version 1: a fixed set of core columns followed by a layout of msgs_<type> and extra
+// float64 columns (KeyLayout), all REQUIRED: a value that did not apply was written as 0.
+const SchemaVersion = 2
 
 // Metadata keys set by this package. Create refuses caller metadata that uses them.
 const (
-	// KeySchemaVersion holds SchemaVersion as a decimal integer.
+	// KeySchemaVersion holds the schema version as a decimal integer.
 	KeySchemaVersion = "mutexlab.schema_version"
-	// KeyLayout holds the file's Layout as JSON: {"msg_types":[...],"extra":[...]}.
+	// KeyUnitPrefix + a column's name holds its unit ("time units", "messages", ...).
+	KeyUnitPrefix = "mutexlab.unit."
+	// KeyDocPrefix + a column's name holds its one-line description.
+	KeyDocPrefix = "mutexlab.doc."
+	// KeyLayout held the dynamic columns of a version 1 file as JSON; Open still reads it.
 	KeyLayout = "mutexlab.layout"
 )
 
-// msgsPrefix starts the name of every per-message-type count column.
-const msgsPrefix = "msgs_"
-
-// colKind is the type of a column as this package writes it.
-type colKind uint8
+// Kind is the type of a column's values.
+type Kind uint8
 
 const (
-	kindString  colKind = iota // BYTE_ARRAY, STRING logical type, dictionary encoded
-	kindInt64                  // INT64, INT(64, signed)
-	kindUint64                 // INT64, INT(64, unsigned)
-	kindFloat64                // DOUBLE
+	String Kind = iota + 1 // BYTE_ARRAY with the STRING logical type, dictionary encoded
+	Int                    // INT64, INT(64, signed)
+	Uint                   // INT64, INT(64, unsigned): DuckDB UBIGINT, pandas uint64
+	Float                  // DOUBLE
+	Bool                   // BOOLEAN
 )
 
-func (k colKind) String() string {
+func (k Kind) String() string {
 	switch k {
-	case kindString:
+	case String:
 		return "string"
-	case kindInt64:
+	case Int:
 		return "int64"
-	case kindUint64:
+	case Uint:
 		return "uint64"
-	case kindFloat64:
+	case Float:
 		return "float64"
+	case Bool:
+		return "bool"
 	}
 	return "kind(" + strconv.Itoa(int(k)) + ")"
 }
 
-func (k colKind) node() parquet.Node {
+func (k Kind) node() parquet.Node {
 	switch k {
-	case kindString:
+	case String:
 		return parquet.Encoded(parquet.String(), &parquet.RLEDictionary)
-	case kindInt64:
+	case Int:
 		return parquet.Int(64)
-	case kindUint64:
+	case Uint:
 		return parquet.Uint(64)
-	case kindFloat64:
+	case Float:
 		return parquet.Leaf(parquet.DoubleType)
+	case Bool:
+		return parquet.Leaf(parquet.BooleanType)
 	}
 	panic("results: unknown column kind " + k.String())
 }
 
-// The index of each core column in coreColumns, which is also its column index in a file
-// written by this package. Trial fields and row values are matched through these.
-const (
-	colAlgorithm = iota
-	colN
-	colLinks
-	colConnectivity
-	colDegree
-	colLoad
-	colMobility
-	colDelay
-	colWarmup
-	colMeasure
-	colSeed
-	colTrial
-	colPoint
-	colSimTime
-	colEvents
-	colCSEntries
-	colWaitMean
-	colWaitP50
-	colWaitP99
-	colWaitMax
-	colMsgsTotal
-	colMsgsPerCS
-	colLinkChanges
-	numCoreColumns
-)
-
-type column struct {
-	name string
-	kind colKind
+// Column describes one column of a results file.
+type Column struct {
+	Name        string // [a-z][a-z0-9_]*
+	Kind        Kind
+	Unit        string // e.g. "time units"; "" for a dimensionless number or a name
+	Description string // one line: what the value means, and when it is null
+	// Optional columns may hold null, for a row to which the column does not apply (or whose
+	// value was not measured). Required columns never do.
+	Optional bool
 }
 
-// coreColumns are the columns every file has, in file order, ahead of the Layout's columns.
-var coreColumns = [numCoreColumns]column{
-	colAlgorithm:    {"algorithm", kindString},
-	colN:            {"n", kindInt64},
-	colLinks:        {"links", kindInt64},
-	colConnectivity: {"connectivity", kindFloat64},
-	colDegree:       {"degree", kindFloat64},
-	colLoad:         {"load", kindFloat64},
-	colMobility:     {"mobility", kindFloat64},
-	colDelay:        {"delay", kindString},
-	colWarmup:       {"warmup", kindInt64},
-	colMeasure:      {"measure", kindInt64},
-	colSeed:         {"seed", kindUint64},
-	colTrial:        {"trial", kindInt64},
-	colPoint:        {"point", kindInt64},
-	colSimTime:      {"sim_time", kindFloat64},
-	colEvents:       {"events", kindInt64},
-	colCSEntries:    {"cs_entries", kindInt64},
-	colWaitMean:     {"wait_mean", kindFloat64},
-	colWaitP50:      {"wait_p50", kindFloat64},
-	colWaitP99:      {"wait_p99", kindFloat64},
-	colWaitMax:      {"wait_max", kindFloat64},
-	colMsgsTotal:    {"msgs_total", kindInt64},
-	colMsgsPerCS:    {"msgs_per_cs", kindFloat64},
-	colLinkChanges:  {"link_changes", kindInt64},
-}
-
-// CoreColumns returns the names of the columns every results file has, in file order.
-// The Layout's columns follow them: "msgs_<type>" for each message type, then the extras.
-func CoreColumns() []string {
-	names := make([]string, len(coreColumns))
-	for i, c := range coreColumns {
-		names[i] = c.name
+// ValidateColumns checks names (valid, unique) and kinds.
+func ValidateColumns(cols []Column) error {
+	if len(cols) == 0 {
+		return fmt.Errorf("results: no columns")
 	}
-	return names
-}
-
-// Layout names the dynamic columns of a file: one int64 column "msgs_<name>" per message
-// type, then one float64 column per extra metric, named exactly as given. Names must match
-// [a-z][a-z0-9_]*; duplicates, or a name whose column clashes with a core column, are errors.
-type Layout struct {
-	MsgTypes []string
-	Extra    []string
-}
-
-// Equal reports whether l and o name the same columns in the same order.
-func (l Layout) Equal(o Layout) bool {
-	return slices.Equal(l.MsgTypes, o.MsgTypes) && slices.Equal(l.Extra, o.Extra)
-}
-
-// String formats l for error messages, e.g. "msg_types [request token], extra [h_max]".
-func (l Layout) String() string {
-	return fmt.Sprintf("msg_types %v, extra %v", l.MsgTypes, l.Extra)
-}
-
-// Validate checks the names of l as described on Layout.
-func (l Layout) Validate() error {
-	seen := make(map[string]string, numCoreColumns+len(l.MsgTypes)+len(l.Extra))
-	for _, c := range coreColumns {
-		seen[c.name] = "a core column"
-	}
-	check := func(what, name, col string) error {
-		if !validName(name) {
-			return fmt.Errorf("results: layout: %s %q is not a valid name (want [a-z][a-z0-9_]*)", what, name)
+	seen := make(map[string]bool, len(cols))
+	for _, c := range cols {
+		if !validName(c.Name) {
+			return fmt.Errorf("results: column %q: not a valid name (want [a-z][a-z0-9_]*)", c.Name)
 		}
-		if prev, ok := seen[col]; ok {
-			return fmt.Errorf("results: layout: %s %q gives column %q, which is already %s", what, name, col, prev)
+		if seen[c.Name] {
+			return fmt.Errorf("results: column %q appears twice", c.Name)
 		}
-		seen[col] = fmt.Sprintf("%s %q", what, name)
-		return nil
-	}
-	for _, m := range l.MsgTypes {
-		if err := check("message type", m, msgsPrefix+m); err != nil {
-			return err
-		}
-	}
-	for _, e := range l.Extra {
-		if err := check("extra", e, e); err != nil {
-			return err
+		seen[c.Name] = true
+		if c.Kind < String || c.Kind > Bool {
+			return fmt.Errorf("results: column %q: unknown kind %d", c.Name, c.Kind)
 		}
 	}
 	return nil
-}
-
-// clone returns a deep copy of l whose slices are never nil, so that layouts compare and
-// encode the same however they were built.
-func (l Layout) clone() Layout {
-	return Layout{
-		MsgTypes: append([]string{}, l.MsgTypes...),
-		Extra:    append([]string{}, l.Extra...),
-	}
-}
-
-// columns lists every column of a file with layout l, in file order.
-func (l Layout) columns() []column {
-	cols := make([]column, 0, numCoreColumns+len(l.MsgTypes)+len(l.Extra))
-	cols = append(cols, coreColumns[:]...)
-	for _, m := range l.MsgTypes {
-		cols = append(cols, column{msgsPrefix + m, kindInt64})
-	}
-	for _, e := range l.Extra {
-		cols = append(cols, column{e, kindFloat64})
-	}
-	return cols
-}
-
-type layoutJSON struct {
-	MsgTypes []string `json:"msg_types"`
-	Extra    []string `json:"extra"`
-}
-
-func (l Layout) marshal() string {
-	c := l.clone()
-	b, err := json.Marshal(layoutJSON{MsgTypes: c.MsgTypes, Extra: c.Extra})
-	if err != nil {
-		panic("results: cannot encode layout: " + err.Error()) // []string always encodes
-	}
-	return string(b)
-}
-
-func parseLayout(s string) (Layout, error) {
-	var j layoutJSON
-	if err := json.Unmarshal([]byte(s), &j); err != nil {
-		return Layout{}, err
-	}
-	l := Layout{MsgTypes: j.MsgTypes, Extra: j.Extra}.clone()
-	return l, l.Validate()
 }
 
 func validName(s string) bool {
@@ -242,15 +122,104 @@ func validName(s string) bool {
 	return true
 }
 
+// Value is one cell: a number, a string, a bool, or null (the zero Value).
+type Value struct {
+	bits uint64 // Int, Uint, Float (IEEE bits), Bool (0 or 1)
+	str  string
+	set  bool
+}
+
+// Null is the value of a cell to which its column does not apply.
+var Null = Value{}
+
+// IntValue, UintValue, FloatValue, StringValue and BoolValue make non-null cells.
+func IntValue(v int64) Value     { return Value{bits: uint64(v), set: true} }
+func UintValue(v uint64) Value   { return Value{bits: v, set: true} }
+func FloatValue(v float64) Value { return Value{bits: math.Float64bits(v), set: true} }
+func StringValue(s string) Value { return Value{str: s, set: true} }
+func BoolValue(b bool) Value {
+	if b {
+		return Value{bits: 1, set: true}
+	}
+	return Value{set: true}
+}
+
+// IsNull reports whether v is null.
+func (v Value) IsNull() bool { return !v.set }
+
+// Int, Uint, Float, Str and Bool read the value as its column's kind (zero for null).
+func (v Value) Int() int64     { return int64(v.bits) }
+func (v Value) Uint() uint64   { return v.bits }
+func (v Value) Float() float64 { return math.Float64frombits(v.bits) }
+func (v Value) Str() string    { return v.str }
+func (v Value) Bool() bool     { return v.bits != 0 }
+
+// Format renders v as a value of kind k: "null", a number in its shortest form, true/false
+// or the string itself.
+func (v Value) Format(k Kind) string {
+	if !v.set {
+		return "null"
+	}
+	switch k {
+	case Int:
+		return strconv.FormatInt(v.Int(), 10)
+	case Uint:
+		return strconv.FormatUint(v.Uint(), 10)
+	case Float:
+		return strconv.FormatFloat(v.Float(), 'g', -1, 64)
+	case Bool:
+		return strconv.FormatBool(v.Bool())
+	}
+	return v.str
+}
+
+// Equal reports whether v and o are the same cell of a column of kind k: both null, or the
+// same value (floats compared bit for bit).
+func (v Value) Equal(o Value, k Kind) bool {
+	if v.set != o.set {
+		return false
+	}
+	if k == String {
+		return v.str == o.str
+	}
+	return v.bits == o.bits
+}
+
+// parquetValue converts v for a column of kind k at index col.
+func (v Value) parquetValue(k Kind, col int, optional bool) parquet.Value {
+	def := 0
+	if optional {
+		def = 1
+	}
+	if !v.set {
+		return parquet.NullValue().Level(0, 0, col)
+	}
+	var pv parquet.Value
+	switch k {
+	case String:
+		pv = parquet.ByteArrayValue([]byte(v.str))
+	case Int, Uint:
+		pv = parquet.Int64Value(int64(v.bits)) // same bits; the logical type marks unsigned
+	case Float:
+		pv = parquet.DoubleValue(v.Float())
+	case Bool:
+		pv = parquet.BooleanValue(v.bits != 0)
+	}
+	return pv.Level(0, def, col)
+}
+
 // newSchema builds the Parquet schema for cols, keeping their order (parquet.Group would
 // sort the fields by name, which makes "SELECT *" in DuckDB hard to read).
-func newSchema(cols []column) *parquet.Schema {
+func newSchema(cols []Column) *parquet.Schema {
 	g := &orderedGroup{group: make(parquet.Group, len(cols))}
 	for _, c := range cols {
-		n := c.kind.node()
-		g.group[c.name] = n
+		n := c.Kind.node()
+		if c.Optional {
+			n = parquet.Optional(n)
+		}
+		g.group[c.Name] = n
 		// A one-field Group yields a Field whose Value method the library implements.
-		g.fields = append(g.fields, parquet.Group{c.name: n}.Fields()[0])
+		g.fields = append(g.fields, parquet.Group{c.Name: n}.Fields()[0])
 	}
 	return parquet.NewSchema("mutexlab_trial", g)
 }

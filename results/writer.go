@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,39 +15,6 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 )
-
-// Trial is one Parquet row: one simulated trial's parameters and metrics. The column each
-// field is stored in is given beside it.
-type Trial struct {
-	Algorithm    string  // "algorithm": registry name of the algorithm
-	N            int64   // "n": number of nodes
-	Links        int64   // "links": initial number of links
-	Connectivity float64 // "connectivity"
-	Degree       float64 // "degree": initial mean degree, 2*links/n
-	Load         float64 // "load": request rate λ_req
-	Mobility     float64 // "mobility": link-change rate λ_mob
-	Delay        string  // "delay": delay model, e.g. "1" or "exp:1"
-	Warmup       int64   // "warmup"
-	Measure      int64   // "measure"
-	Seed         uint64  // "seed": the trial's derived seed (INT64 with unsigned logical type)
-	Trial        int64   // "trial": replicate index within its grid point
-	Point        int64   // "point": grid point index within the sweep
-	SimTime      float64 // "sim_time"
-	Events       int64   // "events"
-	CSEntries    int64   // "cs_entries"
-	WaitMean     float64 // "wait_mean"
-	WaitP50      float64 // "wait_p50"
-	WaitP99      float64 // "wait_p99"
-	WaitMax      float64 // "wait_max"
-	MsgsTotal    int64   // "msgs_total"
-	MsgsPerCS    float64 // "msgs_per_cs"
-	LinkChanges  int64   // "link_changes"
-
-	// Msgs is aligned with Layout.MsgTypes: Msgs[i] goes to column "msgs_"+MsgTypes[i].
-	Msgs []int64
-	// Extra is aligned with Layout.Extra: Extra[i] goes to column Extra[i].
-	Extra []float64
-}
 
 const (
 	// rowGroupRows bounds the rows of one row group; the writer starts a new one after it.
@@ -63,25 +31,24 @@ const (
 //
 // The usual pattern makes every early return clean up the temporary file:
 //
-//	w, err := results.Create(path, layout, meta)
+//	w, err := results.Create(path, columns, meta)
 //	if err != nil {
 //		return err
 //	}
 //	defer w.Abort() // no-op after a successful Close
 //	for ... {
-//		if err := w.Write(&t); err != nil {
+//		if err := w.Write(row); err != nil {
 //			return err
 //		}
 //	}
 //	return w.Close()
 type Writer struct {
-	path   string // destination
-	tmp    string // temporary file, renamed to path by Close
-	file   *os.File
-	buf    *bufio.Writer
-	pw     *parquet.Writer
-	layout Layout
-	ncols  int
+	path string // destination
+	tmp  string // temporary file, renamed to path by Close
+	file *os.File
+	buf  *bufio.Writer
+	pw   *parquet.Writer
+	cols []Column
 
 	batch []parquet.Row // rows not yet handed to pw; batch[:nbatch] are filled
 	// nbatch counts the filled rows of batch.
@@ -91,22 +58,32 @@ type Writer struct {
 	err    error // first write error; the file is unusable after it
 }
 
-// Create starts writing a results file for path with the given layout. Rows go to a
-// temporary file next to path (same directory, name starting with "." and ending ".tmp");
-// nothing appears at path until Close. Columns are compressed with zstd.
+// Create starts writing a results file for path with the given columns (schema version
+// SchemaVersion). Rows go to a temporary file next to path (same directory, name starting
+// with "." and ending ".tmp"); nothing appears at path until Close. Columns are compressed
+// with zstd.
 //
-// meta is stored as Parquet key-value metadata, together with KeySchemaVersion and
-// KeyLayout, which Create sets and meta must not contain.
-func Create(path string, layout Layout, meta map[string]string) (*Writer, error) {
-	if err := layout.Validate(); err != nil {
+// meta is stored as Parquet key-value metadata, together with KeySchemaVersion and, for each
+// column with a unit or description, KeyUnitPrefix+name and KeyDocPrefix+name, which Create
+// sets and meta must not contain.
+func Create(path string, cols []Column, meta map[string]string) (*Writer, error) {
+	return create(path, cols, meta, SchemaVersion)
+}
+
+// reserved reports whether a metadata key is set by this package.
+func reserved(k string) bool {
+	return k == KeySchemaVersion || k == KeyLayout || strings.HasPrefix(k, KeyUnitPrefix) || strings.HasPrefix(k, KeyDocPrefix)
+}
+
+func create(path string, cols []Column, meta map[string]string, version int) (*Writer, error) {
+	if err := ValidateColumns(cols); err != nil {
 		return nil, err
 	}
 	for k := range meta {
-		if k == KeySchemaVersion || k == KeyLayout {
+		if reserved(k) && !(version == 1 && k == KeyLayout) {
 			return nil, fmt.Errorf("results: metadata key %q is reserved (set by the results package)", k)
 		}
 	}
-	layout = layout.clone()
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -115,14 +92,20 @@ func Create(path string, layout Layout, meta map[string]string) (*Writer, error)
 	if err != nil {
 		return nil, fmt.Errorf("results: cannot write %s: %v", path, pathErrorCause(err))
 	}
-	cols := layout.columns()
 	opts := []parquet.WriterOption{
 		newSchema(cols),
 		parquet.Compression(&parquet.Zstd),
 		parquet.MaxRowsPerRowGroup(rowGroupRows),
 		parquet.WriteBufferSize(0), // w.buf buffers, so that Flush reaches the file
-		parquet.KeyValueMetadata(KeySchemaVersion, strconv.Itoa(SchemaVersion)),
-		parquet.KeyValueMetadata(KeyLayout, layout.marshal()),
+		parquet.KeyValueMetadata(KeySchemaVersion, strconv.Itoa(version)),
+	}
+	for _, c := range cols {
+		if c.Unit != "" {
+			opts = append(opts, parquet.KeyValueMetadata(KeyUnitPrefix+c.Name, c.Unit))
+		}
+		if c.Description != "" {
+			opts = append(opts, parquet.KeyValueMetadata(KeyDocPrefix+c.Name, c.Description))
+		}
 	}
 	for _, k := range sortedKeys(meta) {
 		opts = append(opts, parquet.KeyValueMetadata(k, meta[k]))
@@ -134,13 +117,12 @@ func Create(path string, layout Layout, meta map[string]string) (*Writer, error)
 		return nil, fmt.Errorf("results: cannot write %s: %v", path, err)
 	}
 	w := &Writer{
-		path:   path,
-		tmp:    file.Name(),
-		file:   file,
-		buf:    bufio.NewWriterSize(file, fileBufferBytes),
-		layout: layout,
-		ncols:  len(cols),
-		batch:  make([]parquet.Row, batchRows),
+		path:  path,
+		tmp:   file.Name(),
+		file:  file,
+		buf:   bufio.NewWriterSize(file, fileBufferBytes),
+		cols:  slices.Clone(cols),
+		batch: make([]parquet.Row, batchRows),
 	}
 	w.pw = parquet.NewWriter(w.buf, config)
 	return w, nil
@@ -149,76 +131,43 @@ func Create(path string, layout Layout, meta map[string]string) (*Writer, error)
 // Path returns the destination path given to Create.
 func (w *Writer) Path() string { return w.path }
 
-// Layout returns the layout given to Create.
-func (w *Writer) Layout() Layout { return w.layout.clone() }
+// Columns returns the columns given to Create.
+func (w *Writer) Columns() []Column { return slices.Clone(w.cols) }
 
 // Rows returns the number of rows written so far, including rows still buffered.
 func (w *Writer) Rows() int64 { return w.rows }
 
-// Write appends t to the file. Rows are buffered; Flush or Close writes them out.
-// len(t.Msgs) and len(t.Extra) must match the layout.
-func (w *Writer) Write(t *Trial) error {
+// Write appends a row: one Value per column, in column order. A null in a required column
+// and a NaN in a float column are errors (NaN is never a result: a value that was not
+// measured is null). Rows are buffered; Flush or Close writes them out.
+func (w *Writer) Write(row []Value) error {
 	if err := w.usable(); err != nil {
 		return err
 	}
-	if len(t.Msgs) != len(w.layout.MsgTypes) || len(t.Extra) != len(w.layout.Extra) {
-		return fmt.Errorf("results: %s: trial has %d message counts and %d extras, layout has %d message types %v and %d extras %v",
-			w.path, len(t.Msgs), len(t.Extra), len(w.layout.MsgTypes), w.layout.MsgTypes, len(w.layout.Extra), w.layout.Extra)
+	if len(row) != len(w.cols) {
+		return fmt.Errorf("results: %s: row has %d values for %d columns", w.path, len(row), len(w.cols))
 	}
-	row := w.batch[w.nbatch][:0]
-	if cap(row) < w.ncols {
-		row = make(parquet.Row, 0, w.ncols)
+	pr := w.batch[w.nbatch][:0]
+	if cap(pr) < len(w.cols) {
+		pr = make(parquet.Row, 0, len(w.cols))
 	}
-	row = appendTrial(row, t)
-	w.batch[w.nbatch] = row
+	for i, v := range row {
+		c := &w.cols[i]
+		if v.IsNull() && !c.Optional {
+			return fmt.Errorf("results: %s: column %q is required, but the row holds null", w.path, c.Name)
+		}
+		if c.Kind == Float && !v.IsNull() && math.IsNaN(v.Float()) {
+			return fmt.Errorf("results: %s: column %q: NaN (write null for a value that does not apply or was not measured)", w.path, c.Name)
+		}
+		pr = append(pr, v.parquetValue(c.Kind, i, c.Optional))
+	}
+	w.batch[w.nbatch] = pr
 	w.nbatch++
 	w.rows++
 	if w.nbatch == len(w.batch) {
 		return w.writeBatch()
 	}
 	return nil
-}
-
-// appendTrial appends t's values to row in file column order.
-func appendTrial(row parquet.Row, t *Trial) parquet.Row {
-	str := func(s string) parquet.Value { return parquet.ByteArrayValue([]byte(s)) }
-	i64 := parquet.Int64Value
-	f64 := parquet.DoubleValue
-	row = append(row,
-		str(t.Algorithm),
-		i64(t.N),
-		i64(t.Links),
-		f64(t.Connectivity),
-		f64(t.Degree),
-		f64(t.Load),
-		f64(t.Mobility),
-		str(t.Delay),
-		i64(t.Warmup),
-		i64(t.Measure),
-		i64(int64(t.Seed)), // same bits; the column's logical type marks it unsigned
-		i64(t.Trial),
-		i64(t.Point),
-		f64(t.SimTime),
-		i64(t.Events),
-		i64(t.CSEntries),
-		f64(t.WaitMean),
-		f64(t.WaitP50),
-		f64(t.WaitP99),
-		f64(t.WaitMax),
-		i64(t.MsgsTotal),
-		f64(t.MsgsPerCS),
-		i64(t.LinkChanges),
-	)
-	for _, m := range t.Msgs {
-		row = append(row, i64(m))
-	}
-	for _, e := range t.Extra {
-		row = append(row, f64(e))
-	}
-	for i := range row {
-		row[i] = row[i].Level(0, 0, i)
-	}
-	return row
 }
 
 // Flush ends the current row group and writes it and all buffered rows to the temporary

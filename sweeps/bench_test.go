@@ -33,17 +33,18 @@ load = [0.01, 1]
 	if err != nil {
 		b.Fatal(err)
 	}
-	trials := spec.Schedule(Shard{})
+	sched := spec.Schedule(Shard{})
+	trial := func(j int) (Trial, bool) { return sched.Trial(j), false }
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
 			start, runs := time.Now(), 0
 			for b.Loop() {
-				if err := Run(context.Background(), trials, workers, func(Outcome) error { return nil }); err != nil {
+				if err := Run(context.Background(), sched.Len(), workers, trial, func(Outcome) error { return nil }); err != nil {
 					b.Fatal(err)
 				}
 				runs++
 			}
-			b.ReportMetric(float64(len(trials)*runs)/time.Since(start).Seconds(), "trials/s")
+			b.ReportMetric(float64(sched.Len()*runs)/time.Since(start).Seconds(), "trials/s")
 		})
 	}
 }
@@ -65,13 +66,14 @@ func BenchmarkOverhead(b *testing.B) {
 	var kernelTime time.Duration
 	var sample kernel.Result
 	samples := 0
-	for k := 0; k < len(sched); k += 270 {
-		a, err := algorithms.New(sched[k].Algorithm)
+	for k := 0; k < sched.Len(); k += 270 {
+		tr := sched.Trial(k)
+		a, err := algorithms.New(tr.Algorithm)
 		if err != nil {
 			b.Fatal(err)
 		}
 		start := time.Now()
-		r, err := sim.Run(sched[k].Params, a)
+		r, err := sim.Run(tr.Params, a)
 		kernelTime += time.Since(start)
 		if err != nil {
 			b.Fatal(err)
@@ -87,17 +89,13 @@ func BenchmarkOverhead(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		start := time.Now()
 		sched := spec.Schedule(Shard{})
-		mine := make([]bool, len(sched))
-		for _, tr := range sched {
-			mine[tr.Index] = true
-		}
 		out := filepath.Join(dir, fmt.Sprintf("o%d.parquet", i))
-		st, err := openStore(out, spec, Shard{}, mine)
+		st, err := openStore(out, spec, sched, Shard{})
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, tr := range sched {
-			if err := st.add(tr.Index, Row(Outcome{Trial: tr, Result: sample}, st.layout)); err != nil {
+		for k := range sched.Len() {
+			if err := st.add(k, Row(Outcome{Trial: sched.Trial(k), Result: sample})); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -105,7 +103,7 @@ func BenchmarkOverhead(b *testing.B) {
 			b.Fatal(err)
 		}
 		spent += time.Since(start)
-		trials += len(sched)
+		trials += sched.Len()
 	}
 	perTrial := spent / time.Duration(trials)
 	b.ReportMetric(float64(perTrial.Nanoseconds()), "overhead-ns/trial")

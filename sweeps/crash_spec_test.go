@@ -21,11 +21,10 @@ crash_rate = [0, 0.01]
 	if err != nil {
 		t.Fatal(err)
 	}
-	pts := s.Points()
-	if len(pts) != 2 {
-		t.Fatalf("%d points, want 2", len(pts))
+	if s.NumPoints() != 2 {
+		t.Fatalf("%d points, want 2", s.NumPoints())
 	}
-	p, err := pts[1].Params()
+	p, err := s.Point(1).Params()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,11 +8,10 @@ import (
 )
 
 // DryRun describes what Execute would do without running anything: the fixed parameters,
-// the expanded grid, the number of trials and an estimate of the work.
+// the expanded grid, the number of trials and an estimate of the work. It enumerates
+// nothing: a sweep of 10^9 trials answers at once.
 func DryRun(w io.Writer, spec *Spec, sh Shard, workers int) error {
-	trials := spec.Schedule(sh)
-	pts := spec.Points()
-	total := len(pts) * spec.Trials * len(spec.Algorithms)
+	sched := spec.Schedule(sh)
 	fmt.Fprintf(w, "sweep %s (%s), spec hash %s\n", spec.Name, spec.Source, SpecHash(spec))
 	fmt.Fprintf(w, "algorithms: %s\n", strings.Join(spec.Algorithms, ", "))
 	fmt.Fprintf(w, "root seed: %d, replicates per point: %d\n", spec.Seed, spec.Trials)
@@ -22,22 +21,36 @@ func DryRun(w io.Writer, spec *Spec, sh Shard, workers int) error {
 		}
 	}
 	for _, n := range spec.Axes() {
-		vals := make([]string, len(spec.Grid[n]))
-		for k, v := range spec.Grid[n] {
-			vals[k] = v.String()
-		}
-		fmt.Fprintf(w, "grid  %s (%d): %s\n", n, len(vals), strings.Join(vals, ", "))
+		vals := spec.Grid[n]
+		fmt.Fprintf(w, "grid  %s (%d): %s\n", n, len(vals), valueList(vals, 20))
 	}
-	fmt.Fprintf(w, "grid points: %d\n", len(pts))
-	fmt.Fprintf(w, "trials: %d = %d points x %d replicates x %d algorithms\n", total, len(pts), spec.Trials, len(spec.Algorithms))
+	fmt.Fprintf(w, "grid points: %d\n", spec.NumPoints())
+	fmt.Fprintf(w, "trials: %d = %d points x %d replicates x %d algorithms\n", spec.NumTrials(), spec.NumPoints(), spec.Trials, len(spec.Algorithms))
 	if !sh.Whole() {
-		fmt.Fprintf(w, "shard %s: %d trials\n", sh, len(trials))
+		fmt.Fprintf(w, "shard %s: %d trials\n", sh, sched.Len())
 	}
-	est := EstimateWork(trials)
-	wall := time.Duration(est.CPUSeconds / float64(max(workers, 1)) * float64(time.Second))
+	for _, warn := range spec.Warnings {
+		fmt.Fprintf(w, "note: %s\n", warn)
+	}
+	est := sched.EstimateWork()
+	workers = max(1, min(workers, sched.Len()))
+	wall := time.Duration(est.CPUSeconds / float64(workers) * float64(time.Second))
 	fmt.Fprintf(w, "estimated work: %.3g simulated events, about %s of CPU (%s with %d workers)\n",
-		est.Events, roundDur(time.Duration(est.CPUSeconds*float64(time.Second))), roundDur(wall), max(workers, 1))
+		est.Events, roundDur(time.Duration(est.CPUSeconds*float64(time.Second))), roundDur(wall), workers)
 	return nil
+}
+
+// valueList shows at most max values: the first ones, "...", the last.
+func valueList(vals []Value, max int) string {
+	var out []string
+	for k, v := range vals {
+		if len(vals) > max && k == max-1 {
+			out = append(out, "...", vals[len(vals)-1].String())
+			break
+		}
+		out = append(out, v.String())
+	}
+	return strings.Join(out, ", ")
 }
 
 func roundDur(d time.Duration) time.Duration {

@@ -49,7 +49,7 @@ func FuzzParse(f *testing.F) {
 		if err := s.Validate(); err != nil {
 			t.Fatalf("Parse accepted a spec that Validate rejects: %v", err)
 		}
-		if len(s.Points()) == 0 {
+		if s.NumPoints() == 0 || s.NumTrials() > sweeps.MaxTrials {
 			t.Fatalf("accepted spec has no grid points")
 		}
 	})

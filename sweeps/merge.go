@@ -11,10 +11,11 @@ import (
 )
 
 // MergeShards combines the shard files of one sweep into out. It checks, before writing
-// anything, that every input carries the same spec hash and that together they hold every
-// trial of the sweep exactly once; the error names the file and the trial otherwise. The
-// merged file has the metadata of an unsharded run (shard "0/1") and the shards' rows in
-// shard order. out is written atomically and may not be one of the inputs.
+// anything, that every input carries the same spec hash and shard count, and that together
+// they hold every trial of the sweep exactly once; the error names the file and the trial
+// otherwise. The merged file has the metadata of an unsharded run (shard "0/1") and the
+// shards' rows in shard order. out is written atomically and may not be one of the inputs.
+// Memory is independent of the number of trials (a doneSet per shard).
 func MergeShards(out string, inputs []string) error {
 	if len(inputs) == 0 {
 		return fmt.Errorf("no input files")
@@ -25,8 +26,9 @@ func MergeShards(out string, inputs []string) error {
 	}
 	var files []shardFile
 	var hash, first string
+	var spec *Spec
 	var index trialIndex
-	var seen []int // trial index -> 1 + position in inputs of the file holding it
+	seen := map[int]string{} // shard -> file holding it
 	for k, path := range inputs {
 		if path == out {
 			return fmt.Errorf("%s: the output cannot also be an input", out)
@@ -36,49 +38,35 @@ func MergeShards(out string, inputs []string) error {
 			return err
 		}
 		meta := f.Metadata()
-		h := meta[KeySpecHash]
-		if h == "" {
-			f.Close()
-			return fmt.Errorf("%s: no %s metadata: not written by bench sweep or bench run", path, KeySpecHash)
+		sh, err := checkShardFile(f, meta, k == 0, hash, first)
+		if err == nil && k == 0 {
+			hash, first = meta[KeySpecHash], path
+			spec, index, err = specOf(path, meta)
 		}
-		if k == 0 {
-			hash, first = h, path
-			var ok bool
-			if index, ok = parseGrid(meta[KeyGrid]); !ok || strconv.Itoa(index.total()) != meta[KeyTrialsTotal] {
-				f.Close()
-				return fmt.Errorf("%s: bad %s metadata %q", path, KeyGrid, meta[KeyGrid])
-			}
-			seen = make([]int, index.total())
-		} else if h != hash {
-			f.Close()
-			return fmt.Errorf("%s: spec hash %s (%s) differs from %s in %s: shards of different sweeps", path, h, orUnknown(meta["mutexlab.spec_name"]), hash, first)
+		if err == nil && len(files) > 0 && sh.N != files[0].shard.N {
+			err = fmt.Errorf("%s: shard %s, but %s is shard %s: shards of different splits", path, sh, first, files[0].shard)
 		}
-		sh, err := ParseShard(meta[KeyShard])
-		if err != nil {
-			f.Close()
-			return fmt.Errorf("%s: bad %s metadata: %v", path, KeyShard, err)
+		if err == nil && seen[sh.I] != "" {
+			err = fmt.Errorf("%s: shard %s is also in %s: every trial must be present exactly once", path, sh, seen[sh.I])
 		}
-		keys, err := rowKeys(f, index)
+		if err == nil {
+			err = checkShardRows(f, spec.Schedule(sh), index)
+		}
 		f.Close()
 		if err != nil {
 			return err
 		}
-		for _, i := range keys {
-			if seen[i] != 0 {
-				return fmt.Errorf("%s: trial %s is also in %s: every trial must be present exactly once", path, index.describe(i), inputs[seen[i]-1])
-			}
-			seen[i] = k + 1
-		}
+		seen[sh.I] = path
 		files = append(files, shardFile{path, sh})
 	}
-	if miss := slices.Index(seen, 0); miss >= 0 {
-		n := 0
-		for _, s := range seen {
-			if s == 0 {
-				n++
+	if n := files[0].shard.N; len(files) < n {
+		missing := 0
+		for i := range n {
+			if seen[i] == "" {
+				missing += spec.Schedule(Shard{i, n}).Len()
 			}
 		}
-		return fmt.Errorf("%d of %d trials missing (first: %s): a shard is missing or unfinished", n, len(seen), index.describe(miss))
+		return fmt.Errorf("%d of %d trials missing: %d of %d shards given; a shard is missing", missing, spec.NumTrials(), len(files), n)
 	}
 	slices.SortStableFunc(files, func(a, b shardFile) int { return cmp.Compare(a.shard.I, b.shard.I) })
 	paths := make([]string, len(files))
@@ -86,6 +74,66 @@ func MergeShards(out string, inputs []string) error {
 		paths[k] = f.path
 	}
 	return results.Merge(out, paths, map[string]string{KeyShard: Shard{}.String()})
+}
+
+// checkShardFile reads a shard file's spec hash and shard.
+func checkShardFile(f *results.File, meta map[string]string, first bool, hash, firstPath string) (Shard, error) {
+	path := f.Path()
+	h := meta[KeySpecHash]
+	if h == "" {
+		return Shard{}, fmt.Errorf("%s: no %s metadata: not written by bench sweep or bench run", path, KeySpecHash)
+	}
+	if !first && h != hash {
+		return Shard{}, fmt.Errorf("%s: spec hash %s (%s) differs from %s in %s: shards of different sweeps", path, h, orUnknown(meta["mutexlab.spec_name"]), hash, firstPath)
+	}
+	sh, err := ParseShard(meta[KeyShard])
+	if err != nil {
+		return Shard{}, fmt.Errorf("%s: bad %s metadata: %v", path, KeyShard, err)
+	}
+	if sh.N == 0 {
+		sh.N = 1
+	}
+	return sh, nil
+}
+
+// specOf rebuilds the sweep from a file's metadata: its grid for trial indices, and the
+// spec (from its canonical text) for the shards' schedules.
+func specOf(path string, meta map[string]string) (*Spec, trialIndex, error) {
+	index, ok := parseGrid(meta[KeyGrid])
+	if !ok || strconv.Itoa(index.total()) != meta[KeyTrialsTotal] {
+		return nil, index, fmt.Errorf("%s: bad %s metadata %q", path, KeyGrid, meta[KeyGrid])
+	}
+	spec, err := parseDescribed(meta["mutexlab.spec"], path)
+	if err != nil {
+		return nil, index, fmt.Errorf("%s: bad mutexlab.spec metadata: %v", path, err)
+	}
+	if spec.NumTrials() != index.total() {
+		return nil, index, fmt.Errorf("%s: mutexlab.spec describes %d trials, %s %d", path, spec.NumTrials(), KeyGrid, index.total())
+	}
+	return spec, index, nil
+}
+
+// checkShardRows checks that f holds every trial of its shard exactly once.
+func checkShardRows(f *results.File, sched *Schedule, index trialIndex) error {
+	keys, err := rowKeys(f, index)
+	if err != nil {
+		return err
+	}
+	var done doneSet
+	for _, i := range keys {
+		k, ok := sched.Position(i)
+		if !ok {
+			return fmt.Errorf("%s: trial %s is not in its shard", f.Path(), index.describe(i))
+		}
+		if done.has(k) {
+			return fmt.Errorf("%s: trial %s appears twice: every trial must be present exactly once", f.Path(), index.describe(i))
+		}
+		done.add(k)
+	}
+	if done.count() != sched.Len() {
+		return fmt.Errorf("%s: %d of %d trials missing: the shard is unfinished", f.Path(), sched.Len()-done.count(), sched.Len())
+	}
+	return nil
 }
 
 func (x trialIndex) describe(i int) string {
@@ -96,49 +144,58 @@ func (x trialIndex) describe(i int) string {
 }
 
 // CompareFiles checks that two results files hold the same trials with identical rows, in
-// any order (a merged sharded run against a single-process run, say). The error names the
-// first difference.
+// any order (a merged sharded run against a single-process run, say): the same columns, and
+// every value the same bit for bit, nulls included. The error names the first difference.
 func CompareFiles(a, b string) error {
-	ra, err := sortedRows(a)
+	ra, ca, err := sortedRows(a)
 	if err != nil {
 		return err
 	}
-	rb, err := sortedRows(b)
+	rb, cb, err := sortedRows(b)
 	if err != nil {
 		return err
+	}
+	if !slices.Equal(ca, cb) {
+		return fmt.Errorf("%s and %s have different columns", a, b)
 	}
 	if len(ra) != len(rb) {
 		return fmt.Errorf("%s has %d rows, %s has %d", a, len(ra), b, len(rb))
 	}
 	for k := range ra {
 		if !bytes.Equal(ra[k].enc, rb[k].enc) {
-			return fmt.Errorf("row for point %d trial %d algorithm %s differs between %s and %s", ra[k].t.Point, ra[k].t.Trial, ra[k].t.Algorithm, a, b)
+			return fmt.Errorf("row for %s differs between %s and %s", ra[k].key, a, b)
 		}
 	}
 	return nil
 }
 
 type encodedRow struct {
-	t   results.Trial
+	key string
 	enc []byte
 }
 
-func sortedRows(path string) ([]encodedRow, error) {
+func sortedRows(path string) ([]encodedRow, []results.Column, error) {
 	f, err := results.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
-	rows, err := f.ReadAll()
+	rows, err := f.ReadRows()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	cols := f.Columns()
+	at := func(name string) int {
+		return slices.IndexFunc(cols, func(c results.Column) bool { return c.Name == name })
+	}
+	pi, ti, ai := at("point"), at("trial"), at("algorithm")
+	if pi < 0 || ti < 0 || ai < 0 {
+		return nil, nil, fmt.Errorf("%s: no point, trial and algorithm columns", path)
 	}
 	out := make([]encodedRow, len(rows))
-	for k := range rows {
-		out[k] = encodedRow{rows[k], encodeRow(nil, &rows[k])}
+	for k, r := range rows {
+		out[k] = encodedRow{fmt.Sprintf("point %d trial %d algorithm %s", r[pi].Int(), r[ti].Int(), r[ai].Str()), encodeRow(nil, r, cols)}
 	}
-	slices.SortFunc(out, func(x, y encodedRow) int {
-		return cmp.Or(cmp.Compare(x.t.Point, y.t.Point), cmp.Compare(x.t.Trial, y.t.Trial), cmp.Compare(x.t.Algorithm, y.t.Algorithm))
-	})
-	return out, nil
+	slices.SortFunc(out, func(x, y encodedRow) int { return cmp.Compare(x.key, y.key) })
+	return out, cols, nil
 }

@@ -48,7 +48,7 @@ func (p *plainProgress) Start(name string, total, done int) {
 	p.start = time.Now()
 	p.last = p.start
 	if done > 0 {
-		fmt.Fprintf(p.w, "%s: resuming, %d/%d trials already on disk\n", name, done, total)
+		fmt.Fprintf(p.w, "%s: resuming: %d of %d trials already on disk, %d to run\n", name, done, total, total-done)
 	}
 }
 

@@ -7,10 +7,13 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/mutexlab/mutexlab/internal/runner"
+	"github.com/mutexlab/mutexlab/kernel"
 	"github.com/mutexlab/mutexlab/results"
 )
 
@@ -30,13 +33,13 @@ func rowsOf(t *testing.T, path string) []string {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rows, err := f.ReadAll()
+	rows, err := f.ReadRows()
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := make([]string, len(rows))
 	for k := range rows {
-		out[k] = string(encodeRow(nil, &rows[k]))
+		out[k] = string(encodeRow(nil, rows[k], f.Columns()))
 	}
 	return out
 }
@@ -65,15 +68,16 @@ func TestInterruptAndResumeGiveTheSameRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "out.parquet")
-	total := len(spec.TrialList())
+	total := spec.NumTrials()
 	// Two interruptions, then a run to the end. One worker holds at most Window(1) = 12
 	// trials in flight, so each interruption leaves work for the next run of the 48.
 	for _, stop := range []int{3, 3} {
 		ctx, cancel := context.WithCancel(context.Background())
 		_, err := Execute(ctx, spec, Options{Workers: 1, Out: out, Progress: &stopAfter{n: stop, cancel: cancel}})
 		cancel()
-		var ie *InterruptedError
-		if !errors.As(err, &ie) || !errors.Is(err, context.Canceled) || ie.Done < stop || ie.Done >= total {
+		var ie *StoppedError
+		if !errors.As(err, &ie) || !errors.Is(err, runner.ErrInterrupted) || ie.Done < stop || ie.Done >= total ||
+			!strings.Contains(err.Error(), "trials on disk") {
 			t.Fatalf("interrupted run (stop %d): %v", stop, err)
 		}
 		if _, err := os.Stat(out); err == nil {
@@ -101,40 +105,62 @@ func TestJournalRecoveryIgnoresTornTail(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out.parquet")
 	sched := spec.Schedule(Shard{})
-	mine := make([]bool, len(sched))
-	for _, tr := range sched {
-		mine[tr.Index] = true
-	}
-	st, err := openStore(out, spec, Shard{}, mine)
+	st, err := openStore(out, spec, sched, Shard{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var want []string
-	for _, tr := range sched[:3] {
-		row := Row(Outcome{Trial: tr}, st.layout)
-		row.WaitMean = float64(tr.Index) + 0.5
-		want = append(want, string(encodeRow(nil, &row)))
-		if err := st.add(tr.Index, row); err != nil {
+	for k := range 3 {
+		tr := sched.Trial(k)
+		res := kernel.Result{CSEntries: 1, WaitMean: float64(tr.Index) + 0.5, Links: 20}
+		row := Row(Outcome{Trial: tr, Result: res})
+		want = append(want, string(encodeRow(nil, row, st.cols)))
+		if err := st.add(k, row); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// A process killed in the middle of the next write leaves half a record.
-	half := encodeRecord(nil, &results.Trial{Algorithm: "rl"})
+	half := encodeRecord(nil, Row(Outcome{Trial: sched.Trial(3), Result: kernel.Result{Links: 20}}), st.cols)
 	st.journal.Write(half[:len(half)/2])
 	st.close() // as if killed: no part written
-	st, err = openStore(out, spec, Shard{}, mine)
+	st, err = openStore(out, spec, sched, Shard{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.close()
-	if st.ndone != 3 || len(st.parts) != 1 {
-		t.Fatalf("recovered %d trials into %d parts, want 3 into 1", st.ndone, len(st.parts))
+	if st.done.count() != 3 || len(st.parts) != 1 {
+		t.Fatalf("recovered %d trials into %d parts, want 3 into 1", st.done.count(), len(st.parts))
 	}
 	if got := rowsOf(t, st.parts[0]); !slices.Equal(got, want) {
 		t.Fatal("recovered rows differ from those journalled")
 	}
-	if fi, _ := os.Stat(filepath.Join(st.dir, "journal")); fi.Size() != 0 {
-		t.Fatalf("journal not emptied after recovery: %d bytes", fi.Size())
+	if data, _ := os.ReadFile(filepath.Join(st.dir, "journal")); string(data) != string(journalHeader()) {
+		t.Fatalf("journal not emptied after recovery: %q", data)
+	}
+}
+
+// A journal without this version's header (an older bench's) is detected, not misread.
+func TestOldJournalIsDetected(t *testing.T) {
+	spec := mustParse(t, smallSpec)
+	out := filepath.Join(t.TempDir(), "out.parquet")
+	st, err := openStore(out, spec, spec.Schedule(Shard{}), Shard{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.close()
+	os.WriteFile(filepath.Join(out+".parts", "journal"), []byte("\x10\x00\x00\x00 old binary record"), 0o644)
+	_, err = openStore(out, spec, spec.Schedule(Shard{}), Shard{})
+	var oe *OutputError
+	if !errors.As(err, &oe) || !strings.Contains(err.Error(), "another version of bench") {
+		t.Fatalf("old journal: %v", err)
+	}
+	// So is a parts directory of the same sweep written with other columns.
+	os.WriteFile(filepath.Join(out+".parts", "journal"), journalHeader(), 0o644)
+	spec2 := filepath.Join(out+".parts", "SPEC")
+	data, _ := os.ReadFile(spec2)
+	os.WriteFile(spec2, []byte(strings.Replace(string(data), "format 2", "format 1", 1)), 0o644)
+	if _, err = openStore(out, spec, spec.Schedule(Shard{}), Shard{}); !errors.As(err, &oe) || !strings.Contains(err.Error(), "another version of bench") {
+		t.Fatalf("parts of another format: %v", err)
 	}
 }
 
@@ -185,23 +211,44 @@ func TestScheduleShardsAreDisjointBalancedAndSlowFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	all := spec.Schedule(Shard{})
-	for k := 1; k < len(all); k++ {
-		if estimateCost(all[k].Algorithm, &all[k].Params) > estimateCost(all[k-1].Algorithm, &all[k-1].Params) {
-			t.Fatalf("trial %d is estimated slower than the one before it", k)
+	cost := func(k int) float64 { tr := all.Trial(k); return estimateCost(tr.Algorithm, &tr.Params) }
+	var costs []float64
+	for k := range all.Len() {
+		costs = append(costs, cost(k))
+		if i := all.Index(k); func() int { p, _ := all.Position(i); return p }() != k {
+			t.Fatalf("Position(Index(%d)) != %d", k, k)
 		}
 	}
+	// Slowest first: the first trial is the costliest, and the first tenth of the schedule
+	// carries far more estimated work than the last tenth.
+	if costs[0] != slices.Max(costs) {
+		t.Fatalf("first trial costs %g, the costliest %g", costs[0], slices.Max(costs))
+	}
+	tenth := len(costs) / 10
+	var head, tail float64
+	for k := range tenth {
+		head += costs[k]
+		tail += costs[len(costs)-1-k]
+	}
+	if head < 5*tail {
+		t.Fatalf("first tenth %g, last tenth %g: not slowest first", head, tail)
+	}
 	const n = 7
-	seen := make([]int, len(all))
+	seen := make([]int, all.Len())
 	var work []float64
 	for i := range n {
 		part := spec.Schedule(Shard{I: i, N: n})
-		if d := len(part) - len(all)/n; d < 0 || d > 1 {
-			t.Errorf("shard %d has %d trials of %d", i, len(part), len(all))
+		if d := part.Len() - all.Len()/n; d < 0 || d > 1 {
+			t.Errorf("shard %d has %d trials of %d", i, part.Len(), all.Len())
 		}
-		for _, tr := range part {
-			seen[tr.Index]++
+		for k := range part.Len() {
+			idx := part.Index(k)
+			seen[idx]++
+			if p, ok := part.Position(idx); !ok || p != k {
+				t.Fatalf("shard %d: Position(%d) = %d, %t, want %d", i, idx, p, ok, k)
+			}
 		}
-		work = append(work, EstimateWork(part).Events)
+		work = append(work, part.EstimateWork().Events)
 	}
 	for i, c := range seen {
 		if c != 1 {
@@ -220,7 +267,7 @@ func TestScheduleShardsAreDisjointBalancedAndSlowFirst(t *testing.T) {
 
 func TestReorderWindowBoundsOutcomesHeld(t *testing.T) {
 	spec := mustParse(t, smallSpec)
-	trials := spec.Schedule(Shard{})
+	sched := spec.Schedule(Shard{})
 	var started, emitted, worst atomic.Int64
 	startHook = func() {
 		n := started.Add(1)
@@ -233,15 +280,15 @@ func TestReorderWindowBoundsOutcomesHeld(t *testing.T) {
 		}
 	}
 	defer func() { startHook = nil }()
-	err := Run(context.Background(), trials, 2, func(o Outcome) error {
+	err := Run(context.Background(), sched.Len(), 2, func(j int) (Trial, bool) { return sched.Trial(j), false }, func(o Outcome) error {
 		emitted.Add(1)
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := worst.Load(); w != int64(Window(2)) || emitted.Load() != int64(len(trials)) {
-		t.Fatalf("held at most %d outcomes, want the window %d; emitted %d of %d", w, Window(2), emitted.Load(), len(trials))
+	if w := worst.Load(); w != int64(runner.Window(2)) || emitted.Load() != int64(sched.Len()) {
+		t.Fatalf("held at most %d outcomes, want the window %d; emitted %d of %d", w, runner.Window(2), emitted.Load(), sched.Len())
 	}
 }
 

@@ -1,8 +1,10 @@
 package sweeps
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -60,31 +62,172 @@ func ParseShard(text string) (Shard, error) {
 	return Shard{I: i, N: n}, nil
 }
 
-// Schedule returns the trials of spec that shard s runs, in the order they run: the
-// estimated slowest first (ties by trial index), so that a long trial never starts last
-// and leaves the other workers idle. The order depends only on the spec, never on the
-// worker count. Shards deal the slowest-first list round robin, so every shard gets a
-// disjoint slice of nearly the same count and estimated work.
-func (s *Spec) Schedule(sh Shard) []Trial {
-	all := s.TrialList()
-	cost := make([]float64, len(all))
-	for k := range all {
-		cost[k] = estimateCost(all[k].Algorithm, &all[k].Params)
+// Schedule is the order in which a sweep's (or a shard's) trials run: the estimated slowest
+// first, so that a long trial never starts last and leaves the other workers idle. It is
+// computed, not listed: position k maps to a trial index and back by arithmetic, so a sweep
+// of 10^9 trials schedules, shards and resumes in memory independent of its size.
+//
+// The order treats the sweep as a product of dimensions: each grid axis, the replicates and
+// the algorithms. Each dimension's values are sorted by the estimated cost of a trial that
+// differs from the sweep's estimated costliest trial only in that dimension, and the
+// dimensions by how much they change the cost (the largest ratio of costs slowest), and the
+// schedule enumerates the product in that order. The first trial is the estimated
+// costliest; the order depends only on the spec, never on the worker count. Shards deal the
+// schedule round robin (shard i of N takes positions i, i+N, i+2N, ...), so every shard gets
+// a disjoint slice of nearly the same count and estimated work.
+type Schedule struct {
+	spec  *Spec
+	shard Shard
+	dims  []dim // slowest-varying first
+	total int   // trials in the whole sweep
+}
+
+// dim is one dimension of the trial index: value v of it adds v·stride to the canonical
+// index; order lists its values slowest first and rank inverts order (both nil for the
+// replicates, whose order is their own: there may be 10^9 of them).
+type dim struct {
+	size, stride int
+	order, rank  []int
+	spread       float64
+}
+
+func (d *dim) value(k int) int {
+	if d.order == nil {
+		return k
 	}
-	order := make([]int, len(all))
-	for k := range order {
-		order[k] = k
+	return d.order[k]
+}
+
+func (d *dim) rankOf(v int) int {
+	if d.rank == nil {
+		return v
 	}
-	sort.SliceStable(order, func(a, b int) bool { return cost[order[a]] > cost[order[b]] })
-	n := max(sh.N, 1)
-	out := make([]Trial, 0, len(all)/n+1)
-	for pos, k := range order {
-		if pos%n == sh.I%n {
-			out = append(out, all[k])
-		}
+	return d.rank[v]
+}
+
+// Schedule returns the schedule of shard sh of the sweep (Validate must have run).
+func (s *Spec) Schedule(sh Shard) *Schedule {
+	sc := &Schedule{spec: s, shard: sh, total: s.NumTrials()}
+	if sh.N < 1 {
+		sc.shard = Shard{0, 1}
+	}
+	// Dimensions in canonical order: the axes (last fastest), replicates, algorithms.
+	stride := 1
+	sc.dims = make([]dim, len(s.axes)+2)
+	sizes := append(lensOf(s.axes), s.Trials, len(s.Algorithms))
+	for j := len(sizes) - 1; j >= 0; j-- {
+		sc.dims[j] = dim{size: sizes[j], stride: stride}
+		stride *= sizes[j]
+	}
+	sc.order()
+	return sc
+}
+
+func lensOf(axes [][]Value) []int {
+	out := make([]int, len(axes))
+	for j, a := range axes {
+		out[j] = len(a)
 	}
 	return out
 }
+
+// order sorts each dimension's values, then the dimensions, by estimated cost (see Schedule).
+func (sc *Schedule) order() {
+	ref := make([]int, len(sc.dims)) // value index per dimension of the reference trial
+	cost := func(d, v int) float64 {
+		idx := 0
+		for j := range sc.dims {
+			x := ref[j]
+			if j == d {
+				x = v
+			}
+			idx += x * sc.dims[j].stride
+		}
+		t := sc.spec.Trial(idx)
+		return estimateCost(t.Algorithm, &t.Params)
+	}
+	replicates := len(sc.dims) - 2 // no bearing on the cost: keep their order, spread 1
+	for range 2 {                  // coordinate ascent towards the costliest trial
+		for d := range sc.dims {
+			if d == replicates || sc.dims[d].size == 1 {
+				continue
+			}
+			best, bestCost := ref[d], -1.0
+			for v := range sc.dims[d].size {
+				if c := cost(d, v); c > bestCost {
+					best, bestCost = v, c
+				}
+			}
+			ref[d] = best
+		}
+	}
+	for d := range sc.dims {
+		dm := &sc.dims[d]
+		if d == replicates || dm.size == 1 {
+			dm.spread = 1
+			continue
+		}
+		costs := make([]float64, dm.size)
+		for v := range costs {
+			costs[v] = cost(d, v)
+		}
+		dm.order = make([]int, dm.size)
+		for v := range dm.order {
+			dm.order[v] = v
+		}
+		slices.SortStableFunc(dm.order, func(a, b int) int { return cmp.Compare(costs[b], costs[a]) })
+		dm.rank = make([]int, dm.size)
+		for k, v := range dm.order {
+			dm.rank[v] = k
+		}
+		lo, hi := slices.Min(costs), slices.Max(costs)
+		dm.spread = hi / lo
+		if lo <= 0 || math.IsNaN(dm.spread) {
+			dm.spread = math.Inf(1)
+		}
+	}
+	slices.SortStableFunc(sc.dims, func(a, b dim) int { return cmp.Compare(b.spread, a.spread) })
+}
+
+// Len returns the number of trials the shard runs.
+func (sc *Schedule) Len() int {
+	n := sc.shard.N
+	return (sc.total - sc.shard.I + n - 1) / n
+}
+
+// Total returns the number of trials in the whole sweep.
+func (sc *Schedule) Total() int { return sc.total }
+
+// Index returns the canonical trial index (Spec.Trial) of the k-th trial the shard runs.
+func (sc *Schedule) Index(k int) int {
+	pos := k*sc.shard.N + sc.shard.I
+	idx := 0
+	for j := len(sc.dims) - 1; j >= 0; j-- {
+		d := &sc.dims[j]
+		idx += d.value(pos%d.size) * d.stride
+		pos /= d.size
+	}
+	return idx
+}
+
+// Position returns where the shard runs trial index i, and false if i is not in the shard.
+func (sc *Schedule) Position(i int) (int, bool) {
+	if i < 0 || i >= sc.total {
+		return 0, false
+	}
+	pos := 0
+	for j := range sc.dims {
+		d := &sc.dims[j]
+		pos = pos*d.size + d.rankOf(i/d.stride%d.size)
+	}
+	if pos%sc.shard.N != sc.shard.I {
+		return 0, false
+	}
+	return pos / sc.shard.N, true
+}
+
+// Trial returns the k-th trial the shard runs.
+func (sc *Schedule) Trial(k int) Trial { return sc.spec.Trial(sc.Index(k)) }
 
 // Estimate is the predicted work of a set of trials.
 type Estimate struct {
@@ -92,11 +235,21 @@ type Estimate struct {
 	CPUSeconds float64 // at eventsPerSecond on one core
 }
 
-// EstimateWork predicts the work of trials.
-func EstimateWork(trials []Trial) Estimate {
+// estimateSample bounds the trials EstimateWork costs one by one.
+const estimateSample = 10_000
+
+// EstimateWork predicts the work of the shard's trials: every trial's estimated cost up to
+// estimateSample trials, else that many spread evenly over the schedule, scaled up.
+func (sc *Schedule) EstimateWork() Estimate {
+	n := sc.Len()
+	m := min(n, estimateSample)
 	var e Estimate
-	for k := range trials {
-		e.Events += estimateCost(trials[k].Algorithm, &trials[k].Params)
+	for k := range m {
+		t := sc.Trial(int(int64(k) * int64(n) / int64(m)))
+		e.Events += estimateCost(t.Algorithm, &t.Params)
+	}
+	if m > 0 {
+		e.Events *= float64(n) / float64(m)
 	}
 	e.CPUSeconds = e.Events / eventsPerSecond
 	return e

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"math/big"
 	"os"
 	"slices"
 	"sort"
@@ -14,6 +15,16 @@ import (
 
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/results"
+	"github.com/mutexlab/mutexlab/results/columns"
+)
+
+// Limits on the work a spec may describe: every axis (a list, or a range's points) is held in
+// memory, and trials are counted in an int64 and enumerated lazily, so these bound what a
+// typo can ask for, not what a machine can hold.
+const (
+	MaxAxisValues = 100_000        // values of one grid axis
+	MaxTrials     = 10_000_000_000 // trials of one sweep (points × replicates × algorithms)
 )
 
 // Spec is a sweep: algorithms × a grid of parameter values × replicates.
@@ -28,48 +39,32 @@ type Spec struct {
 	Grid        map[string][]Value // parameters that do, each with its values in order
 	Source      string             // file name or "preset NAME", for errors
 	FlagNames   bool               // name parameters as command-line flags (--cs-time) in errors
+	// Warnings are set by Validate: keys that apply to some of the sweep's algorithms or
+	// network models only (the others' rows record null for them).
+	Warnings []string
+
+	names []string  // the keys set, in canonical order (Validate)
+	axes  [][]Value // their values, one slice per name (a fixed key: one value)
 }
 
 // paramName renders a parameter name as the user spelled it: a spec key, or a flag.
 func (s *Spec) paramName(name string) string {
-	if s.FlagNames {
+	if c, ok := columns.Lookup(name); s.FlagNames && (!ok || c.Flag) {
 		return "--" + strings.ReplaceAll(name, "_", "-")
 	}
 	return name
 }
 
-// Value is one parameter value: a number, or a string for the delay model.
-type Value struct {
-	Num float64
-	Str string
+// Value is one parameter value: a number, or text for the keys of kind string.
+type Value = columns.Value
+
+// allParams lists the spec keys in canonical order (results/columns).
+func allParams() []string { return columns.Keys() }
+
+func knownParam(name string) bool {
+	c, ok := columns.Lookup(name)
+	return ok && c.Key
 }
-
-func (v Value) String() string {
-	if v.Str != "" {
-		return v.Str
-	}
-	return strconv.FormatFloat(v.Num, 'g', -1, 64)
-}
-
-// paramKind describes the parameters a spec may set, in the canonical order used for grid
-// points and seeds.
-var paramOrder = []string{"network", "movement_file", "n", "links", "connectivity", "degree", "load", "mobility", "delay", "cs_time", "warmup", "measure", "starve_after", "crash_rate", "crashes"}
-
-// stringParams take text values: the delay model, the network model's name, a file path.
-var stringParams = map[string]bool{"delay": true, "network": true, "movement_file": true, "crashes": true}
-
-var intParams = map[string]bool{"n": true, "links": true, "warmup": true, "measure": true}
-
-// allParams is the canonical order: the kernel's parameters, then every registered network
-// model's own (kernel.NetParamNames: radius, speed_max, birth, ...), then every registered
-// algorithm's own (algorithms.ParamNames).
-func allParams() []string {
-	return slices.Concat(paramOrder, kernel.NetParamNames(), algorithms.ParamNames())
-}
-
-func isNetParam(name string) bool { return slices.Contains(kernel.NetParamNames(), name) }
-
-func knownParam(name string) bool { return slices.Contains(allParams(), name) }
 
 // tomlSpec is the file format.
 type tomlSpec struct {
@@ -145,7 +140,8 @@ func firstLine(s string) string {
 }
 
 func scalar(name string, v any) (Value, error) {
-	if !knownParam(name) {
+	c, ok := columns.Lookup(name)
+	if !ok || !c.Key {
 		return Value{}, fmt.Errorf("unknown parameter; accepted: %s", strings.Join(allParams(), ", "))
 	}
 	switch x := v.(type) {
@@ -153,8 +149,12 @@ func scalar(name string, v any) (Value, error) {
 		return Value{Num: float64(x)}, nil
 	case float64:
 		return Value{Num: x}, nil
+	case bool:
+		if c.Kind == results.Bool {
+			return Value{Num: map[bool]float64{false: 0, true: 1}[x]}, nil
+		}
 	case string:
-		if stringParams[name] {
+		if c.Kind == results.String {
 			return Value{Str: x}, nil
 		}
 		f, err := strconv.ParseFloat(x, 64)
@@ -163,7 +163,19 @@ func scalar(name string, v any) (Value, error) {
 		}
 		return Value{Num: f}, nil
 	}
-	return Value{}, fmt.Errorf("must be a number (or a string for delay, network, movement_file, crashes), got %v", v)
+	return Value{}, fmt.Errorf("must be %s, got %v", kindWord(c.Kind), v)
+}
+
+func kindWord(k results.Kind) string {
+	switch k {
+	case results.String:
+		return "text"
+	case results.Int:
+		return "a whole number"
+	case results.Bool:
+		return "true or false"
+	}
+	return "a number"
 }
 
 // axis reads a grid axis: a list of values, or {log = [a, b], points = k}, or
@@ -173,6 +185,9 @@ func axis(name string, v any) ([]Value, error) {
 	case []any:
 		if len(x) == 0 {
 			return nil, fmt.Errorf("empty list of values")
+		}
+		if len(x) > MaxAxisValues {
+			return nil, fmt.Errorf("%d values: an axis has at most %d", len(x), MaxAxisValues)
 		}
 		out := make([]Value, 0, len(x))
 		for _, e := range x {
@@ -202,6 +217,9 @@ func axis(name string, v any) ([]Value, error) {
 		pts, ok := x["points"].(int64)
 		if kind == "" || len(ends) != 2 || !ok || pts < 1 {
 			return nil, fmt.Errorf("a range is {log = [first, last], points = count} or {linear = [first, last], points = count} with count >= 1")
+		}
+		if pts > MaxAxisValues {
+			return nil, fmt.Errorf("points = %d: a range has at most %d points", pts, MaxAxisValues)
 		}
 		a, errA := scalar(name, ends[0])
 		b, errB := scalar(name, ends[1])
@@ -237,8 +255,11 @@ func rangeValues(kind string, a, b float64, count int) []Value {
 	return out
 }
 
-// Validate checks the spec as a whole, then every grid point's parameters, so a bad value
-// is reported before any trial runs.
+// Validate checks the spec as a whole (algorithms, replicates, limits, where each key
+// applies), every value of every key, then the parameters of the grid's points (all of them
+// up to validateAll points; beyond that its corners and an even sample, so that a grid of
+// 10^9 points is checked in milliseconds), so a bad value is reported before any trial runs.
+// It sets Warnings.
 func (s *Spec) Validate() error {
 	if len(s.Algorithms) == 0 {
 		return fmt.Errorf("%s: algorithms: empty; known: %s", s.Source, strings.Join(algorithms.Names(), ", "))
@@ -256,19 +277,137 @@ func (s *Spec) Validate() error {
 			return fmt.Errorf("%s: %s is both a fixed parameter and a grid axis", s.Source, k)
 		}
 	}
+	if err := s.checkValues(); err != nil {
+		return err
+	}
+	s.expand()
+	if n, ok := s.numTrials(); !ok {
+		return fmt.Errorf("%s: %s trials (%s points x %d replicates x %d algorithms): a sweep has at most %d; split it into several",
+			s.Source, n, s.pointsText(), s.Trials, len(s.Algorithms), int64(MaxTrials))
+	}
+	if err := s.checkWhere(); err != nil {
+		return err
+	}
+	return s.checkPoints()
+}
+
+// checkValues checks every value of every key by the key's kind.
+func (s *Spec) checkValues() error {
+	check := func(where, k string, v Value) error {
+		c, ok := columns.Lookup(k)
+		if !ok || !c.Key {
+			return fmt.Errorf("%s: %s.%s: unknown parameter; accepted: %s", s.Source, where, k, strings.Join(allParams(), ", "))
+		}
+		if err := c.CheckValue(v); err != nil {
+			if s.FlagNames {
+				return fmt.Errorf("%s: %v", s.paramName(k), err)
+			}
+			return fmt.Errorf("%s: %s.%s: %v", s.Source, where, k, err)
+		}
+		return nil
+	}
 	for k, v := range s.Fixed {
-		if err := checkKind(k, v); err != nil {
-			return fmt.Errorf("%s: params.%s: %v", s.Source, k, err)
+		if err := check("params", k, v); err != nil {
+			return err
 		}
 	}
 	for k, vs := range s.Grid {
+		if len(vs) > MaxAxisValues {
+			return fmt.Errorf("%s: grid.%s: %d values: an axis has at most %d", s.Source, k, len(vs), MaxAxisValues)
+		}
 		for _, v := range vs {
-			if err := checkKind(k, v); err != nil {
-				return fmt.Errorf("%s: grid.%s: %v", s.Source, k, err)
+			if err := check("grid", k, v); err != nil {
+				return err
 			}
 		}
 	}
-	for _, pt := range s.Points() {
+	return nil
+}
+
+// expand lays the keys out in canonical order, with their values.
+func (s *Spec) expand() {
+	s.names, s.axes = nil, nil
+	for _, n := range allParams() {
+		if v, ok := s.Fixed[n]; ok {
+			s.names = append(s.names, n)
+			s.axes = append(s.axes, []Value{v})
+		} else if vs, ok := s.Grid[n]; ok {
+			s.names = append(s.names, n)
+			s.axes = append(s.axes, vs)
+		}
+	}
+}
+
+// numTrials returns the number of trials as text and whether it is within MaxTrials.
+func (s *Spec) numTrials() (string, bool) {
+	n := big.NewInt(int64(s.Trials) * int64(len(s.Algorithms)))
+	for _, a := range s.axes {
+		n.Mul(n, big.NewInt(int64(len(a))))
+	}
+	return n.String(), n.Cmp(big.NewInt(MaxTrials)) <= 0
+}
+
+func (s *Spec) pointsText() string {
+	n := big.NewInt(1)
+	for _, a := range s.axes {
+		n.Mul(n, big.NewInt(int64(len(a))))
+	}
+	return n.String()
+}
+
+// networks returns the network models the sweep uses.
+func (s *Spec) networks() []string {
+	var out []string
+	if v, ok := s.Fixed["network"]; ok {
+		out = append(out, v.Str)
+	}
+	for _, v := range s.Grid["network"] {
+		out = append(out, v.Str)
+	}
+	if len(out) == 0 {
+		out = []string{"walter"}
+	}
+	return out
+}
+
+// checkWhere makes a key that applies to none of the sweep's algorithms or network models
+// an error, and one that applies to some of them only a warning: a sweep may compare
+// algorithms of which only some read a key, and their rows record null for it.
+func (s *Spec) checkWhere() error {
+	s.Warnings = nil
+	nets := s.networks()
+	for _, k := range s.names {
+		c, _ := columns.Lookup(k)
+		var some bool
+		var without []string // the sweep's algorithms and models the key does not apply to
+		for _, a := range s.Algorithms {
+			for _, n := range nets {
+				if c.AppliesTo(a, n) {
+					some = true
+				} else if w := a + " on " + n; !slices.Contains(without, w) {
+					without = append(without, w)
+				}
+			}
+		}
+		runs := fmt.Sprintf("algorithms %s on network models %s", strings.Join(s.Algorithms, ", "), strings.Join(nets, ", "))
+		switch {
+		case !some:
+			return fmt.Errorf("%s: %s applies to %s only, and this sweep runs %s", s.Source, s.paramName(k), c.Where(), runs)
+		case len(without) > 0:
+			s.Warnings = append(s.Warnings, fmt.Sprintf("%s applies to %s only: rows of %s record null for it", s.paramName(k), c.Where(), strings.Join(without, ", ")))
+		}
+	}
+	return nil
+}
+
+// validateAll is how many grid points Validate checks one by one before it samples.
+const validateAll = 4096
+
+// checkPoints checks the kernel's and the algorithms' validation of the grid's points.
+func (s *Spec) checkPoints() error {
+	n := s.NumPoints()
+	check := func(i int) error {
+		pt := s.Point(i)
 		p, err := pt.Params()
 		if err == nil {
 			err = p.Validate()
@@ -278,49 +417,67 @@ func (s *Spec) Validate() error {
 				err = info.Validate(&p)
 			}
 		}
-		if err != nil {
-			if pe, ok := err.(*kernel.ParamError); ok {
-				if s.FlagNames {
-					return fmt.Errorf("%s: %s", s.paramName(pe.Name), pe.Msg)
-				}
-				return fmt.Errorf("%s: %s: %s (at %s)", s.Source, pe.Name, pe.Msg, pt)
+		if err == nil {
+			return nil
+		}
+		if pe, ok := err.(*kernel.ParamError); ok {
+			if s.FlagNames {
+				return fmt.Errorf("%s: %s", s.paramName(pe.Name), pe.Msg)
 			}
-			return fmt.Errorf("%s: %v (at %s)", s.Source, err, pt)
+			return fmt.Errorf("%s: %s: %s (at %s)", s.Source, pe.Name, pe.Msg, pt)
+		}
+		return fmt.Errorf("%s: %v (at %s)", s.Source, err, pt)
+	}
+	for _, i := range s.sample(n) {
+		if err := check(i); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-func checkKind(name string, v Value) error {
-	switch name {
-	case "network":
-		if _, ok := kernel.LookupNetwork(v.Str); !ok || v.Str == "" {
-			return fmt.Errorf("unknown network model %q; known: %s", v.String(), strings.Join(kernel.NetworkNames(), ", "))
+// sample lists the points Validate checks: all of them, or the corners of the grid (every
+// combination of each axis's first and last value, for up to 12 varying axes) and an even
+// spread of validateAll others.
+func (s *Spec) sample(n int) []int {
+	if n <= validateAll {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = i
 		}
-		return nil
-	case "movement_file":
-		if v.Str == "" {
-			return fmt.Errorf("must be a file path")
+		return out
+	}
+	var out []int
+	var varying []int
+	for j, a := range s.axes {
+		if len(a) > 1 {
+			varying = append(varying, j)
 		}
-		return nil
-	case "crashes":
-		_, err := kernel.ParseCrashes(v.Str)
-		return err
 	}
-	if name == "delay" {
-		if v.Str == "" {
-			v.Str = v.String()
+	if len(varying) <= 12 {
+		for mask := range 1 << len(varying) {
+			idx := make([]int, len(s.axes))
+			for b, j := range varying {
+				if mask>>b&1 == 1 {
+					idx[j] = len(s.axes[j]) - 1
+				}
+			}
+			out = append(out, s.pointIndex(idx))
 		}
-		_, err := kernel.ParseDelay(v.Str)
-		return err
 	}
-	if v.Str != "" {
-		return fmt.Errorf("must be a number, got %q", v.Str)
+	for k := range validateAll {
+		out = append(out, int(int64(k)*int64(n)/validateAll))
 	}
-	if intParams[name] && v.Num != math.Trunc(v.Num) {
-		return fmt.Errorf("must be a whole number, got %g", v.Num)
+	return out
+}
+
+// pointIndex is the index of the point whose axis value indices are idx.
+func (s *Spec) pointIndex(idx []int) int {
+	i := 0
+	for j, a := range s.axes {
+		i = i*len(a) + idx[j]
 	}
-	return nil
+	return i
 }
 
 // Point is one grid point: a value for every parameter the spec sets.
@@ -330,20 +487,30 @@ type Point struct {
 	Values []Value
 }
 
-func (pt Point) String() string {
-	parts := make([]string, len(pt.Names))
+func (pt Point) String() string { return pt.text(false) }
+
+// text renders "name=value ..."; seedOnly leaves out the keys excluded from the seed.
+func (pt Point) text(seedOnly bool) string {
+	var parts []string
 	for k, n := range pt.Names {
-		parts[k] = n + "=" + pt.Values[k].String()
+		if seedOnly {
+			if c, ok := columns.Lookup(n); ok && c.NoSeed {
+				continue
+			}
+		}
+		parts = append(parts, n+"="+pt.Values[k].String())
 	}
 	return strings.Join(parts, " ")
 }
 
 // Key is a stable hash of the point's parameter values (not its index, not the algorithm):
-// the part of a trial's seed that names its grid point. Adding values to an axis leaves the
-// other points' seeds unchanged, and every algorithm at a point shares its seeds.
+// the part of a trial's seed that names its grid point. Keys excluded from the seed
+// (columns.Column.NoSeed: model readings, budgets) do not enter it, so trials that differ
+// only in them share seeds. Adding values to an axis leaves the other points' seeds
+// unchanged, and every algorithm at a point shares its seeds.
 func (pt Point) Key() uint64 {
 	h := uint64(1469598103934665603)
-	for _, c := range []byte(pt.String()) {
+	for _, c := range []byte(pt.text(true)) {
 		h = (h ^ uint64(c)) * 1099511628211
 	}
 	return h
@@ -359,116 +526,41 @@ func (pt Point) Get(name string) (Value, bool) {
 	return Value{}, false
 }
 
-// Params turns the point into kernel parameters, starting from kernel.DefaultParams.
+// Params turns the point into kernel parameters, starting from kernel.DefaultParams and
+// setting each key through its column's Set.
 func (pt Point) Params() (kernel.Params, error) {
 	p := kernel.DefaultParams()
-	if _, ok := pt.Get("connectivity"); !ok {
-		if _, d := pt.Get("degree"); d {
-			p.Connectivity = 0
-		}
-		if _, l := pt.Get("links"); l {
-			p.Connectivity = 0
-		}
-	}
 	for k, name := range pt.Names {
-		v := pt.Values[k]
-		switch name {
-		case "n":
-			p.N = int(v.Num)
-		case "links":
-			p.Links = int(v.Num)
-		case "connectivity":
-			p.Connectivity = v.Num
-		case "degree":
-			p.Degree = v.Num
-		case "load":
-			p.Load = v.Num
-		case "mobility":
-			p.Mobility = v.Num
-		case "delay":
-			d, err := kernel.ParseDelay(v.String())
-			if err != nil {
-				return p, &kernel.ParamError{Name: "delay", Msg: err.Error()}
-			}
-			p.Delay = d
-		case "cs_time":
-			p.CSTime = v.Num
-		case "warmup":
-			p.Warmup = int(v.Num)
-		case "measure":
-			p.Measure = int(v.Num)
-		case "starve_after":
-			p.StarveAfter = v.Num
-		case "network":
-			p.Network = v.Str
-		case "movement_file":
-			p.MovementFile = v.Str
-		case "crash_rate":
-			p.CrashRate = v.Num
-		case "crashes":
-			cs, err := kernel.ParseCrashes(v.Str)
-			if err != nil {
-				return p, err
-			}
-			p.Crashes = cs
-		default:
-			if isNetParam(name) { // a network model's parameter
-				if p.Net == nil {
-					p.Net = map[string]float64{}
-				}
-				p.Net[name] = v.Num
-				continue
-			}
-			// an algorithm-specific parameter
-			if p.Algo == nil {
-				p.Algo = map[string]float64{}
-			}
-			p.Algo[name] = v.Num
+		c, ok := columns.Lookup(name)
+		if !ok || c.Set == nil {
+			return p, &kernel.ParamError{Name: name, Msg: "is not a spec key"}
+		}
+		if err := c.Set(&p, pt.Values[k]); err != nil {
+			return p, err
 		}
 	}
 	return p, nil
 }
 
-// Points expands the grid: the Cartesian product of the axes (in canonical parameter order,
-// the last axis varying fastest), each point carrying the fixed parameters too.
-func (s *Spec) Points() []Point {
-	var names []string
-	for _, n := range allParams() {
-		if _, ok := s.Fixed[n]; ok {
-			names = append(names, n)
-		} else if _, ok := s.Grid[n]; ok {
-			names = append(names, n)
-		}
+// NumPoints returns the number of grid points (Validate must have run).
+func (s *Spec) NumPoints() int {
+	n := 1
+	for _, a := range s.axes {
+		n *= len(a)
 	}
-	var axes [][]Value
-	for _, n := range names {
-		if v, ok := s.Fixed[n]; ok {
-			axes = append(axes, []Value{v})
-		} else {
-			axes = append(axes, s.Grid[n])
-		}
+	return n
+}
+
+// Point returns grid point i of the Cartesian product of the axes, in canonical parameter
+// order, the last axis varying fastest.
+func (s *Spec) Point(i int) Point {
+	vals := make([]Value, len(s.axes))
+	rest := i
+	for j := len(s.axes) - 1; j >= 0; j-- {
+		vals[j] = s.axes[j][rest%len(s.axes[j])]
+		rest /= len(s.axes[j])
 	}
-	var pts []Point
-	idx := make([]int, len(axes))
-	for {
-		vals := make([]Value, len(axes))
-		for k, a := range axes {
-			vals[k] = a[idx[k]]
-		}
-		pts = append(pts, Point{Index: len(pts), Names: names, Values: vals})
-		k := len(axes) - 1
-		for ; k >= 0; k-- {
-			idx[k]++
-			if idx[k] < len(axes[k]) {
-				break
-			}
-			idx[k] = 0
-		}
-		if k < 0 {
-			break
-		}
-	}
-	return pts
+	return Point{Index: i, Names: s.names, Values: vals}
 }
 
 // Axes returns the names of the grid's varying parameters in canonical order.
@@ -484,29 +576,28 @@ func (s *Spec) Axes() []string {
 
 // Trial is one unit of work: an algorithm at a grid point, one replicate.
 type Trial struct {
-	Index     int // position in the sweep's trial list
+	Index     int // position in the sweep's canonical trial order
 	Algorithm string
 	Point     Point
 	Replicate int
 	Params    kernel.Params // with Seed set
 }
 
-// TrialList lists every trial of the sweep in a fixed order: point, replicate, algorithm. A
-// trial's seed is DeriveSeed(root, point key, replicate) and depends on nothing else, so a
-// trial's result is the same whatever worker, shard or resume point runs it, and every
-// algorithm at a point sees the same seeds (common random numbers).
-func (s *Spec) TrialList() []Trial {
-	var out []Trial
-	for _, pt := range s.Points() {
-		p, _ := pt.Params() // validated already
-		for r := 0; r < s.Trials; r++ {
-			p.Seed = kernel.DeriveSeed(s.Seed, pt.Key(), uint64(r))
-			for _, a := range s.Algorithms {
-				out = append(out, Trial{Index: len(out), Algorithm: a, Point: pt, Replicate: r, Params: p})
-			}
-		}
-	}
-	return out
+// NumTrials returns the number of trials: points × replicates × algorithms.
+func (s *Spec) NumTrials() int { return s.NumPoints() * s.Trials * len(s.Algorithms) }
+
+// Trial returns trial i of the canonical order — point, replicate, algorithm — computed, not
+// looked up, so a sweep of any size costs no memory to enumerate. Its seed is
+// DeriveSeed(root, point key, replicate) and depends on nothing else, so a trial's result is
+// the same whatever worker, shard or resume point runs it, and every algorithm at a point
+// sees the same seeds (common random numbers).
+func (s *Spec) Trial(i int) Trial {
+	a := i % len(s.Algorithms)
+	r := i / len(s.Algorithms) % s.Trials
+	pt := s.Point(i / len(s.Algorithms) / s.Trials)
+	p, _ := pt.Params() // validated already
+	p.Seed = kernel.DeriveSeed(s.Seed, pt.Key(), uint64(r))
+	return Trial{Index: i, Algorithm: s.Algorithms[a], Point: pt, Replicate: r, Params: p}
 }
 
 // Describe renders the spec as canonical text (stored in results metadata).
@@ -529,4 +620,51 @@ func (s *Spec) Describe() string {
 		fmt.Fprintf(&b, "grid.%s = [%s]\n", k, strings.Join(vals, ", "))
 	}
 	return b.String()
+}
+
+// parseDescribed reads the text Describe writes back into a validated spec (merging shards
+// rebuilds their schedules from it).
+func parseDescribed(text, source string) (*Spec, error) {
+	s := &Spec{Fixed: map[string]Value{}, Grid: map[string][]Value{}, Source: source}
+	value := func(key, x string) Value {
+		if c, ok := columns.Lookup(key); ok && c.Kind == results.String {
+			return Value{Str: x}
+		}
+		f, _ := strconv.ParseFloat(x, 64)
+		return Value{Num: f}
+	}
+	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
+		k, v, ok := strings.Cut(line, " = ")
+		if !ok {
+			return nil, fmt.Errorf("line %q", line)
+		}
+		switch {
+		case k == "name":
+			s.Name, _ = strconv.Unquote(v)
+		case k == "algorithms":
+			for _, a := range strings.Fields(strings.Trim(v, "[]")) {
+				name, _ := strconv.Unquote(a)
+				s.Algorithms = append(s.Algorithms, name)
+			}
+		case k == "trials":
+			s.Trials, _ = strconv.Atoi(v)
+		case k == "seed":
+			s.Seed, _ = strconv.ParseUint(v, 10, 64)
+		case strings.HasPrefix(k, "params."):
+			s.Fixed[k[7:]] = value(k[7:], v)
+		case strings.HasPrefix(k, "grid."):
+			for _, x := range strings.Split(strings.Trim(v, "[]"), ", ") {
+				s.Grid[k[5:]] = append(s.Grid[k[5:]], value(k[5:], x))
+			}
+		default:
+			return nil, fmt.Errorf("unknown line %q", line)
+		}
+	}
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	if got := s.Describe(); got != text {
+		return nil, fmt.Errorf("does not describe the same sweep when read back")
+	}
+	return s, nil
 }

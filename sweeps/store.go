@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io/fs"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,6 +16,7 @@ import (
 	"syscall"
 
 	"github.com/mutexlab/mutexlab/results"
+	"github.com/mutexlab/mutexlab/results/columns"
 )
 
 // Metadata keys mutexlab writes into every results file besides the spec and root seed.
@@ -40,7 +40,7 @@ func SpecHash(s *Spec) string {
 }
 
 func gridKey(s *Spec) string {
-	return fmt.Sprintf("points=%d replicates=%d algorithms=%s", len(s.Points()), s.Trials, strings.Join(s.Algorithms, ","))
+	return fmt.Sprintf("points=%d replicates=%d algorithms=%s", s.NumPoints(), s.Trials, strings.Join(s.Algorithms, ","))
 }
 
 // metadata is the key-value metadata of every file a sweep (or shard of one) writes.
@@ -52,13 +52,13 @@ func metadata(s *Spec, sh Shard) map[string]string {
 		"mutexlab.root_seed":       strconv.FormatUint(s.Seed, 10),
 		KeySpecHash:                SpecHash(s),
 		KeyShard:                   sh.String(),
-		KeyTrialsTotal:             strconv.Itoa(len(s.Points()) * s.Trials * len(s.Algorithms)),
+		KeyTrialsTotal:             strconv.Itoa(s.NumTrials()),
 		KeyGrid:                    gridKey(s),
 	}
 }
 
-// trialIndex maps a row's (point, replicate, algorithm) back to its index in
-// Spec.TrialList; ok is false if the row cannot belong to a sweep of this grid.
+// trialIndex maps a row's (point, replicate, algorithm) back to its index in the canonical
+// order of Spec.Trial; ok is false if the row cannot belong to a sweep of this grid.
 type trialIndex struct {
 	points, replicates int
 	algos              []string
@@ -116,17 +116,20 @@ func rowKeys(f *results.File, x trialIndex) ([]int, error) {
 // partRows rows into a part file, written atomically by package results; the journal is
 // then emptied. Everything lives in the directory OUT.parts next to the output, which a
 // finished sweep merges into OUT and removes.
+//
+// What is done is a set of schedule positions (doneSet): memory independent of the number of
+// trials, since trials finish nearly in schedule order.
 type store struct {
 	out, dir string
 	spec     *Spec
+	sched    *Schedule
 	shard    Shard
-	layout   results.Layout
+	cols     []results.Column
 	meta     map[string]string
 	index    trialIndex
-	done     []bool // by trial index: a row for it is on disk
-	ndone    int
+	done     doneSet
 	parts    []string
-	chunk    []results.Trial
+	chunk    [][]results.Value
 	journal  *os.File
 	lock     *os.File
 	buf      []byte
@@ -135,24 +138,27 @@ type store struct {
 // errComplete means the output file already holds this whole sweep.
 var errComplete = errors.New("already complete")
 
+// formatLine is the second line of OUT.parts/SPEC: the layout of the parts and journal, so
+// that a partial run written by another version of bench is recognised, never misread.
+func formatLine() string { return "format 2 columns " + columns.Signature() }
+
 // openStore checks what is already on disk for out: a finished file of this sweep
 // (errComplete), a sweep in progress to resume, or nothing. Files of another sweep are an
 // *OutputError and are left untouched.
-func openStore(out string, spec *Spec, sh Shard, mine []bool) (*store, error) {
-	st := &store{out: out, dir: out + ".parts", spec: spec, shard: sh, layout: Layout(), meta: metadata(spec, sh),
-		index: trialIndex{len(spec.Points()), spec.Trials, spec.Algorithms}}
-	st.done = make([]bool, st.index.total())
+func openStore(out string, spec *Spec, sched *Schedule, sh Shard) (*store, error) {
+	st := &store{out: out, dir: out + ".parts", spec: spec, sched: sched, shard: sh, cols: columns.Schema(), meta: metadata(spec, sh),
+		index: trialIndex{spec.NumPoints(), spec.Trials, spec.Algorithms}}
 	if err := st.checkOutput(); err != nil {
 		return nil, err
 	}
 	if err := st.openDir(); err != nil {
 		return nil, err
 	}
-	if err := st.loadParts(mine); err != nil {
+	if err := st.loadParts(); err != nil {
 		st.close()
 		return nil, err
 	}
-	if err := st.recoverJournal(mine); err != nil {
+	if err := st.recoverJournal(); err != nil {
 		st.close()
 		return nil, err
 	}
@@ -189,10 +195,12 @@ func orUnknown(s string) string {
 	return s
 }
 
-// openDir creates or reopens OUT.parts, checks that it belongs to this sweep and locks it.
+// openDir creates or reopens OUT.parts, checks that it belongs to this sweep and to this
+// version's layout, and locks it.
 func (st *store) openDir() error {
 	specFile := filepath.Join(st.dir, "SPEC")
-	want := st.meta[KeySpecHash] + " " + st.shard.String() + "\n" + st.spec.Describe()
+	head := st.meta[KeySpecHash] + " " + st.shard.String()
+	want := head + "\n" + formatLine() + "\n" + st.spec.Describe()
 	if err := os.Mkdir(st.dir, 0o755); err == nil {
 		if err := writeAtomic(specFile, []byte(want)); err != nil {
 			return st.fail(st.dir, "%v", err)
@@ -202,9 +210,13 @@ func (st *store) openDir() error {
 	}
 	got, err := os.ReadFile(specFile)
 	if err != nil || string(got) != want {
-		first, _, _ := strings.Cut(string(got), "\n")
+		first, rest, _ := strings.Cut(string(got), "\n")
+		if first == head {
+			return st.fail(st.dir, "holds a partial run of this sweep written by another version of bench (its results have other columns); finish it with that version, or delete the directory to start over")
+		}
+		_ = rest
 		return st.fail(st.dir, "holds a partial run of another sweep (spec hash and shard %q, want %q); not touching it: delete it or choose another --out",
-			first, st.meta[KeySpecHash]+" "+st.shard.String())
+			first, head)
 	}
 	lock, err := os.OpenFile(filepath.Join(st.dir, "LOCK"), os.O_CREATE|os.O_RDWR, 0o644)
 	if err != nil {
@@ -226,9 +238,20 @@ func writeAtomic(path string, data []byte) error {
 	return os.Rename(tmp, path)
 }
 
+// markDone records trial index i, read back from path, as done; it must be in the shard and
+// not done already.
+func (st *store) markDone(path string, i int) error {
+	k, ok := st.sched.Position(i)
+	if !ok || st.done.has(k) {
+		return st.fail(path, "trial %s is duplicated or not in shard %s", st.index.describe(i), st.shard)
+	}
+	st.done.add(k)
+	return nil
+}
+
 // loadParts reads the part files already written, marks their trials done and removes
 // temporary files left by a killed writer.
-func (st *store) loadParts(mine []bool) error {
+func (st *store) loadParts() error {
 	entries, err := os.ReadDir(st.dir)
 	if err != nil {
 		return st.fail(st.dir, "%v", unwrapPathErr(err))
@@ -258,11 +281,9 @@ func (st *store) loadParts(mine []bool) error {
 			return st.fail(p, "%v", err)
 		}
 		for _, i := range keys {
-			if st.done[i] || !mine[i] {
-				return st.fail(p, "trial %d is duplicated or not in shard %s", i, st.shard)
+			if err := st.markDone(p, i); err != nil {
+				return err
 			}
-			st.done[i] = true
-			st.ndone++
 		}
 	}
 	return nil
@@ -270,29 +291,39 @@ func (st *store) loadParts(mine []bool) error {
 
 // recoverJournal turns rows journalled but not yet in a part into a part, then starts an
 // empty journal. A torn last record (the process died mid-write) is ignored.
-func (st *store) recoverJournal(mine []bool) error {
+func (st *store) recoverJournal() error {
 	path := filepath.Join(st.dir, "journal")
 	data, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return st.fail(path, "%v", unwrapPathErr(err))
 	}
+	if len(data) > 0 {
+		rest, ok := cutJournalHeader(data)
+		if !ok {
+			return st.fail(path, "journal written by another version of bench; finish the sweep with that version, or delete %s to start over", st.dir)
+		}
+		data = rest
+	}
+	cols := columns.All()
 	for len(data) >= 8 {
 		n := int(binary.LittleEndian.Uint32(data))
 		if len(data) < 8+n || crc32.ChecksumIEEE(data[8:8+n]) != binary.LittleEndian.Uint32(data[4:]) {
 			break
 		}
-		t, err := decodeRow(data[8 : 8+n])
+		row, err := decodeRow(data[8:8+n], st.cols)
 		data = data[8+n:]
 		if err != nil {
 			break
 		}
-		i, ok := st.index.index(float64(t.Point), float64(t.Trial), t.Algorithm)
-		if !ok || !mine[i] || st.done[i] {
+		i, ok := st.index.index(float64(row[colIndex(cols, "point")].Int()), float64(row[colIndex(cols, "trial")].Int()), row[colIndex(cols, "algorithm")].Str())
+		if !ok {
+			continue
+		}
+		if k, in := st.sched.Position(i); !in || st.done.has(k) {
 			continue // already in a part (the process died between part and truncation)
 		}
-		st.done[i] = true
-		st.ndone++
-		st.chunk = append(st.chunk, t)
+		st.markDone(path, i)
+		st.chunk = append(st.chunk, row)
 	}
 	st.journal, err = os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
@@ -301,21 +332,32 @@ func (st *store) recoverJournal(mine []bool) error {
 	if err := st.flushPart(); err != nil {
 		return err
 	}
+	return st.resetJournal()
+}
+
+func colIndex(cols []columns.Column, name string) int {
+	return slices.IndexFunc(cols, func(c columns.Column) bool { return c.Name == name })
+}
+
+// resetJournal empties the journal and writes its header.
+func (st *store) resetJournal() error {
 	if err := st.journal.Truncate(0); err != nil { // drop a torn tail too
-		return st.fail(path, "%v", unwrapPathErr(err))
+		return st.fail(st.journal.Name(), "%v", unwrapPathErr(err))
+	}
+	if _, err := st.journal.Write(journalHeader()); err != nil {
+		return st.fail(st.journal.Name(), "%v", unwrapPathErr(err))
 	}
 	return nil
 }
 
-// add records one finished trial.
-func (st *store) add(i int, t results.Trial) error {
-	st.buf = encodeRecord(st.buf[:0], &t)
+// add records one finished trial at schedule position k.
+func (st *store) add(k int, row []results.Value) error {
+	st.buf = encodeRecord(st.buf[:0], row, st.cols)
 	if _, err := st.journal.Write(st.buf); err != nil {
 		return st.fail(st.journal.Name(), "%v", unwrapPathErr(err))
 	}
-	st.done[i] = true
-	st.ndone++
-	st.chunk = append(st.chunk, t)
+	st.done.add(k)
+	st.chunk = append(st.chunk, row)
 	if len(st.chunk) >= partRows {
 		return st.flushPart()
 	}
@@ -328,13 +370,13 @@ func (st *store) flushPart() error {
 		return nil
 	}
 	path := filepath.Join(st.dir, fmt.Sprintf("part-%06d.parquet", len(st.parts)))
-	w, err := results.Create(path, st.layout, st.meta)
+	w, err := results.Create(path, st.cols, st.meta)
 	if err != nil {
 		return &OutputError{Path: st.out, Err: err}
 	}
 	defer w.Abort()
 	for k := range st.chunk {
-		if err := w.Write(&st.chunk[k]); err != nil {
+		if err := w.Write(st.chunk[k]); err != nil {
 			return err
 		}
 	}
@@ -344,10 +386,7 @@ func (st *store) flushPart() error {
 	st.parts = append(st.parts, path)
 	clear(st.chunk)
 	st.chunk = st.chunk[:0]
-	if err := st.journal.Truncate(0); err != nil {
-		return st.fail(st.journal.Name(), "%v", unwrapPathErr(err))
-	}
-	return nil
+	return st.resetJournal()
 }
 
 // finish merges the parts into the output file and removes the directory.
@@ -356,7 +395,7 @@ func (st *store) finish() error {
 		return err
 	}
 	if len(st.parts) == 0 { // an empty shard
-		w, err := results.Create(st.out, st.layout, st.meta)
+		w, err := results.Create(st.out, st.cols, st.meta)
 		if err != nil {
 			return &OutputError{Path: st.out, Err: err}
 		}
@@ -380,101 +419,4 @@ func (st *store) close() {
 		st.lock.Close()
 		st.lock = nil
 	}
-}
-
-// encodeRecord appends a journal record for t: length, CRC-32 of the payload, payload.
-func encodeRecord(dst []byte, t *results.Trial) []byte {
-	start := len(dst)
-	dst = append(dst, make([]byte, 8)...)
-	dst = encodeRow(dst, t)
-	payload := dst[start+8:]
-	binary.LittleEndian.PutUint32(dst[start:], uint32(len(payload)))
-	binary.LittleEndian.PutUint32(dst[start+4:], crc32.ChecksumIEEE(payload))
-	return dst
-}
-
-// encodeRow appends every field of t, exactly (floats as their bits).
-func encodeRow(dst []byte, t *results.Trial) []byte {
-	str := func(s string) {
-		dst = binary.AppendUvarint(dst, uint64(len(s)))
-		dst = append(dst, s...)
-	}
-	i64 := func(v int64) { dst = binary.LittleEndian.AppendUint64(dst, uint64(v)) }
-	f64 := func(v float64) { dst = binary.LittleEndian.AppendUint64(dst, math.Float64bits(v)) }
-	str(t.Algorithm)
-	str(t.Delay)
-	for _, v := range []int64{t.N, t.Links, t.Warmup, t.Measure, int64(t.Seed), t.Trial, t.Point, t.Events, t.CSEntries, t.MsgsTotal, t.LinkChanges} {
-		i64(v)
-	}
-	for _, v := range []float64{t.Connectivity, t.Degree, t.Load, t.Mobility, t.SimTime, t.WaitMean, t.WaitP50, t.WaitP99, t.WaitMax, t.MsgsPerCS} {
-		f64(v)
-	}
-	i64(int64(len(t.Msgs)))
-	for _, v := range t.Msgs {
-		i64(v)
-	}
-	i64(int64(len(t.Extra)))
-	for _, v := range t.Extra {
-		f64(v)
-	}
-	return dst
-}
-
-var errShortRecord = errors.New("short journal record")
-
-// decodeRow reverses encodeRow.
-func decodeRow(b []byte) (results.Trial, error) {
-	var t results.Trial
-	bad := false
-	str := func() string {
-		n, k := binary.Uvarint(b)
-		if k <= 0 || uint64(len(b)-k) < n {
-			bad = true
-			return ""
-		}
-		s := string(b[k : k+int(n)])
-		b = b[k+int(n):]
-		return s
-	}
-	u64 := func() uint64 {
-		if len(b) < 8 {
-			bad = true
-			return 0
-		}
-		v := binary.LittleEndian.Uint64(b)
-		b = b[8:]
-		return v
-	}
-	t.Algorithm = str()
-	t.Delay = str()
-	for _, p := range []*int64{&t.N, &t.Links, &t.Warmup, &t.Measure, nil, &t.Trial, &t.Point, &t.Events, &t.CSEntries, &t.MsgsTotal, &t.LinkChanges} {
-		if p == nil {
-			t.Seed = u64()
-			continue
-		}
-		*p = int64(u64())
-	}
-	for _, p := range []*float64{&t.Connectivity, &t.Degree, &t.Load, &t.Mobility, &t.SimTime, &t.WaitMean, &t.WaitP50, &t.WaitP99, &t.WaitMax, &t.MsgsPerCS} {
-		*p = math.Float64frombits(u64())
-	}
-	n := u64()
-	if n > uint64(len(b)/8) {
-		return t, errShortRecord
-	}
-	t.Msgs = make([]int64, n)
-	for k := range t.Msgs {
-		t.Msgs[k] = int64(u64())
-	}
-	n = u64()
-	if n > uint64(len(b)/8) {
-		return t, errShortRecord
-	}
-	t.Extra = make([]float64, n)
-	for k := range t.Extra {
-		t.Extra[k] = math.Float64frombits(u64())
-	}
-	if bad || len(b) != 0 {
-		return t, errShortRecord
-	}
-	return t, nil
 }

@@ -3,10 +3,13 @@ package sweeps
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mutexlab/mutexlab/kernel"
 )
 
 const smallSpec = `
@@ -53,7 +56,8 @@ func TestSeedsDependOnPointAndReplicateOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	seeds := map[string]uint64{}
-	for _, tr := range spec.TrialList() {
+	for i := range spec.NumTrials() {
+		tr := spec.Trial(i)
 		key := tr.Point.String() + "#" + string(rune('0'+tr.Replicate))
 		if s, ok := seeds[key]; ok && s != tr.Params.Seed {
 			t.Fatalf("%s: rl and rr got different seeds", key)
@@ -68,7 +72,8 @@ func TestSeedsDependOnPointAndReplicateOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tr := range bigger.TrialList() {
+	for i := range bigger.NumTrials() {
+		tr := bigger.Trial(i)
 		key := tr.Point.String() + "#" + string(rune('0'+tr.Replicate))
 		if s, ok := seeds[key]; ok && s != tr.Params.Seed {
 			t.Fatalf("%s: seed changed when the grid grew", key)
@@ -123,7 +128,29 @@ func TestPresetsParse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(s.TrialList()); n != 10*9*3*6*2 {
+	if n := s.NumTrials(); n != 10*9*3*6*2 {
 		t.Fatalf("walter2001 has %d trials, want %d", n, 10*9*3*6*2)
+	}
+}
+
+// TestReportedFailureIndependentOfWorkers: when trials fail, the one reported is the first
+// in schedule order, whatever the number of workers, and the advice fits the failure.
+func TestReportedFailureIndependentOfWorkers(t *testing.T) {
+	spec, err := Parse([]byte(strings.Replace(smallSpec, "measure = 100", "measure = 100\nstarve_after = 3", 1)), "starve.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	for _, workers := range []int{1, 2, 4} {
+		_, err := Execute(context.Background(), spec, Options{Workers: workers, Out: filepath.Join(t.TempDir(), "o.parquet")})
+		var te *kernel.TrialError
+		if !errors.As(err, &te) || te.Kind != kernel.ErrStarvation || !strings.Contains(err.Error(), "rerunning gives the same starvation") {
+			t.Fatalf("workers %d: %v", workers, err)
+		}
+		msg := err.Error()
+		msgs = append(msgs, msg[:strings.Index(msg, "; ")]) // the failure, without the count on disk
+	}
+	if msgs[0] != msgs[1] || msgs[1] != msgs[2] {
+		t.Fatalf("reported failures differ with the worker count:\n%s", strings.Join(msgs, "\n"))
 	}
 }

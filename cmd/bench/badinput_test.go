@@ -1,15 +1,19 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/mutexlab/mutexlab/internal/swarm"
 	"github.com/mutexlab/mutexlab/internal/swarm/swarmtest"
@@ -89,6 +93,9 @@ func badInputDir(t *testing.T) string {
 		"badparam.toml":     "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\n[params]\nn = \"thirty\"\n",
 		"badconn.toml":      "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\n[params]\nconnectivity = 1.5\n",
 		"notutf8.toml":      "name = \"\xff\xfe\"\n",
+		"hugerange.toml":    "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\n[grid]\nload = {log = [1e-4, 1], points = 1000000000}\n",
+		"hugegrid.toml":     "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1000\n[grid]\nload = {log = [1e-4, 1], points = 1000}\nmobility = {linear = [0, 1], points = 1000}\ncs_time = {linear = [0.5, 2], points = 1000}\n",
+		"onlyhk.toml":       "name = \"x\"\nalgorithms = [\"rl\", \"rr\"]\ntrials = 1\n[params]\nk = 4\n",
 	}
 	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
@@ -120,6 +127,21 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"run", "--trials", "0", "--out", f("out.parquet")}, exitUsage, "--trials"},
 		{[]string{"run", "--workers", "-1", "--out", f("out.parquet")}, exitUsage, "--workers"},
 		{[]string{"run", "--mobility", "fast", "--out", f("out.parquet")}, exitUsage, "--mobility"},
+		{[]string{"run", "--trials", "100000000000", "--out", f("out.parquet")}, exitUsage, "--trials"},
+		{[]string{"run", "--workers", "100000", "--trials", "2", "--out", f("out.parquet")}, exitUsage, "--workers: must be in 0..1024"},
+		{[]string{"run", "--algo", "rl", "--set", "k=2", "--out", f("out.parquet")}, exitUsage, "k applies to algorithm hk only"},
+		{[]string{"run", "--algo", "rl", "--set", "m=4,8", "--out", f("out.parquet")}, exitUsage, "m applies to algorithm gme only"},
+		{[]string{"run", "--algo", "drs", "--set", "network=tvg", "--mobility", "0.1", "--out", f("out.parquet")}, exitUsage, "--mobility applies to network model walter only"},
+		{[]string{"run", "--set", "colour=3", "--out", f("out.parquet")}, exitUsage, `unknown key "colour"`},
+		{[]string{"run", "--set", "k", "--out", f("out.parquet")}, exitUsage, "want KEY=V1,V2"},
+		{[]string{"run", "--n", "10", "--set", "n=20", "--out", f("out.parquet")}, exitUsage, "n is given twice"},
+		{[]string{"run", "--algo", "hk", "--set", "k=two", "--out", f("out.parquet")}, exitUsage, `--set k: "two" is not a number`},
+		{[]string{"run", "--out", f("results.csv")}, exitUsage, "bench report FILE.parquet --format csv"},
+		{[]string{"sweep", "default", "--out", f("results.csv")}, exitUsage, "--format csv"},
+		{[]string{"sweep", f("hugerange.toml"), "--dry-run"}, exitUsage, "at most 100000 points"},
+		{[]string{"sweep", f("hugegrid.toml"), "--dry-run"}, exitUsage, "a sweep has at most 10000000000"},
+		{[]string{"sweep", f("onlyhk.toml")}, exitUsage, "k applies to algorithm hk only"},
+		{[]string{"swarm", "--workers", "5000"}, exitUsage, "--workers"},
 		{[]string{"run", "--bogus"}, exitUsage, "bogus"},
 		{[]string{"run", "stray-argument"}, exitUsage, "stray-argument"},
 		{[]string{"run", "--out", filepath.Join(f("garbage.parquet"), "x.parquet"), "--measure", "10", "--warmup", "0", "--quiet"}, exitUsage, "--out"},
@@ -250,6 +272,58 @@ func TestSwarmExitCodes(t *testing.T) {
 		}
 		if data, err := os.ReadFile(out); err != nil || !strings.Contains(string(data), "shortest failing prefix") {
 			t.Errorf("replay %s: trace file %v:\n%.500s", c.algo, err, data)
+		}
+	}
+}
+
+// TestHugeInputsAreBounded: the inputs that once took gigabytes or ran for minutes answer at
+// once with little memory: each runs as a real bench process, whose exit code, message,
+// time and peak memory are checked (loosely: the machine is shared).
+func TestHugeInputsAreBounded(t *testing.T) {
+	dir := t.TempDir()
+	huge := filepath.Join(dir, "huge.toml")
+	os.WriteFile(huge, []byte("name = \"huge\"\nalgorithms = [\"rl\"]\ntrials = 1\n[grid]\nload = {log = [1e-4, 1], points = 1000}\nmobility = {linear = [0, 1], points = 1000}\ncs_time = {linear = [0.5, 2], points = 1000}\n"), 0o644)
+	out := filepath.Join(dir, "o.parquet")
+	for _, c := range []struct {
+		args   []string
+		code   int
+		want   string // in stdout (exit 0) or the one error line
+		maxDur time.Duration
+	}{
+		{[]string{"run", "--trials", "1000000000", "--dry-run", "--out", out}, exitOK, "trials: 2000000000 = 1 points x 1000000000 replicates x 2 algorithms", 20 * time.Second},
+		{[]string{"sweep", huge, "--dry-run", "--out", out}, exitOK, "trials: 1000000000 = 1000000000 points", 20 * time.Second},
+		{[]string{"sweep", huge, "--dry-run", "--shard", "7/1000", "--out", out}, exitOK, "shard 7/1000: 1000000 trials", 20 * time.Second},
+		{[]string{"run", "--workers", "100000", "--trials", "2", "--out", out}, exitUsage, "--workers", 20 * time.Second},
+		{[]string{"run", "--algo", "rl", "--mobility", "1e9", "--measure", "10", "--out", out, "--quiet"}, exitFailure, "event budget exceeded", 60 * time.Second},
+	} {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), "BENCH_CHILD="+strings.Join(c.args, "\t"))
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		start := time.Now()
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		cmd.Wait()
+		el := time.Since(start)
+		rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss // KiB
+		name := strings.Join(c.args, " ")
+		t.Logf("bench %s: exit %d in %s, peak RSS %d MiB", name, cmd.ProcessState.ExitCode(), el.Round(time.Millisecond), rss>>10)
+		if code := cmd.ProcessState.ExitCode(); code != c.code {
+			t.Errorf("bench %s: exit %d, want %d; stderr %q", name, code, c.code, stderr.String())
+		}
+		text := stdout.String()
+		if c.code != exitOK {
+			text = stderr.String()
+			if lines := strings.Split(strings.TrimSpace(text), "\n"); len(lines) != 1 {
+				t.Errorf("bench %s: %d lines on stderr: %q", name, len(lines), text)
+			}
+		}
+		if !strings.Contains(text, c.want) {
+			t.Errorf("bench %s: output lacks %q: %q", name, c.want, text)
+		}
+		if el > c.maxDur || rss > 400<<10 {
+			t.Errorf("bench %s: %s and %d MiB, want under %s and 400 MiB", name, el, rss>>10, c.maxDur)
 		}
 	}
 }

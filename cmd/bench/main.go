@@ -2,8 +2,13 @@
 // named or file-based sweeps (bench sweep), and with no arguments a small default experiment
 // (Reverse Link against Raymond's algorithm on 30 nodes) that ends with a summary table.
 //
-// Exit codes: 0 success; 2 bad input (flag, spec, file); 3 a safety violation; 4 starvation;
-// 1 any other failure.
+// Exit codes, the same for every command: 0 success; 1 a failure that is not one of the
+// others (interrupted by SIGINT or SIGTERM, a trial over its event budget, a panic, a full
+// disk); 2 bad input (a flag, a spec key, a file); 3 a safety violation (or a broken kernel
+// invariant); 4 starvation.
+//
+// SIGINT and SIGTERM stop every trial in flight within about a second; the finished trials
+// stay on disk and the same command resumes. A second SIGINT or SIGTERM exits at once.
 package main
 
 import (
@@ -49,9 +54,30 @@ func (e *usageError) Error() string { return e.msg }
 func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	ctx := signalContext()
 	os.Exit(run(ctx, os.Args[1:]))
+}
+
+// signalContext returns a context cancelled by the first SIGINT or SIGTERM. The first signal
+// is announced and the default action restored, so a second one ends the process at once.
+func signalContext() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		s := <-sigs
+		signal.Reset(os.Interrupt, syscall.SIGTERM)
+		fmt.Fprintf(os.Stderr, "bench: %s: stopping the trials in flight and keeping the finished ones (send it again to quit at once)\n", signalName(s))
+		cancel()
+	}()
+	return ctx
+}
+
+func signalName(s os.Signal) string {
+	if s == os.Interrupt {
+		return "interrupt"
+	}
+	return s.String()
 }
 
 func run(ctx context.Context, args []string) int {
@@ -89,10 +115,12 @@ func exitCode(err error) int {
 	case errors.As(err, &ue), errors.As(err, &pe):
 		return exitUsage
 	case errors.As(err, &te):
-		if te.Kind == kernel.ErrStarvation {
+		switch te.Kind {
+		case kernel.ErrStarvation:
 			return exitStarvation
+		case kernel.ErrSafety, kernel.ErrInvariant:
+			return exitSafety
 		}
-		return exitSafety
 	}
 	return exitFailure
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mutexlab/mutexlab/analysis"
+	"github.com/mutexlab/mutexlab/results/columns"
 )
 
 func init() {
@@ -84,7 +85,7 @@ func reportCmd(ctx context.Context, args []string) error {
 		if err != nil {
 			return usagef("%v", err)
 		}
-		pairOn = analysis.ParametersIn(first.Available)
+		pairOn = pairParameters(analysis.ParametersIn(first.Available), a, b)
 		need = slices.Concat(need, pairOn, []string{"seed"})
 	}
 	d, err := loadChecked(files, byCols, metricCols, need)
@@ -108,7 +109,60 @@ func reportCmd(ctx context.Context, args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	return t.Write(os.Stdout, f)
+	if err := t.Write(os.Stdout, f); err != nil {
+		return err
+	}
+	return notePooled(files, byCols)
+}
+
+// pairParameters are the parameters a pair of trials must share: those that apply to both
+// algorithms (a parameter one of them does not read is null in its rows).
+func pairParameters(params []string, a, b string) []string {
+	var out []string
+	for _, p := range params {
+		c, ok := columns.Lookup(p)
+		if !ok || c.Algorithms == nil || slices.Contains(c.Algorithms, a) && slices.Contains(c.Algorithms, b) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// notePooled says which parameters vary in the data but are not in --by: their trials were
+// averaged together, which is not always what a reader of the table assumes.
+func notePooled(files, by []string) error {
+	first, err := analysis.Load(files[:1], nil)
+	if err != nil {
+		return err
+	}
+	var cand []string
+	for _, p := range analysis.ParametersIn(first.Available) {
+		if !slices.Contains(by, p) && p != "max_events_per_entry" {
+			cand = append(cand, p)
+		}
+	}
+	d, err := analysis.Load(files, cand)
+	if err != nil {
+		return err
+	}
+	var pooled []string
+	for _, p := range cand {
+		c := d.Column(p)
+		distinct := map[string]bool{}
+		for r := range d.Rows() {
+			distinct[c.Text(r)] = true
+			if len(distinct) > 20 {
+				break
+			}
+		}
+		if len(distinct) > 1 {
+			pooled = append(pooled, fmt.Sprintf("%s (%d values)", p, len(distinct)))
+		}
+	}
+	if len(pooled) > 0 {
+		fmt.Fprintf(os.Stderr, "bench report: note: each row pools trials over %s; add them to --by to separate them\n", strings.Join(pooled, ", "))
+	}
+	return nil
 }
 
 // loadChecked checks the parameter and metric names against the first file's columns
@@ -129,13 +183,19 @@ func loadChecked(files, params, metrics, need []string) (*analysis.Dataset, erro
 	if err != nil {
 		return nil, usagef("%v", err)
 	}
+	for _, m := range metrics {
+		if c := d.Column(m); c != nil && c.Nulls > 0 {
+			fmt.Fprintf(os.Stderr, "bench: note: %s has no value (null: it does not apply, or nothing was measured) in %d of %d rows; they are left out\n",
+				m, c.Nulls, d.Rows())
+		}
+	}
 	return d, nil
 }
 
 // splitColumns separates a file's columns into parameters (and bookkeeping one may group
 // by) and metrics (everything else).
 func splitColumns(cols []string) (params, metrics []string) {
-	groupable := append(slices.Clone(analysis.Parameters), "seed", "trial", "point")
+	groupable := append(slices.Clone(analysis.Parameters), "seed", "trial", "point", "static_despite_mobility")
 	for _, c := range cols {
 		if slices.Contains(groupable, c) {
 			params = append(params, c)

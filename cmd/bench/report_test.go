@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/results"
+	"github.com/mutexlab/mutexlab/results/columns"
 	"github.com/parquet-go/parquet-go"
 )
 
@@ -36,11 +37,7 @@ func captureStdout(t *testing.T, f func()) string {
 func writeSmallResults(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "small.parquet")
-	w, err := results.Create(path, results.Layout{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Abort()
+	var trials []columns.Trial
 	for _, alg := range []string{"rl", "rr"} {
 		for _, load := range []float64{1e-3, 1} {
 			for _, mob := range []float64{0, 0.1} {
@@ -49,17 +46,12 @@ func writeSmallResults(t *testing.T) string {
 					if alg == "rr" {
 						wait += 2
 					}
-					tr := results.Trial{Algorithm: alg, N: 10, Links: 20, Connectivity: 0.2, Degree: 4, Load: load,
-						Mobility: mob, Delay: "1", Warmup: 1, Measure: 10, Seed: 100*seed + 7, CSEntries: 10,
-						WaitMean: wait, MsgsPerCS: 5}
-					if err := w.Write(&tr); err != nil {
-						t.Fatal(err)
-					}
+					trials = append(trials, columns.Fake(alg, 10, 0.2, load, mob, 100*seed+7, 10, wait, 5))
 				}
 			}
 		}
 	}
-	if err := w.Close(); err != nil {
+	if err := columns.WriteFile(path, trials, nil); err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -118,8 +110,8 @@ func TestReportPlotBadInput(t *testing.T) {
 		{[]string{"report", filepath.Join(dir, "missing.parquet")}, "missing.parquet"},
 		{[]string{"report", notParquet}, "not a Parquet file"},
 		{[]string{"report", future}, "schema version 99 is newer"},
-		{[]string{"report", path, "--metrics", "wait_meen"}, `unknown metric "wait_meen"; available: sim_time, events`},
-		{[]string{"report", path, "--by", "colour"}, `unknown parameter "colour"; available: algorithm, n, links`},
+		{[]string{"report", path, "--metrics", "wait_meen"}, `unknown metric "wait_meen"; available: sim_time, window_time, events`},
+		{[]string{"report", path, "--by", "colour"}, `unknown parameter "colour"; available: algorithm, seed, trial, point, network, movement_file, n, links`},
 		{[]string{"report", path, "--format", "html"}, "available: text, csv, markdown, latex"},
 		{[]string{"report", path, "--pair", "rl"}, "--pair"},
 		{[]string{"report", path, "--pair", "rl,raymond"}, `no trials of algorithm "raymond"; available: rl, rr`},
@@ -145,5 +137,24 @@ func TestReportPlotBadInput(t *testing.T) {
 		if code != exitUsage || !strings.Contains(line, c.want) || strings.Count(line, "\n") != 0 {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and one line containing %q", c.args, code, line, c.want)
 		}
+	}
+}
+
+// TestReportSaysWhatItPooledAndLeftOut: a table that averages over varying parameters names
+// them, and a metric with nulls says in how many rows it had no value.
+func TestReportSaysWhatItPooledAndLeftOut(t *testing.T) {
+	path := writeSmallResults(t)
+	var code int
+	stderr := captureStderr(t, func() {
+		captureStdout(t, func() {
+			code = run(context.Background(), []string{"report", path, "--by", "algorithm", "--metrics", "wait_mean,hk_inversions_per_cs"})
+		})
+	})
+	if code != exitOK || !strings.Contains(stderr, "pools trials over load (2 values), mobility (2 values);") {
+		t.Errorf("exit %d, stderr %q: want the pooled parameters", code, stderr)
+	}
+	if !strings.Contains(stderr, "hk_inversions_per_cs has no value (null: it does not apply, or nothing was measured) in 24 of 24 rows") ||
+		strings.Contains(stderr, "wait_mean has no value") {
+		t.Errorf("stderr %q: want the nulls of hk_inversions_per_cs only", stderr)
 	}
 }

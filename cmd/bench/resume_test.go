@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -21,10 +21,7 @@ import (
 // set, it runs bench with the tab-separated arguments in it, as main does.
 func TestMain(m *testing.M) {
 	if args := os.Getenv("BENCH_CHILD"); args != "" {
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-		code := run(ctx, strings.Split(args, "\t"))
-		stop()
-		os.Exit(code)
+		os.Exit(run(signalContext(), strings.Split(args, "\t")))
 	}
 	os.Exit(m.Run())
 }
@@ -68,22 +65,29 @@ func waitJournal(t *testing.T, parts string, minBytes int64) {
 	t.Fatal("the child journalled no trial within 30 s")
 }
 
-func readRows(t *testing.T, path string) []results.Trial {
+// readRows returns every row of a results file, each as text.
+func readRows(t *testing.T, path string) []string {
 	t.Helper()
 	f, err := results.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rows, err := f.ReadAll()
+	rows, err := f.ReadRows()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rows
+	out := make([]string, len(rows))
+	for k, r := range rows {
+		for j, c := range f.Columns() {
+			out[k] += c.Name + "=" + r[j].Format(c.Kind) + " "
+		}
+	}
+	return out
 }
 
 // reference runs the sweep in one go, in process.
-func reference(t *testing.T, dir, specPath string) []results.Trial {
+func reference(t *testing.T, dir, specPath string) []string {
 	ref := filepath.Join(dir, "ref.parquet")
 	if code := run(context.Background(), []string{"sweep", specPath, "--out", ref, "--quiet", "--workers", "2"}); code != exitOK {
 		t.Fatalf("reference run: exit %d", code)
@@ -91,14 +95,16 @@ func reference(t *testing.T, dir, specPath string) []results.Trial {
 	return readRows(t, ref)
 }
 
-func sameRows(t *testing.T, got, want []results.Trial) {
+func sameRows(t *testing.T, got, want []string) {
 	t.Helper()
 	if len(got) != len(want) {
 		t.Fatalf("%d rows, want %d", len(got), len(want))
 	}
+	slices.Sort(got)
+	slices.Sort(want)
 	for k := range want {
-		if fmt.Sprint(got[k]) != fmt.Sprint(want[k]) {
-			t.Fatalf("row %d differs:\n got %+v\nwant %+v", k, got[k], want[k])
+		if got[k] != want[k] {
+			t.Fatalf("row %d differs:\n got %s\nwant %s", k, got[k], want[k])
 		}
 	}
 }
@@ -125,45 +131,77 @@ func TestKillNineThenResume(t *testing.T) {
 		t.Fatalf("resumed run: %v: %s", err, stderr)
 	}
 	var done, total int
-	if _, err := fmt.Sscanf(stderr.String()[strings.Index(stderr.String(), "resuming"):], "resuming, %d/%d", &done, &total); err != nil || done == 0 || done >= total {
+	if _, err := fmt.Sscanf(stderr.String()[strings.Index(stderr.String(), "resuming"):], "resuming: %d of %d", &done, &total); err != nil || done == 0 || done >= total {
 		t.Fatalf("the resumed run did not pick up the killed run's trials: %q", stderr)
 	}
 	if _, err := os.Stat(out + ".parts"); err == nil {
 		t.Fatal("the finished sweep left its parts directory")
 	}
-	// Same rows in the same order as a run that was never interrupted: none missing,
-	// none duplicated, each byte for byte the same.
+	// Same rows as a run that was never interrupted: none missing, none duplicated, each
+	// value for value the same.
 	sameRows(t, readRows(t, out), reference(t, dir, specPath))
 }
 
-func TestSIGTERMFlushesThenResume(t *testing.T) {
+// longSpec has one long trial (about a second or more of CPU) and fifteen short ones. With two
+// workers the long one runs first (slowest first) on one worker while the other finishes
+// the short ones, which wait behind it to keep the file in schedule order.
+const longSpec = `
+name = "long"
+algorithms = ["rl"]
+trials = 1
+seed = 5
+[params]
+n = 20
+warmup = 0
+[grid]
+measure = [1200000, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114]
+`
+
+// TestSIGTERMStopsALongTrialThenResume: SIGTERM in the middle of a long trial stops it
+// within a few seconds; the short trials that finished are on disk, the process says so and
+// exits 1; rerunning the command completes the sweep with the rows of an uninterrupted run.
+func TestSIGTERMStopsALongTrialThenResume(t *testing.T) {
 	dir := t.TempDir()
-	specPath := filepath.Join(dir, "resume.toml")
-	os.WriteFile(specPath, []byte(resumeSpec), 0o644)
+	specPath := filepath.Join(dir, "long.toml")
+	os.WriteFile(specPath, []byte(longSpec), 0o644)
 	out := filepath.Join(dir, "out.parquet")
-	args := []string{"sweep", specPath, "--out", out, "--workers", "2"}
+	args := []string{"sweep", specPath, "--out", out, "--workers", "2", "--quiet"}
 
 	cmd, stderr := child(t, args...)
-	waitJournal(t, out+".parts", 2000)
+	time.Sleep(700 * time.Millisecond) // the short trials are done, the long one runs
+	sent := time.Now()
 	cmd.Process.Signal(syscall.SIGTERM)
 	err := cmd.Wait()
-	if code := cmd.ProcessState.ExitCode(); err == nil || code != exitFailure || !strings.Contains(stderr.String(), "rerun the same command to resume") {
-		t.Fatalf("after SIGTERM: exit %d, stderr %q", code, stderr)
+	latency := time.Since(sent)
+	t.Logf("SIGTERM to exit: %s", latency)
+	if latency > 5*time.Second {
+		t.Errorf("exited %s after SIGTERM", latency)
 	}
-	// The rows in hand went to a complete part file; the journal is empty.
+	var done, total int
+	msg := stderr.String()
+	i := strings.Index(msg, "interrupted: ")
+	if code := cmd.ProcessState.ExitCode(); err == nil || code != exitFailure || i < 0 || !strings.Contains(msg, "rerun the same command to resume") {
+		t.Fatalf("after SIGTERM: exit %d, stderr %q", code, msg)
+	}
+	if _, err := fmt.Sscanf(msg[i:], "interrupted: %d of %d trials on disk", &done, &total); err != nil || total != 16 || done < 1 || done > 15 {
+		t.Fatalf("after SIGTERM: %q (done %d of %d)", msg, done, total)
+	}
+	// The finished rows went to a complete part file; the journal holds only its header.
 	f, err := results.Open(filepath.Join(out+".parts", "part-000000.parquet"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := f.NumRows()
 	f.Close()
-	if st, err := os.Stat(filepath.Join(out+".parts", "journal")); err != nil || st.Size() != 0 || n == 0 {
-		t.Fatalf("after SIGTERM: part has %d rows, journal %v %v", n, st, err)
+	if data, err := os.ReadFile(filepath.Join(out+".parts", "journal")); err != nil || strings.Count(string(data), "\n") != 1 || int(n) != done {
+		t.Fatalf("after SIGTERM: part has %d rows (%d reported), journal %q %v", n, done, data, err)
 	}
-	if code := run(context.Background(), []string{"sweep", specPath, "--out", out, "--quiet"}); code != exitOK {
-		t.Fatalf("resume: exit %d", code)
+	var code int
+	stdout := captureStdout(t, func() { code = run(context.Background(), args) })
+	if code != exitOK || !strings.Contains(stdout, fmt.Sprintf("ran %d trials", total-done)) || !strings.Contains(stdout, fmt.Sprintf("%d were already on disk", done)) {
+		t.Fatalf("resume: exit %d\n%s", code, stdout)
 	}
-	sameRows(t, readRows(t, out), reference(t, dir, specPath))
+	captureStdout(t, func() { sameRows(t, readRows(t, out), reference(t, dir, specPath)) })
 }
 
 func TestShardThenMerge(t *testing.T) {

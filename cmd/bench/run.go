@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,8 +16,9 @@ import (
 
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/analysis"
-	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/internal/runner"
 	"github.com/mutexlab/mutexlab/results"
+	"github.com/mutexlab/mutexlab/results/columns"
 	"github.com/mutexlab/mutexlab/sweeps"
 )
 
@@ -26,41 +28,47 @@ func init() {
 }
 
 // runFlags are bench run's flags: every parameter flag takes a comma-separated list, and the
-// run covers every combination.
+// run covers every combination. The parameter flags are the spec keys that have one
+// (results/columns: Column.Flag); --set reaches every spec key.
 type runFlags struct {
-	algo, n, links, connectivity, degree, load, mobility, delay string
-	crashes, crashRate                                          string
-	warmup, measure, trials, workers                            int
-	seed                                                        uint64
-	starveAfter                                                 float64
-	out                                                         string
-	quiet                                                       bool
+	algo            string
+	params          map[string]*string // spec key -> the flag's list
+	set             setFlags
+	trials, workers int
+	seed            uint64
+	out             string
+	quiet, dryRun   bool
+	given           map[string]bool // flags given on the command line
 }
+
+// setFlags collects repeated --set KEY=V1,V2 flags.
+type setFlags []string
+
+func (s *setFlags) String() string     { return strings.Join(*s, " ") }
+func (s *setFlags) Set(v string) error { *s = append(*s, v); return nil }
 
 func runCmd(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench run", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	d := kernel.DefaultParams()
-	var f runFlags
+	f := runFlags{params: map[string]*string{}, given: map[string]bool{}}
 	fs.StringVar(&f.algo, "algo", "rl,rr", "algorithms: "+strings.Join(algorithms.Names(), ", "))
-	fs.StringVar(&f.n, "n", "30", "number of nodes (list)")
-	fs.StringVar(&f.links, "links", "", "initial number of links (list); overrides --connectivity")
-	fs.StringVar(&f.connectivity, "connectivity", "0.2", "initial links / (n(n-1)/2), in (0,1] (list)")
-	fs.StringVar(&f.degree, "degree", "", "initial mean degree, for large n; overrides --connectivity (list)")
-	fs.StringVar(&f.load, "load", "0.1", "request rate λ_req per node (list)")
-	fs.StringVar(&f.mobility, "mobility", "0", "link-change rate λ_mob (list)")
-	fs.StringVar(&f.delay, "delay", "1", "message delay: a constant, exp:MEAN or uniform:MIN:MAX (list)")
-	fs.StringVar(&f.crashes, "crashes", "", "crash-stop schedule NODE@TIME,... (e.g. 3@50,7@120)")
-	fs.StringVar(&f.crashRate, "crash-rate", "", "rate of random crash-stops of live nodes (list)")
-	fs.IntVar(&f.warmup, "warmup", d.Warmup, "CS entries discarded before measuring")
-	fs.IntVar(&f.measure, "measure", d.Measure, "CS entries measured")
+	for _, c := range columns.All() {
+		if c.Flag {
+			f.params[c.Name] = fs.String(flagName(c.Name), c.FlagDefault, flagUsage(&c))
+		}
+	}
+	fs.Var(&f.set, "set", "KEY=V1,V2,...: any sweep spec key (repeatable), a list like every other flag; keys: "+strings.Join(columns.Keys(), ", "))
 	fs.IntVar(&f.trials, "trials", 1, "replicates per parameter combination")
-	fs.IntVar(&f.workers, "workers", 0, "worker goroutines (0: one per core)")
+	fs.IntVar(&f.workers, "workers", 0, fmt.Sprintf("worker goroutines (0: one per core; at most %d, and never more than the trials)", runner.MaxWorkers))
 	fs.Uint64Var(&f.seed, "seed", 1, "root seed")
-	fs.Float64Var(&f.starveAfter, "starve-after", 0, "starvation watchdog bound in time units (0: 1000·n·(CS time + delay))")
 	fs.StringVar(&f.out, "out", "", "results file (Parquet); default results/run-SPECHASH.parquet, so each set of flags has its own file and rerunning a command resumes it")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress lines")
+	fs.BoolVar(&f.dryRun, "dry-run", false, "print the grid, the trial count and an estimate of the work; run nothing")
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	fs.Visit(func(fl *flag.Flag) { f.given[fl.Name] = true })
+	if err := checkOut(f.out); err != nil {
 		return err
 	}
 	spec, err := f.spec()
@@ -70,7 +78,44 @@ func runCmd(ctx context.Context, args []string) error {
 	if f.out == "" {
 		f.out = "results/run-" + sweeps.SpecHash(spec)[:8] + ".parquet"
 	}
-	return execute(ctx, spec, sweeps.Options{Workers: f.workers, Out: f.out}, f.quiet)
+	warn("run", spec.Warnings)
+	if f.dryRun {
+		if err := sweeps.DryRun(os.Stdout, spec, sweeps.Shard{}, runner.Workers(f.workers, spec.NumTrials())); err != nil {
+			return err
+		}
+		fmt.Printf("output: %s\n", f.out)
+		return nil
+	}
+	return execute(ctx, "run", spec, sweeps.Options{Workers: f.workers, Out: f.out}, f.quiet)
+}
+
+func flagName(key string) string { return strings.ReplaceAll(key, "_", "-") }
+
+func flagUsage(c *columns.Column) string {
+	u := c.Description
+	if c.Unit != "" {
+		u += " [" + c.Unit + "]"
+	}
+	return u + " (list)"
+}
+
+// checkOut refuses an --out that is not a Parquet file name: a CSV comes from bench report.
+func checkOut(out string) error {
+	switch ext := strings.ToLower(filepath.Ext(out)); ext {
+	case "", ".parquet":
+		return nil
+	case ".csv", ".tsv", ".txt", ".json":
+		return usagef("--out %s: results are written as Parquet (name the file .parquet); for %s, run 'bench report FILE.parquet --format csv' on the results", out, ext)
+	default:
+		return usagef("--out %s: results are written as Parquet; name the file .parquet", out)
+	}
+}
+
+// warn prints warnings of a spec on standard error.
+func warn(cmd string, warnings []string) {
+	for _, w := range warnings {
+		fmt.Fprintf(os.Stderr, "bench %s: note: %s\n", cmd, w)
+	}
 }
 
 // parseFlags parses and turns flag errors into one-line usage errors; -h prints the flags.
@@ -91,6 +136,14 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
+// checkWorkers refuses a worker count that is negative or absurd.
+func checkWorkers(w int) error {
+	if w < 0 || w > runner.MaxWorkers {
+		return usagef("--workers: must be in 0..%d (0: one per core), got %d", runner.MaxWorkers, w)
+	}
+	return nil
+}
+
 // spec turns the flags into a sweep: single values are fixed parameters, lists are grid axes.
 func (f *runFlags) spec() (*sweeps.Spec, error) {
 	s := &sweeps.Spec{Name: "run", Trials: f.trials, Seed: f.seed, Fixed: map[string]sweeps.Value{}, Grid: map[string][]sweeps.Value{}, Source: "flags"}
@@ -103,61 +156,102 @@ func (f *runFlags) spec() (*sweeps.Spec, error) {
 	if len(s.Algorithms) == 0 {
 		return nil, usagef("--algo: empty; known: %s", strings.Join(algorithms.Names(), ", "))
 	}
-	if f.trials < 1 {
-		return nil, usagef("--trials: must be at least 1, got %d", f.trials)
+	if f.trials < 1 || f.trials > sweeps.MaxTrials {
+		return nil, usagef("--trials: must be in 1..%d, got %d", int64(sweeps.MaxTrials), f.trials)
 	}
-	if f.workers < 0 {
-		return nil, usagef("--workers: must be >= 0 (0: one per core), got %d", f.workers)
+	if err := checkWorkers(f.workers); err != nil {
+		return nil, err
 	}
-	set := func(name, list string) error {
-		if list == "" {
-			return nil
-		}
-		var vals []sweeps.Value
-		for _, x := range splitList(list) {
-			if name == "delay" {
-				if _, err := kernel.ParseDelay(x); err != nil {
-					return usagef("--delay: %v", err)
-				}
-				vals = append(vals, sweeps.Value{Str: x})
-				continue
-			}
-			v, err := strconv.ParseFloat(x, 64)
-			if err != nil {
-				return usagef("--%s: %q is not a number", strings.ReplaceAll(name, "_", "-"), x)
-			}
-			vals = append(vals, sweeps.Value{Num: v})
-		}
-		if len(vals) == 1 {
-			s.Fixed[name] = vals[0]
-		} else {
-			s.Grid[name] = vals
-		}
-		return nil
+	lists, err := f.lists()
+	if err != nil {
+		return nil, err
 	}
-	connectivity := f.connectivity
-	if f.degree != "" || f.links != "" {
-		connectivity = ""
-	}
-	for _, kv := range [][2]string{{"n", f.n}, {"links", f.links}, {"connectivity", connectivity}, {"degree", f.degree},
-		{"load", f.load}, {"mobility", f.mobility}, {"delay", f.delay}, {"crash_rate", f.crashRate}} {
-		if err := set(kv[0], kv[1]); err != nil {
+	for key, list := range lists {
+		if err := setList(s, key, list); err != nil {
 			return nil, err
 		}
-	}
-	if f.crashes != "" {
-		s.Fixed["crashes"] = sweeps.Value{Str: f.crashes}
-	}
-	s.Fixed["warmup"] = sweeps.Value{Num: float64(f.warmup)}
-	s.Fixed["measure"] = sweeps.Value{Num: float64(f.measure)}
-	if f.starveAfter != 0 {
-		s.Fixed["starve_after"] = sweeps.Value{Num: f.starveAfter}
 	}
 	s.FlagNames = true
 	if err := s.Validate(); err != nil {
 		return nil, usagef("%v", err)
 	}
 	return s, nil
+}
+
+// lists gathers every key's list: the --set flags, then the dedicated flags (their defaults
+// only where the key applies to the network models chosen, and connectivity only when
+// neither links nor degree is given).
+func (f *runFlags) lists() (map[string]string, error) {
+	lists := map[string]string{}
+	for _, kv := range f.set {
+		key, list, ok := strings.Cut(kv, "=")
+		c, known := columns.Lookup(key)
+		switch {
+		case !ok || key == "" || list == "":
+			return nil, usagef("--set %s: want KEY=V1,V2,... (keys: %s)", kv, strings.Join(columns.Keys(), ", "))
+		case !known || !c.Key:
+			return nil, usagef("--set %s: unknown key %q; keys: %s", kv, key, strings.Join(columns.Keys(), ", "))
+		case lists[key] != "" || f.given[flagName(key)]:
+			return nil, usagef("--set %s: %s is given twice", kv, key)
+		}
+		lists[key] = list
+	}
+	nets := splitList(lists["network"])
+	if len(nets) == 0 {
+		nets = []string{"walter"}
+	}
+	for key, val := range f.params {
+		if f.given[flagName(key)] {
+			lists[key] = *val
+			continue
+		}
+		c, _ := columns.Lookup(key)
+		if *val == "" || (key == "connectivity" && (f.given["links"] || f.given["degree"] || lists["links"] != "" || lists["degree"] != "")) {
+			continue
+		}
+		if slices.ContainsFunc(nets, func(n string) bool { return c.Networks == nil || slices.Contains(c.Networks, n) }) && lists[key] == "" {
+			lists[key] = *val
+		}
+	}
+	return lists, nil
+}
+
+// setList puts one key's list into the spec: one value is fixed, several are a grid axis.
+func setList(s *sweeps.Spec, key, list string) error {
+	c, _ := columns.Lookup(key)
+	name := "--" + flagName(key)
+	if !c.Flag {
+		name = "--set " + key
+	}
+	var vals []sweeps.Value
+	for _, x := range splitList(list) {
+		if c.Kind == results.String {
+			vals = append(vals, sweeps.Value{Str: x})
+			continue
+		}
+		v, err := strconv.ParseFloat(x, 64)
+		if err != nil {
+			return usagef("%s: %q is not a number", name, x)
+		}
+		vals = append(vals, sweeps.Value{Num: v})
+	}
+	if key == "crashes" { // one schedule, which itself holds commas
+		vals = []sweeps.Value{{Str: list}}
+	}
+	for _, v := range vals {
+		if err := c.CheckValue(v); err != nil {
+			return usagef("%s: %v", name, err)
+		}
+	}
+	if len(vals) > sweeps.MaxAxisValues {
+		return usagef("%s: %d values; a list has at most %d", name, len(vals), sweeps.MaxAxisValues)
+	}
+	if len(vals) == 1 {
+		s.Fixed[key] = vals[0]
+	} else if len(vals) > 1 {
+		s.Grid[key] = vals
+	}
+	return nil
 }
 
 func splitList(s string) []string {
@@ -178,17 +272,18 @@ func defaultCmd(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	return execute(ctx, spec, sweeps.Options{}, false)
+	return execute(ctx, "default", spec, sweeps.Options{}, false)
 }
 
 // execute runs a sweep, writes its results and prints the summary table: per algorithm and
-// grid point, mean wait and messages per CS entry with 95% confidence intervals.
-func execute(ctx context.Context, spec *sweeps.Spec, opt sweeps.Options, quiet bool) error {
+// grid point, mean wait and messages per CS entry with 95% confidence intervals, and the
+// warnings that keep a reader from a wrong conclusion.
+func execute(ctx context.Context, cmd string, spec *sweeps.Spec, opt sweeps.Options, quiet bool) error {
 	if !quiet {
 		opt.Progress = sweeps.NewProgress(os.Stderr)
 	}
 	start := time.Now()
-	path, err := sweeps.Execute(ctx, spec, opt)
+	rep, err := sweeps.Execute(ctx, spec, opt)
 	var oe *sweeps.OutputError
 	if errors.As(err, &oe) {
 		return usagef("--out %s: %v", oe.Path, oe.Err)
@@ -196,15 +291,60 @@ func execute(ctx context.Context, spec *sweeps.Spec, opt sweeps.Options, quiet b
 	if err != nil {
 		return err
 	}
-	fmt.Printf("%s: %d trials in %s -> %s\n\n", spec.Name, len(spec.Schedule(opt.Shard)), time.Since(start).Round(time.Millisecond), path)
+	switch {
+	case rep.OnDisk == rep.Total && rep.Ran == 0:
+		fmt.Printf("%s: all %d trials already on disk -> %s\n\n", spec.Name, rep.Total, rep.Out)
+	case rep.OnDisk > 0:
+		fmt.Printf("%s: ran %d trials in %s; %d were already on disk -> %s\n\n", spec.Name, rep.Ran, time.Since(start).Round(time.Millisecond), rep.OnDisk, rep.Out)
+	default:
+		fmt.Printf("%s: %d trials in %s -> %s\n\n", spec.Name, rep.Ran, time.Since(start).Round(time.Millisecond), rep.Out)
+	}
 	if !opt.Shard.Whole() {
 		return nil // a shard's summary would mislead; merge the shards first
 	}
-	table, err := summary(spec, path)
+	table, err := summary(spec, rep.Out)
 	if err != nil {
 		return err
 	}
-	return table.WriteText(os.Stdout)
+	if err := table.WriteText(os.Stdout); err != nil {
+		return err
+	}
+	return warnStatic(cmd, rep.Out)
+}
+
+// warnStatic warns about mobile trials whose network never changed: their mobility had no
+// effect, and any difference from the static trials is seed noise.
+func warnStatic(cmd, path string) error {
+	f, err := results.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if !slices.Contains(f.ColumnNames(), "static_despite_mobility") {
+		return nil // a file of another schema
+	}
+	flag, err := f.BoolColumn("static_despite_mobility")
+	if err != nil {
+		return err
+	}
+	valid, err := f.Valid("static_despite_mobility")
+	if err != nil {
+		return err
+	}
+	mobile, static := 0, 0
+	for r := range flag {
+		if valid[r] {
+			mobile++
+			if flag[r] {
+				static++
+			}
+		}
+	}
+	if static > 0 {
+		fmt.Fprintf(os.Stderr, "bench %s: warning: %d of %d trials with mobility > 0 had no link change take effect (every link a bridge or busy: the graph is a tree, or nearly); their mobility had no effect, so differences from static trials are noise (column static_despite_mobility)\n",
+			cmd, static, mobile)
+	}
+	return nil
 }
 
 // summary aggregates a results file of spec by algorithm and grid point, in grid order,
@@ -225,7 +365,6 @@ func summary(spec *sweeps.Spec, path string) (*analysis.Table, error) {
 			return nil, err
 		}
 	}
-	pts := spec.Points()
 	order := make([]int, len(algo))
 	for k := range order {
 		order[k] = k
@@ -237,12 +376,12 @@ func summary(spec *sweeps.Spec, path string) (*analysis.Table, error) {
 	table := analysis.NewTable(append([]string{"algorithm"}, spec.Axes()...), []string{"wait_mean", "msgs_per_cs"})
 	for _, k := range order {
 		p := int(cols["point"][k])
-		if p < 0 || p >= len(pts) {
-			return nil, fmt.Errorf("%s: row %d has point %d, but the sweep has %d points", path, k, p, len(pts))
+		if p < 0 || p >= spec.NumPoints() {
+			return nil, fmt.Errorf("%s: row %d has point %d, but the sweep has %d points", path, k, p, spec.NumPoints())
 		}
 		key := []string{algo[k]}
 		for _, a := range spec.Axes() {
-			v, _ := pts[p].Get(a)
+			v, _ := spec.Point(p).Get(a)
 			key = append(key, v.String())
 		}
 		table.Add(key, []float64{cols["wait_mean"][k], cols["msgs_per_cs"][k]})

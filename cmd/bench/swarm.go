@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/mutexlab/mutexlab/internal/runner"
 	"github.com/mutexlab/mutexlab/internal/swarm"
 )
 
@@ -61,8 +62,8 @@ func swarmCmd(ctx context.Context, args []string) error {
 	if *trials < 1 || *trials > 1<<40 {
 		return usagef("--trials: must be in 1..2^40, got %d", *trials)
 	}
-	if *workers < 0 {
-		return usagef("--workers: must be >= 0 (0: one per core), got %d", *workers)
+	if err := checkWorkers(*workers); err != nil {
+		return err
 	}
 	if *seed+uint64(*trials) < *seed {
 		return usagef("--seed: %d + %d trials overflows the seed range", *seed, *trials)
@@ -90,7 +91,7 @@ func swarmCmd(ctx context.Context, args []string) error {
 		return &swarmFailure{f}
 	}
 	if err != nil {
-		if errors.Is(err, context.Canceled) {
+		if errors.Is(err, runner.ErrInterrupted) {
 			return fmt.Errorf("interrupted after %d trials, no failure so far", rep.Trials)
 		}
 		return err

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/mutexlab/mutexlab/internal/runner"
 	"github.com/mutexlab/mutexlab/sweeps"
 )
 
@@ -19,7 +20,9 @@ const sweepUsage = `usage: bench sweep PRESET|FILE.toml [--workers N] [--out FIL
 
 Runs every trial of the sweep and writes OUT (default: the spec's output; for a shard,
 OUT with .shard-i-of-N before the extension). Finished trials are kept in OUT.parts as
-they finish: after Ctrl-C, SIGTERM or a crash, rerun the same command to resume.`
+they finish: Ctrl-C or SIGTERM stops the trials in flight within about a second (a second
+one quits at once); after that, or a crash, rerun the same command to resume.
+Exit codes: 0 done, 1 interrupted or failed, 2 bad input, 3 safety violation, 4 starvation.`
 
 func sweepCmd(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench sweep", flag.ContinueOnError)
@@ -55,8 +58,11 @@ func sweepCmd(ctx context.Context, args []string) error {
 	if name == "" {
 		return usagef("name a preset (%s) or a spec file", strings.Join(sweeps.PresetNames(), ", "))
 	}
-	if *workers < 0 {
-		return usagef("--workers: must be >= 0 (0: one per core), got %d", *workers)
+	if err := checkWorkers(*workers); err != nil {
+		return err
+	}
+	if err := checkOut(*out); err != nil {
+		return err
 	}
 	var shard sweeps.Shard
 	if *shardText != "" {
@@ -70,12 +76,9 @@ func sweepCmd(ctx context.Context, args []string) error {
 		return usagef("%v", err)
 	}
 	opt := sweeps.Options{Workers: *workers, Out: *out, Shard: shard}
+	warn("sweep", spec.Warnings)
 	if *dryRun {
-		w := *workers
-		if w == 0 {
-			w = defaultWorkers()
-		}
-		if err := sweeps.DryRun(os.Stdout, spec, shard, w); err != nil {
+		if err := sweeps.DryRun(os.Stdout, spec, shard, runner.Workers(*workers, spec.NumTrials())); err != nil {
 			return err
 		}
 		if opt.Out == "" {
@@ -84,7 +87,7 @@ func sweepCmd(ctx context.Context, args []string) error {
 		fmt.Printf("output: %s\n", opt.Out)
 		return nil
 	}
-	return execute(ctx, spec, opt, *quiet)
+	return execute(ctx, "sweep", spec, opt, *quiet)
 }
 
 // loadSpec reads a spec file if name looks like a path to one, else an embedded preset.

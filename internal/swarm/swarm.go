@@ -4,11 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"runtime/debug"
-	"sync"
-	"sync/atomic"
+	"slices"
 
+	"github.com/mutexlab/mutexlab/internal/runner"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -19,7 +18,7 @@ const (
 	Pass       Kind = iota
 	Safety          // a safety check fired (or the algorithm broke the kernel's rules)
 	Starvation      // a request was not served in the liveness phase (watchdog)
-	Crash           // the program itself failed: a panic, or an error that is not a trial error
+	Crash           // the program itself failed: a panic, a runaway trial (kernel.ErrBudget), or another error
 )
 
 func (k Kind) String() string {
@@ -60,6 +59,8 @@ func Classify(err error) Kind {
 		return Pass
 	case errors.As(err, &te) && te.Kind == kernel.ErrStarvation:
 		return Starvation
+	case errors.As(err, &te) && te.Kind == kernel.ErrBudget:
+		return Crash
 	case errors.As(err, &te):
 		return Safety
 	}
@@ -70,13 +71,19 @@ func Classify(err error) Kind {
 // inside the trial is recovered and reported as a Crash; the caller must then discard sim
 // and algo, whose state is undefined (ok reports whether they can be reused).
 func RunTrial(sim *kernel.Sim, algo kernel.Algorithm, t Target, seed uint64) (o Outcome, ok bool) {
+	return runTrial(context.Background(), sim, algo, t, seed)
+}
+
+// runTrial is RunTrial, stopped early when ctx is cancelled (o.Err is then
+// kernel.ErrInterrupted).
+func runTrial(ctx context.Context, sim *kernel.Sim, algo kernel.Algorithm, t Target, seed uint64) (o Outcome, ok bool) {
 	o = Outcome{Algorithm: t.Name, Seed: seed}
 	defer func() {
 		if r := recover(); r != nil {
 			o.Kind, o.Err, o.Stack, ok = Crash, fmt.Errorf("panic: %v", r), string(debug.Stack()), false
 		}
 	}()
-	res, err := sim.Run(Params(t, seed), algo)
+	res, err := sim.RunContext(ctx, Params(t, seed), algo)
 	o.Kind, o.Err, o.Events = Classify(err), err, res.Events
 	return o, true
 }
@@ -86,12 +93,12 @@ type Config struct {
 	Targets []Target
 	Trials  int
 	Seed    uint64
-	Workers int // 0: one per core
+	Workers int // 0: one per core; never more than the trials (runner.Workers)
 	// KeepGoing runs every trial instead of stopping at the first failure, and counts the
 	// failures (mutation tests use it to measure how often each mutant is caught).
 	KeepGoing bool
-	// Progress, when not nil, is called after every finished trial with the number done so
-	// far (from the worker goroutines; it must be safe for concurrent use).
+	// Progress, when not nil, is called after every finished trial, in trial order, with the
+	// number done so far.
 	Progress func(done int)
 }
 
@@ -103,75 +110,64 @@ type Report struct {
 	Failed  [4]int // failing trials by Kind (with KeepGoing; else at most the one reported)
 }
 
-// Run runs the swarm. It stops at the first failure, where "first" is in (target, seed)
-// order: trials after a known failure are skipped, trials before it still run, so the
-// reported failure is the same whatever the number of workers. A cancelled ctx returns
-// ctx.Err() with the report so far.
+// swarmWorker is what one worker owns: a simulator and an instance of each target.
+type swarmWorker struct {
+	sim   *kernel.Sim
+	algos []kernel.Algorithm
+}
+
+// Run runs the swarm on the one worker pool of package runner. It stops at the first
+// failure, where "first" is in (target, seed) order: trials after a known failure are
+// skipped or stopped, trials before it still run, so the reported failure is the same
+// whatever the number of workers. A cancelled ctx stops the trials in flight and returns
+// runner.ErrInterrupted with the report so far.
 func Run(ctx context.Context, cfg Config) (Report, error) {
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	total := int64(len(cfg.Targets) * cfg.Trials)
-	var (
-		next, done, events atomic.Int64
-		firstFail          atomic.Int64 // job index of the first known failure
-		mu                 sync.Mutex
-		failures           = map[int64]Outcome{}
-		wg                 sync.WaitGroup
-		rep                Report
-	)
-	firstFail.Store(total)
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sim, algos := kernel.NewSim(), make([]kernel.Algorithm, len(cfg.Targets))
-			for ctx.Err() == nil {
-				job := next.Add(1) - 1
-				if job >= total || (!cfg.KeepGoing && job > firstFail.Load()) {
-					return
-				}
-				ti := int(job) / cfg.Trials
-				t := cfg.Targets[ti]
-				if algos[ti] == nil {
-					algos[ti] = t.New()
-				}
-				o, ok := RunTrial(sim, algos[ti], t, cfg.Seed+uint64(int(job)%cfg.Trials))
-				if !ok {
-					sim, algos[ti] = kernel.NewSim(), nil
-				}
-				if o.Kind != Pass {
-					mu.Lock()
-					if len(failures) == 0 || job < firstFail.Load() {
-						failures[job] = o
-					}
-					rep.Failed[o.Kind]++
-					mu.Unlock()
-					for f := firstFail.Load(); job < f && !firstFail.CompareAndSwap(f, job); f = firstFail.Load() {
-					}
-				} else {
-					events.Add(o.Events)
-				}
-				d := done.Add(1)
-				if cfg.Progress != nil {
-					cfg.Progress(int(d))
+	var rep Report
+	total := len(cfg.Targets) * cfg.Trials
+	err := runner.Run(ctx, runner.Config{Workers: cfg.Workers}, total,
+		func() *swarmWorker {
+			return &swarmWorker{sim: kernel.NewSim(), algos: make([]kernel.Algorithm, len(cfg.Targets))}
+		},
+		func(ctx context.Context, w *swarmWorker, job int) (Outcome, error) {
+			ti := job / cfg.Trials
+			t := cfg.Targets[ti]
+			if w.algos[ti] == nil {
+				w.algos[ti] = t.New()
+			}
+			o, ok := runTrial(ctx, w.sim, w.algos[ti], t, cfg.Seed+uint64(job%cfg.Trials))
+			if !ok {
+				w.sim, w.algos[ti] = kernel.NewSim(), nil
+			}
+			if errors.Is(o.Err, kernel.ErrInterrupted) {
+				return o, o.Err
+			}
+			if o.Kind != Pass && !cfg.KeepGoing {
+				return o, &Failure{o}
+			}
+			return o, nil
+		},
+		func(job int, o Outcome) error {
+			rep.Trials++
+			if o.Kind == Pass {
+				rep.Events += o.Events
+			} else {
+				rep.Failed[o.Kind]++
+				if rep.Failure == nil {
+					rep.Failure = &Failure{o}
 				}
 			}
-		}()
-	}
-	wg.Wait()
-	rep.Events = events.Load()
-	if f := firstFail.Load(); f < total && !cfg.KeepGoing {
-		rep.Failure = &Failure{failures[f]}
-		rep.Trials = int(f) + 1
+			if cfg.Progress != nil {
+				cfg.Progress(rep.Trials)
+			}
+			return nil
+		})
+	var f *Failure
+	if errors.As(err, &f) {
+		job := int(f.Seed-cfg.Seed) + slices.IndexFunc(cfg.Targets, func(t Target) bool { return t.Name == f.Algorithm })*cfg.Trials
+		rep.Failure, rep.Trials = f, job+1
 		rep.Failed = [4]int{}
-		rep.Failed[rep.Failure.Kind] = 1
-	} else {
-		if f < total {
-			rep.Failure = &Failure{failures[f]}
-		}
-		rep.Trials = int(done.Load())
+		rep.Failed[f.Kind] = 1
+		return rep, nil
 	}
-	return rep, ctx.Err()
+	return rep, err
 }

@@ -1,0 +1,213 @@
+package columns
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/results"
+)
+
+// The kernel's columns: bookkeeping, the parameters of kernel.Params, the metrics of
+// kernel.Result. Each is one entry; a new kernel parameter or metric is one more.
+
+var walterOnly = []string{"walter"}
+
+func bookkeeping() []Column {
+	return []Column{
+		{Column: results.Column{Name: "algorithm", Kind: results.String, Description: "registry name of the algorithm"},
+			Role: Bookkeeping, Get: func(t *Trial) results.Value { return strv(t.Algorithm) }},
+		{Column: results.Column{Name: "seed", Kind: results.Uint, Description: "the trial's seed, derived from the root seed, the grid point and the replicate; every random stream derives from it"},
+			Role: Bookkeeping, Get: func(t *Trial) results.Value { return results.UintValue(t.Params.Seed) }},
+		{Column: results.Column{Name: "trial", Kind: results.Int, Description: "replicate index within the grid point"},
+			Role: Bookkeeping, Get: func(t *Trial) results.Value { return intv(t.Replicate) }},
+		{Column: results.Column{Name: "point", Kind: results.Int, Description: "grid point index within the sweep"},
+			Role: Bookkeeping, Get: func(t *Trial) results.Value { return intv(t.Point) }},
+		{Column: results.Column{Name: "network", Kind: results.String, Description: "network model (walter: the random graph and link changes of Walter, Welch and Vaidya, section 6)"},
+			Role: Parameter, Key: true, Default: "walter",
+			Check: func(v Value) error {
+				if _, ok := kernel.LookupNetwork(v.Str); !ok || v.Str == "" {
+					return fmt.Errorf("unknown network model %q; known: %s", v.String(), strings.Join(kernel.NetworkNames(), ", "))
+				}
+				return nil
+			},
+			Set: func(p *kernel.Params, v Value) error { p.Network = v.Str; return nil },
+			Get: func(t *Trial) results.Value { return strv(networkOf(t.Params)) }},
+	}
+}
+
+func kernelParams() []Column {
+	num := func(f func(p *kernel.Params, x float64)) func(p *kernel.Params, v Value) error {
+		return func(p *kernel.Params, v Value) error { f(p, v.Num); return nil }
+	}
+	return []Column{
+		{Column: results.Column{Name: "movement_file", Kind: results.String, Optional: true, Description: "ns-2 movement file (setdest/BonnMotion) of the ns2 network model"},
+			Role: Parameter, Key: true, Networks: []string{"ns2"},
+			Check: func(v Value) error {
+				if v.Str == "" {
+					return fmt.Errorf("must be a file path")
+				}
+				return nil
+			},
+			Set: func(p *kernel.Params, v Value) error { p.MovementFile = v.Str; return nil },
+			Get: func(t *Trial) results.Value {
+				return only(networkOf(t.Params) == "ns2", func() results.Value { return strv(t.Params.MovementFile) })
+			}},
+		{Column: results.Column{Name: "n", Kind: results.Int, Unit: "nodes", Description: "number of nodes"},
+			Role: Parameter, Key: true, Flag: true, FlagDefault: "30", Default: "30",
+			Set: num(func(p *kernel.Params, x float64) { p.N = int(x) }),
+			Get: func(t *Trial) results.Value { return intv(int64(t.Params.N)) }},
+		{Column: results.Column{Name: "links", Kind: results.Int, Unit: "links", Description: "initial number of links (walter: as set by links, degree or connectivity; other models: as their initial graph came out)"},
+			Role: Parameter, Key: true, Flag: true, Networks: walterOnly, Default: "from degree or connectivity",
+			Set: num(func(p *kernel.Params, x float64) { p.Links = int(x) }),
+			Get: func(t *Trial) results.Value { return intv(int64(t.Result.Links)) }},
+		{Column: results.Column{Name: "connectivity", Kind: results.Float, Unit: "fraction of the n(n-1)/2 pairs", Description: "initial links as a fraction of all pairs (walter: as set; otherwise links / (n(n-1)/2) of the initial graph)"},
+			Role: Parameter, Key: true, Flag: true, FlagDefault: "0.2", Networks: walterOnly, Default: "0.2",
+			Set: num(func(p *kernel.Params, x float64) { p.Connectivity = x }),
+			Get: func(t *Trial) results.Value {
+				p := t.Params
+				if networkOf(p) == "walter" && p.Links == 0 && p.Degree == 0 {
+					return floatv(p.Connectivity) // the requested value (the paper's "10%"), not links/max
+				}
+				return floatv(float64(t.Result.Links) / float64(kernel.MaxLinks(p.N)))
+			}},
+		{Column: results.Column{Name: "degree", Kind: results.Float, Unit: "links per node", Description: "initial mean degree 2·links/n"},
+			Role: Parameter, Key: true, Flag: true, Networks: walterOnly, Default: "from links or connectivity",
+			Set: num(func(p *kernel.Params, x float64) { p.Degree = x }),
+			Get: func(t *Trial) results.Value { return floatv(2 * float64(t.Result.Links) / float64(t.Params.N)) }},
+		{Column: results.Column{Name: "load", Kind: results.Float, Unit: "requests per node per time unit", Description: "λ_req: rate of the exponential gap from leaving the CS to requesting again"},
+			Role: Parameter, Key: true, Flag: true, FlagDefault: "0.1", Default: "0.1",
+			Set: num(func(p *kernel.Params, x float64) { p.Load = x }),
+			Get: func(t *Trial) results.Value { return floatv(t.Params.Load) }},
+		{Column: results.Column{Name: "mobility", Kind: results.Float, Unit: "link changes per time unit", Optional: true, Description: "λ_mob: rate of the Poisson process of link changes of the walter model (null for other models)"},
+			Role: Parameter, Key: true, Flag: true, FlagDefault: "0", Networks: walterOnly, Default: "0 (static)",
+			Set: num(func(p *kernel.Params, x float64) { p.Mobility = x }),
+			Get: func(t *Trial) results.Value {
+				return only(networkOf(t.Params) == "walter", func() results.Value { return floatv(t.Params.Mobility) })
+			}},
+		{Column: results.Column{Name: "delay", Kind: results.String, Description: "message delay model: a constant (time units), exp:MEAN or uniform:MIN:MAX"},
+			Role: Parameter, Key: true, Flag: true, FlagDefault: "1", Default: "1",
+			Check: func(v Value) error { _, err := kernel.ParseDelay(v.String()); return err },
+			Set: func(p *kernel.Params, v Value) error {
+				d, err := kernel.ParseDelay(v.String())
+				if err != nil {
+					return &kernel.ParamError{Name: "delay", Msg: err.Error()}
+				}
+				p.Delay = d
+				return nil
+			},
+			Get: func(t *Trial) results.Value { return strv(t.Params.Delay.String()) }},
+		{Column: results.Column{Name: "cs_time", Kind: results.Float, Unit: "time units", Description: "time a node spends in the critical section"},
+			Role: Parameter, Key: true, Default: "1",
+			Set: num(func(p *kernel.Params, x float64) { p.CSTime = x }),
+			Get: func(t *Trial) results.Value { return floatv(t.Params.CSTime) }},
+		{Column: results.Column{Name: "warmup", Kind: results.Int, Unit: "CS entries", Description: "CS entries discarded before measuring"},
+			Role: Parameter, Key: true, Flag: true, FlagDefault: "200", Default: "200",
+			Set: num(func(p *kernel.Params, x float64) { p.Warmup = int(x) }),
+			Get: func(t *Trial) results.Value { return intv(int64(t.Params.Warmup)) }},
+		{Column: results.Column{Name: "measure", Kind: results.Int, Unit: "CS entries", Description: "CS entries measured"},
+			Role: Parameter, Key: true, Flag: true, FlagDefault: "2000", Default: "2000",
+			Set: num(func(p *kernel.Params, x float64) { p.Measure = int(x) }),
+			Get: func(t *Trial) results.Value { return intv(int64(t.Params.Measure)) }},
+		{Column: results.Column{Name: "starve_after", Kind: results.Float, Unit: "time units", Description: "starvation watchdog bound used: a request pending longer is starvation (the spec key takes 0 for automatic, 1000·n·(CS time + mean delay))"},
+			Role: Parameter, Key: true, Flag: true, Default: "1000·n·(cs_time + mean delay)",
+			Set: num(func(p *kernel.Params, x float64) { p.StarveAfter = x }),
+			Get: func(t *Trial) results.Value { return floatv(t.Params.StarveBound()) }},
+		{Column: results.Column{Name: "crash_rate", Kind: results.Float, Unit: "crashes per time unit", Description: "rate of crash-stops of uniformly random live nodes (0: none)"},
+			Role: Parameter, Key: true, Flag: true, Default: "0",
+			Set: num(func(p *kernel.Params, x float64) { p.CrashRate = x }),
+			Get: func(t *Trial) results.Value { return floatv(t.Params.CrashRate) }},
+		{Column: results.Column{Name: "crashes", Kind: results.String, Optional: true, Description: "chosen crash-stops NODE@TIME,... (null: none)"},
+			Role: Parameter, Key: true, Flag: true, Default: "none",
+			Check: func(v Value) error { _, err := kernel.ParseCrashes(v.Str); return err },
+			Set: func(p *kernel.Params, v Value) error {
+				cs, err := kernel.ParseCrashes(v.Str)
+				p.Crashes = cs
+				return err
+			},
+			Get: func(t *Trial) results.Value {
+				return only(len(t.Params.Crashes) > 0, func() results.Value { return strv(kernel.FormatCrashes(t.Params.Crashes)) })
+			}},
+		{Column: results.Column{Name: "crashes_chosen", Kind: results.Int, Unit: "nodes", Description: "number of chosen crash-stops (the crashes key)"},
+			Role: Parameter, Get: func(t *Trial) results.Value { return intv(int64(len(t.Params.Crashes))) }},
+		{Column: results.Column{Name: "max_events_per_entry", Kind: results.Int, Unit: "events", Description: "event budget used: the most events the trial may process between two CS entries (the spec key takes 0 for automatic, 10^6 + 1000·n)"},
+			Role: Parameter, Key: true, NoSeed: true, Default: "10^6 + 1000·n",
+			Set: num(func(p *kernel.Params, x float64) { p.MaxEventsPerEntry = int64(x) }),
+			Get: func(t *Trial) results.Value { return intv(t.Params.EventBudget()) }},
+	}
+}
+
+// crashing reports whether t has crash failures configured.
+func crashing(t *Trial) bool { return t.Params.CrashRate > 0 || len(t.Params.Crashes) > 0 }
+
+func kernelMetrics() []Column {
+	metric := func(name string, kind results.Kind, unit, doc string, get func(t *Trial) results.Value) Column {
+		return Column{Column: results.Column{Name: name, Kind: kind, Unit: unit, Description: doc}, Role: Metric, Get: get}
+	}
+	optional := func(c Column) Column { c.Optional = true; return c }
+	wait := func(name, doc string, f func(r *kernel.Result) float64) Column {
+		return optional(metric(name, results.Float, "time units", doc+" (null: no CS entry was measured)",
+			func(t *Trial) results.Value {
+				return only(measured(t), func() results.Value { return floatv(f(t.Result)) })
+			}))
+	}
+	crash := func(name, unit, doc string, f func(r *kernel.Result) int64) Column {
+		return optional(metric(name, results.Int, unit, doc+" (null without crashes)",
+			func(t *Trial) results.Value {
+				return only(crashing(t), func() results.Value { return intv(f(t.Result)) })
+			}))
+	}
+	return []Column{
+		metric("sim_time", results.Float, "time units", "simulated time when the trial ended (after the liveness drain)",
+			func(t *Trial) results.Value { return floatv(t.Result.SimTime) }),
+		metric("window_time", results.Float, "time units", "simulated time between the first and last measured CS entry",
+			func(t *Trial) results.Value { return floatv(t.Result.WindowTime) }),
+		metric("events", results.Int, "events", "events processed, whole trial",
+			func(t *Trial) results.Value { return intv(t.Result.Events) }),
+		metric("cs_entries", results.Int, "CS entries", "CS entries measured",
+			func(t *Trial) results.Value { return intv(t.Result.CSEntries) }),
+		wait("wait_mean", "mean time from requesting the CS to entering it, over the measured entries", func(r *kernel.Result) float64 { return r.WaitMean }),
+		wait("wait_p50", "median wait (nearest rank)", func(r *kernel.Result) float64 { return r.WaitP50 }),
+		wait("wait_p99", "99th percentile of the wait (nearest rank)", func(r *kernel.Result) float64 { return r.WaitP99 }),
+		wait("wait_max", "longest measured wait", func(r *kernel.Result) float64 { return r.WaitMax }),
+		metric("msgs_total", results.Int, "messages", "messages sent inside the measurement window",
+			func(t *Trial) results.Value { return intv(t.Result.MsgsTotal) }),
+		optional(metric("msgs_per_cs", results.Float, "messages per CS entry", "msgs_total / cs_entries (null: no CS entry was measured)",
+			func(t *Trial) results.Value {
+				return only(measured(t), func() results.Value { return floatv(t.Result.MsgsPerCS) })
+			})),
+		optional(metric("throughput", results.Float, "CS entries per time unit", "measured CS entries per time unit of the measurement window, whole network (null: no window)",
+			func(t *Trial) results.Value {
+				return only(t.Result.WindowTime > 0, func() results.Value { return floatv(t.Result.Throughput) })
+			})),
+		optional(metric("concurrency_mean", results.Float, "nodes", "time-average number of nodes in the CS over the measurement window (null: no window)",
+			func(t *Trial) results.Value {
+				return only(t.Result.WindowTime > 0, func() results.Value { return floatv(t.Result.ConcurrencyMean) })
+			})),
+		metric("max_in_flight_per_link", results.Int, "messages", "most messages ever in transit on one link, both directions, whole trial",
+			func(t *Trial) results.Value { return intv(int64(t.Result.MaxInFlightPerLink)) }),
+		metric("link_changes", results.Int, "link changes", "link changes that took effect inside the measurement window",
+			func(t *Trial) results.Value { return intv(t.Result.LinkChanges) }),
+		metric("link_changes_skipped", results.Int, "link changes", "walter: link changes skipped because no link could go down (every link a bridge or busy), whole trial",
+			func(t *Trial) results.Value { return intv(t.Result.LinkChangesSkipped) }),
+		optional(metric("static_despite_mobility", results.Bool, "", "walter with mobility > 0: true if no link change took effect in the measurement window, so the mobility had no effect (null otherwise)",
+			func(t *Trial) results.Value {
+				p := t.Params
+				return only(networkOf(p) == "walter" && p.Mobility > 0, func() results.Value { return results.BoolValue(t.Result.LinkChanges == 0) })
+			})),
+		optional(metric("msgs_lost", results.Int, "messages", "messages lost because their link went down in flight, whole trial (null on networks that never lose one)",
+			func(t *Trial) results.Value {
+				return only(lossy(t.Params), func() results.Value { return intv(t.Result.MsgsLost) })
+			})),
+		crash("crashed", "nodes", "nodes that crashed", func(r *kernel.Result) int64 { return int64(r.Crashed) }),
+		crash("blocked", "nodes", "live nodes still waiting at the end: they never ate again within the window", func(r *kernel.Result) int64 { return int64(r.Blocked) }),
+		crash("failure_locality", "hops", "largest hop distance from a blocked node to the nearest crashed node (0: none blocked)", func(r *kernel.Result) int64 { return int64(r.FailureLocality) }),
+		crash("msgs_to_crashed", "messages", "messages dropped on arrival at a crashed node, whole trial", func(r *kernel.Result) int64 { return r.MsgsToCrashed }),
+	}
+}
+
+// lossy reports whether p's network model loses messages in flight.
+func lossy(p *kernel.Params) bool {
+	info, ok := kernel.LookupNetwork(p.Network)
+	return ok && info.New().Lossy()
+}

@@ -1,0 +1,190 @@
+package columns
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/mutexlab/mutexlab/algorithms"
+	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/results"
+)
+
+// Entries generated from the registries: every network model's parameters
+// (kernel.NetworkInfo), every algorithm's parameters, derived columns and metrics
+// (algorithms.Info), and one msgs_<type> column per message type. A new model or algorithm
+// brings its columns with it.
+
+// netUnits are the units of the network models' parameters (kernel.NetParamInfo has none
+// yet; move them there when it does).
+var netUnits = map[string]string{
+	kernel.NetSide: "distance units", kernel.NetRadius: "distance units",
+	kernel.NetSpeedMin: "distance units per time unit", kernel.NetSpeedMax: "distance units per time unit",
+	kernel.NetPause: "time units", kernel.NetRound: "time units", kernel.NetDelta: "ports",
+	kernel.NetBirth: "probability per round", kernel.NetDeath: "probability per round",
+}
+
+// networkParams: one column per model-specific parameter name, in kernel.NetParamNames
+// order; the value the model used (its default if unset), null for models without it.
+func networkParams() []Column {
+	var out []Column
+	for _, name := range kernel.NetParamNames() {
+		var models []string
+		var doc, def string
+		for _, info := range kernel.Networks() {
+			for _, q := range info.Params {
+				if q.Name == name {
+					models = append(models, info.Name)
+					if doc == "" {
+						doc, def = q.Doc, fmt.Sprintf("%g", q.Default)
+					}
+				}
+			}
+		}
+		out = append(out, Column{
+			Column: results.Column{Name: name, Kind: results.Float, Unit: netUnits[name], Optional: true, Description: doc + " (value used; null for other models)"},
+			Role:   Parameter, Key: true, Networks: models, Default: def,
+			Set: func(p *kernel.Params, v Value) error {
+				if p.Net == nil {
+					p.Net = map[string]float64{}
+				}
+				p.Net[name] = v.Num
+				return nil
+			},
+			Get: func(t *Trial) results.Value {
+				p := t.Params
+				if !slices.Contains(models, networkOf(p)) {
+					return results.Null
+				}
+				if name == kernel.NetDelta && p.NetParam(name) == 0 {
+					return floatv(float64(t.Result.Ports)) // 0 asked the model to choose Δ: record its choice
+				}
+				return floatv(p.NetParam(name))
+			},
+		})
+	}
+	return out
+}
+
+// registering returns the algorithms whose entry has a parameter, metric or derived column
+// of the given name.
+func registering(has func(a *algorithms.Info) bool) []string {
+	var out []string
+	for _, a := range algorithms.All() {
+		if has(&a) {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}
+
+// algorithmParams: one column per algorithm-specific parameter, then the derived columns.
+func algorithmParams() []Column {
+	var out []Column
+	for _, name := range algorithms.ParamNames() {
+		algos := registering(func(a *algorithms.Info) bool {
+			return slices.ContainsFunc(a.Params, func(q algorithms.ParamInfo) bool { return q.Name == name })
+		})
+		first, _ := algorithms.Lookup(algos[0])
+		q := first.Params[slices.IndexFunc(first.Params, func(q algorithms.ParamInfo) bool { return q.Name == name })]
+		kind := results.Float
+		if q.Whole {
+			kind = results.Int
+		}
+		out = append(out, Column{
+			Column: results.Column{Name: name, Kind: kind, Unit: q.Unit, Optional: true, Description: q.Doc},
+			Role:   Parameter, Key: true, Algorithms: algos, Default: fmt.Sprintf("%g", q.Default),
+			Set: func(p *kernel.Params, v Value) error {
+				if p.Algo == nil {
+					p.Algo = map[string]float64{}
+				}
+				p.Algo[name] = v.Num
+				return nil
+			},
+			Get: func(t *Trial) results.Value {
+				a, ok := algorithms.Lookup(t.Algorithm)
+				i := slices.IndexFunc(a.Params, func(q algorithms.ParamInfo) bool { return q.Name == name })
+				if !ok || i < 0 {
+					return results.Null
+				}
+				x, used := a.Params[i].Used(t.Params)
+				if !used {
+					return results.Null
+				}
+				if kind == results.Int {
+					return intv(int64(x))
+				}
+				return floatv(x)
+			},
+		})
+	}
+	for _, a := range algorithms.All() {
+		for _, d := range a.Derived {
+			out = append(out, Column{
+				Column: results.Column{Name: d.Name, Kind: results.String, Optional: true, Description: d.Doc},
+				Role:   Parameter, Algorithms: []string{a.Name},
+				Get: func(t *Trial) results.Value {
+					return only(t.Algorithm == a.Name, func() results.Value { return strv(d.Value(t.Params)) })
+				},
+			})
+		}
+	}
+	return out
+}
+
+// messageColumns: one msgs_<type> column per message type of any algorithm, counted inside
+// the measurement window, null for algorithms that do not send that type.
+func messageColumns() []Column {
+	var out []Column
+	for _, name := range algorithms.MessageTypeNames() {
+		algos := registering(func(a *algorithms.Info) bool {
+			return slices.ContainsFunc(a.New().MessageTypes(), func(t kernel.MsgTypeInfo) bool { return t.Name == name })
+		})
+		out = append(out, Column{
+			Column: results.Column{Name: "msgs_" + name, Kind: results.Int, Unit: "messages", Optional: true,
+				Description: fmt.Sprintf("%s messages sent inside the measurement window (null for algorithms without them)", name)},
+			Role: Metric, Algorithms: algos,
+			Get: func(t *Trial) results.Value {
+				if !slices.Contains(algos, t.Algorithm) {
+					return results.Null
+				}
+				var n int64
+				for k, mt := range t.Result.MsgTypes {
+					if mt.Name == name {
+						n += t.Result.Msgs[k]
+					}
+				}
+				return intv(n)
+			},
+		})
+	}
+	return out
+}
+
+// algorithmMetrics: one float column per algorithm-specific metric, null for other
+// algorithms and where the algorithm reported NaN or nothing.
+func algorithmMetrics() []Column {
+	var out []Column
+	for _, name := range algorithms.MetricNames() {
+		algos := registering(func(a *algorithms.Info) bool {
+			return slices.ContainsFunc(a.Metrics, func(m algorithms.MetricInfo) bool { return m.Name == name })
+		})
+		first, _ := algorithms.Lookup(algos[0])
+		m := first.Metrics[slices.IndexFunc(first.Metrics, func(m algorithms.MetricInfo) bool { return m.Name == name })]
+		out = append(out, Column{
+			Column: results.Column{Name: name, Kind: results.Float, Unit: m.Unit, Optional: true, Description: m.Doc},
+			Role:   Metric, Algorithms: algos,
+			Get: func(t *Trial) results.Value {
+				if !slices.Contains(algos, t.Algorithm) {
+					return results.Null
+				}
+				for _, x := range t.Result.Extra {
+					if x.Name == name {
+						return floatv(x.Value) // NaN becomes null in Row
+					}
+				}
+				return results.Null
+			},
+		})
+	}
+	return out
+}

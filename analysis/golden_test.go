@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/mutexlab/mutexlab/results"
+	"github.com/mutexlab/mutexlab/results/columns"
 )
 
 // update rewrites the golden files of this package: go test ./analysis -run Golden -update
@@ -104,7 +104,7 @@ func TestGoldenWalter2001(t *testing.T) {
 // paired comparison on the same real trials.
 func TestGoldenTables(t *testing.T) {
 	keys, values := walterSmallTrials(t)
-	var rows []results.Trial
+	var rows []columns.Trial
 	rep := map[string]uint64{}
 	for k, key := range keys {
 		load, _ := strconv.ParseFloat(key[1], 64)

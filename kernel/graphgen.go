@@ -139,3 +139,14 @@ func pickRemovableLink(t *Topology, rng *Stream) (int, bool) {
 	}
 	return -1, false
 }
+
+// randomPair draws a pair of distinct nodes uniformly among the n(n-1)/2 pairs, linked or
+// not (the any-pair reading of link formation).
+func randomPair(n int, rng *Stream) (int32, int32) {
+	u := int32(rng.IntN(n))
+	v := int32(rng.IntN(n - 1))
+	if v >= u {
+		v++
+	}
+	return u, v
+}

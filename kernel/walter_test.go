@@ -260,3 +260,20 @@ func TestTrialAllocsUnderReadings(t *testing.T) {
 	p.Measure = 300 // rr recomputes routes after every change: keep the test short
 	t.Run("rr", func(t *testing.T) { checkTrialAllocs(t, p, rr.New()) })
 }
+
+// TestLinkDiagnosticsWithoutWindow: when crashes block every live node before the warm-up
+// ends, no measurement window opens; the link counts are the ones at the end and the time
+// average is NaN, not a number that reads as a measurement.
+func TestLinkDiagnosticsWithoutWindow(t *testing.T) {
+	p := kernel.DefaultParams()
+	p.N, p.Connectivity, p.Load, p.Mobility, p.Seed = 8, 0.5, 0.5, 0.2, 3
+	p.Warmup, p.Measure, p.StarveAfter = 1000, 100, 200
+	p.Crashes = []kernel.Crash{{Node: 0, Time: 0.5}} // the token holder: nobody eats again
+	r, err := kernel.NewSim().Run(p, rl.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.CSEntries != 0 || !math.IsNaN(r.LinksMean) || r.LinksStart != r.LinksEnd || r.LinkDowns != 0 || r.LinkUps != 0 {
+		t.Errorf("no window: %d entries measured, %+v; want NaN mean, start = end and no link events counted", r.CSEntries, linkDiag(r))
+	}
+}

@@ -35,11 +35,17 @@ func TestTrialAllocs(t *testing.T) {
 	if testing.Short() {
 		p.Measure = 300
 	}
+	checkTrialAllocs(t, p, rl.New())
+}
+
+// checkTrialAllocs fails t if a trial of algo under p on a warm simulator allocates more than
+// maxTrialAllocs times, or more when the trial measures twice as many CS entries.
+func checkTrialAllocs(t *testing.T, p kernel.Params, algo kernel.Algorithm) {
+	t.Helper()
 	long := p
 	long.Measure *= 2
 
 	sim := kernel.NewSim()
-	algo := rl.New()
 	var short, longer kernel.Result
 	run := func(p kernel.Params, r *kernel.Result) func() {
 		return func() {

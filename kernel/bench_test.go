@@ -56,6 +56,20 @@ func BenchmarkRL(b *testing.B) {
 	})
 }
 
+// BenchmarkReadings runs the paper-sized trial under the walter readings that change the
+// most per change (per-node rate: 30 times the changes; any-pair formation and forming when
+// stuck: a graph near a spanning tree, where deletions search hardest):
+//
+//	go test -run XXX -bench Readings -benchmem ./kernel/
+func BenchmarkReadings(b *testing.B) {
+	p := rlParams30()
+	p.MobilityRate, p.LinkFormation, p.NoDeletion = kernel.RatePerNode, kernel.FormAnyPair, kernel.NoDeletionForm
+	runTrialBenchmarks(b, []benchTrial{
+		{"rl n=30", p, func() kernel.Algorithm { return rl.New() }},
+		{"rr n=30", p, func() kernel.Algorithm { return rr.New() }},
+	})
+}
+
 func runTrialBenchmarks(b *testing.B, trials []benchTrial) {
 	for _, tr := range trials {
 		b.Run(tr.name, func(b *testing.B) {

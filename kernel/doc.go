@@ -25,12 +25,29 @@
 //   - Network: a random connected graph with a given number of links: a uniformly random
 //     spanning tree plus uniformly random further links (RandomConnected says why).
 //     Connectivity c gives ⌊c·n(n−1)/2⌋ links, as the paper's 10% of 435 is 43.
-//   - Mobility: a Poisson process of rate λ_mob; each change deletes a uniformly random link
-//     among those whose loss keeps the graph connected AND that carry no message, then forms a
-//     uniformly random absent link (which may be the one just deleted). Excluding links with
-//     traffic in flight is how the paper's rule "a LinkDown cannot occur if messages are in
-//     transit" is enforced. If no link can go, the change is skipped and counted. Both ends
-//     of a link learn of its failure or formation at the same instant, one after the other.
+//   - Mobility: a Poisson process of link changes; each change deletes a uniformly random
+//     link among those whose loss keeps the graph connected AND that carry no message, then
+//     forms a link. Excluding links with traffic in flight is how the paper's rule "a LinkDown
+//     cannot occur if messages are in transit" is enforced. Both ends of a link learn of its
+//     failure or formation at the same instant, one after the other.
+//   - Readings (walter.go): section 6 leaves three choices open, and each is a Params field
+//     whose zero value is the default: MobilityRate (network: λ_mob is the graph's rate, from
+//     the definition "the time delay between each change to the graph is an exponential
+//     random variable with mean 1/λ_mob"; per-node: n·λ_mob, from "nodes remain stationary for
+//     a few tens of seconds after moving"), LinkFormation (absent: a random absent link, so the
+//     link count stays, the literal "formation of a link chosen at random"; any-pair: a random
+//     node pair, nothing forms if it is linked, so the count drifts down toward a spanning
+//     tree, from "Connectivity values presented in this section represent initial graph
+//     connectivity"), and NoDeletion (skip: a change with nothing to delete is skipped whole;
+//     form: it still forms a link). The defaults are the readings of the sentences that define
+//     the model; the text does not decide between them. The readings never touch the topology
+//     or request streams: on one seed every reading starts from the same graph and sees the
+//     same requests, and per-node sees the network rate's change epochs divided by n.
+//   - Link diagnostics (linkstats.go), for every network model: links at the start and end of
+//     the measurement window, their time average over it, links that went down and up in it,
+//     and changes that took effect or were skipped in it (a mobile trial with LinkChanges = 0
+//     and LinkChangesSkipped > 0 had a graph that could not change, e.g. a spanning tree under
+//     the default readings). Sim.SetLinkTrace gives the link count against time.
 //   - Ports: a node has at most PortCap ports (n−1 for n ≤ 128, so the cap never binds
 //     there; a generous multiple of the mean degree for large sparse graphs). Link formation
 //     skips nodes whose ports are all in use.
@@ -47,6 +64,9 @@
 //     keeps more links busy.
 //   - Measurement: the first Warmup CS entries (200) are discarded, the next Measure (2,000)
 //     measured: waits (request to entry), messages sent and link changes inside that window.
+//     docs/model.md says what each reading does to the paper's findings, and explains two
+//     anomalies of the reproduction (RL's long waits at very low load under mobility, RR's
+//     message count at low load).
 //     Percentiles are nearest-rank.
 //   - Liveness: when the measurement ends, link changes and new requests stop and every
 //     pending request must be served (Theorem 2's setting). A watchdog reports starvation when

@@ -108,9 +108,14 @@ func randomAbsentPair(t *Topology, rng *Stream) (int32, int32, bool) {
 // This is how mutexlab enforces the paper's condition that "a LinkDown event for link l cannot
 // occur if any messages are in transit on l": a link with traffic in flight is simply not a
 // candidate for deletion at that change.
+//
+// A connected graph with n−1 links is a spanning tree: every link is a bridge, and the answer
+// is known without a search (under the any-pair reading the graph spends most of its time
+// there, and the search would cost 5·m breadth-first searches per change). The draws this
+// skips belong to the change's own sub-stream (Changer.Rand), so no other change moves.
 func pickRemovableLink(t *Topology, rng *Stream) (int, bool) {
 	m := t.NumLinks()
-	if m == 0 {
+	if m == 0 || m == t.N()-1 && t.Connected() {
 		return -1, false
 	}
 	for try := 0; try < 4*m; try++ {
@@ -138,4 +143,15 @@ func pickRemovableLink(t *Topology, rng *Stream) (int, bool) {
 		}
 	}
 	return -1, false
+}
+
+// randomPair draws a pair of distinct nodes uniformly among the n(n-1)/2 pairs, linked or
+// not (the any-pair reading of link formation).
+func randomPair(n int, rng *Stream) (int32, int32) {
+	u := int32(rng.IntN(n))
+	v := int32(rng.IntN(n - 1))
+	if v >= u {
+		v++
+	}
+	return u, v
 }

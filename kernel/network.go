@@ -58,6 +58,7 @@ func (c *Changer) LinkDown(k int) {
 		s.topo.dropInFlight(k)
 	}
 	u, v, pu, pv := s.topo.Disconnect(k)
+	s.linkCounted(false)
 	if s.trace != nil {
 		s.emit(TraceEvent{Kind: "link-down", Node: u, Peer: v})
 	}
@@ -72,6 +73,7 @@ func (c *Changer) LinkUp(u, v int32) error {
 	if err != nil {
 		return err
 	}
+	s.linkCounted(true)
 	if s.trace != nil {
 		s.emit(TraceEvent{Kind: "link-up", Node: u, Peer: v})
 	}
@@ -87,8 +89,12 @@ func (c *Changer) Counted() {
 	}
 }
 
-// Skipped records a change that could not be made.
-func (c *Changer) Skipped() { c.s.skipped++ }
+// Skipped records a change that could not be made (inside the measurement window).
+func (c *Changer) Skipped() {
+	if c.s.phase == phaseMeasure {
+		c.s.skipped++
+	}
+}
 
 // Failed stops the trial with an invariant violation.
 func (c *Changer) Failed(err error) {
@@ -111,6 +117,9 @@ type NetworkInfo struct {
 	UsesLinks bool
 	// UsesMovementFile: the model reads Params.MovementFile (a path).
 	UsesMovementFile bool
+	// UsesReadings: the model honours Params.MobilityRate, LinkFormation and NoDeletion
+	// (walter.go); Validate rejects a non-default reading for any other model.
+	UsesReadings bool
 	// Validate checks the model's parameters (after the defaults are applied); its error is
 	// a *ParamError naming the parameter. Nil: nothing to check.
 	Validate func(p *Params) error
@@ -126,7 +135,7 @@ type NetParamInfo struct {
 // networkModels is the registry of network models by name.
 var networkModels = map[string]NetworkInfo{
 	"walter": {Name: "walter", Title: "random connected graph, Poisson link changes (Walter, Welch, Vaidya, section 6)",
-		New: func() NetworkModel { return &WalterModel{} }, UsesLinks: true},
+		New: func() NetworkModel { return &WalterModel{} }, UsesLinks: true, UsesReadings: true},
 }
 
 // RegisterNetwork adds a network model constructor under name (called from init functions).
@@ -205,50 +214,6 @@ func (p *Params) NetParam(name string) float64 {
 		}
 	}
 	return 0
-}
-
-// WalterModel is the network of Walter, Welch and Vaidya's section 6: a random connected graph
-// with Params.LinkCount() links; link changes form a Poisson process of rate Params.Mobility,
-// each deleting a random link whose loss keeps the graph connected (and that carries no
-// message) and forming a random absent link. Links are reliable and FIFO.
-type WalterModel struct {
-	rate float64
-}
-
-func (m *WalterModel) Name() string { return "walter" }
-func (m *WalterModel) Lossy() bool  { return false }
-func (m *WalterModel) FIFO() bool   { return true }
-
-func (m *WalterModel) Init(t *Topology, p *Params, rng *Stream) error {
-	m.rate = p.Mobility
-	links := p.LinkCount()
-	t.Reset(p.N, PortCapFor(p.N, links))
-	return RandomConnected(t, links, rng)
-}
-
-func (m *WalterModel) NextChange(now float64, rng *Stream) float64 {
-	if m.rate <= 0 {
-		return math.Inf(1)
-	}
-	return now + rng.Exp(m.rate)
-}
-
-func (m *WalterModel) Change(now float64, c *Changer) {
-	rng := c.Rand()
-	t := c.Topology()
-	k, ok := pickRemovableLink(t, rng)
-	if !ok {
-		c.Skipped()
-		return
-	}
-	c.LinkDown(k)
-	if x, y, ok := randomAbsentPair(t, rng); ok {
-		if err := c.LinkUp(x, y); err != nil {
-			c.Failed(err)
-			return
-		}
-	}
-	c.Counted()
 }
 
 // explicitModel is a fixed network given edge by edge (scripted scenarios).

@@ -34,6 +34,12 @@ type Params struct {
 	// "ns2" network model; other models ignore it.
 	MovementFile string
 
+	// Readings of the walter model where section 6 admits more than one (walter.go); the
+	// zero values are the defaults. Other network models accept only the defaults.
+	MobilityRate  MobilityRate  // mobility_rate: network (λ_mob for the graph) or per-node (n·λ_mob)
+	LinkFormation LinkFormation // link_formation: absent (a random absent link) or any-pair
+	NoDeletion    NoDeletion    // no_deletion: skip or form, when no link can be deleted
+
 	// Crashes are crash-stop failures of chosen nodes at chosen times; CrashRate is the rate
 	// of a Poisson process of crashes of uniformly random live nodes (0: none). See crash.go
 	// for the model: with either set, a request outliving StarveAfter counts as blocked.
@@ -104,6 +110,9 @@ func (p *Params) Validate() error {
 		if err := p.validateLinks(); err != nil {
 			return err
 		}
+	}
+	if err := p.validateReadings(info); err != nil {
+		return err
 	}
 	for name, v := range p.Net {
 		if !declares(info, name) {

@@ -72,6 +72,7 @@ type Sim struct {
 	nextCheck   int64           // events at which loop next looks at stop and budget
 	cur         eventRec        // the event being handled
 	crash       crashState      // crash-stop failures (crash.go)
+	links       linkStats       // link-count diagnostics (linkstats.go)
 }
 
 type nodeStatus uint8
@@ -144,6 +145,15 @@ type Result struct {
 	Blocked         int   // live nodes still waiting at the end: never ate again within the window
 	FailureLocality int   // largest hop distance from a blocked node to the nearest crashed node (0: none)
 	MsgsToCrashed   int64 // messages dropped on arrival at a crashed node, whole trial
+
+	// Link-count diagnostics over the measurement window, every network model (linkstats.go
+	// says what LinkChanges and LinkChangesSkipped count).
+	WindowStart float64 // simulated time the measurement window opened
+	LinksStart  int     // links when the window opened
+	LinksEnd    int     // links when it closed
+	LinksMean   float64 // time-average number of links over the window
+	LinkDowns   int64   // links that went down inside the window
+	LinkUps     int64   // links that came up inside the window
 }
 
 // Run executes one trial of algo under p and returns its measurements, or a *TrialError for a
@@ -254,6 +264,7 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 	s.msgsAll = Resize(s.msgsAll, len(s.types))
 	clear(s.msgsAll)
 	s.linkChanges, s.skipped, s.lost = 0, 0, 0
+	s.links.reset(s.topo.NumLinks())
 	s.waits = Resize(s.waits, p.Measure)[:0]
 	s.classer, _ = algo.(RequestClasser)
 	s.classWait, s.classCount = [MaxRequestClasses + 1]float64{}, [MaxRequestClasses + 1]int64{}
@@ -588,12 +599,14 @@ func (s *Sim) openWindow() {
 	s.phase = phaseMeasure
 	s.winStart = s.now
 	s.csArea, s.csAreaT = 0, s.now
+	s.links.open(s.now, s.topo.NumLinks())
 }
 
 func (s *Sim) closeWindow() {
 	s.accumulateCS()
 	s.phase = phaseDrain
 	s.winEnd = s.now
+	s.links.close(s.now, s.topo.NumLinks())
 }
 
 // accumulateCS adds the nodes in the CS times the time since the last call to the
@@ -675,6 +688,7 @@ func (s *Sim) result() Result {
 		MaxInFlightPerLink: s.maxLinkLoad,
 		Ports:              s.topo.PortCap(),
 	}
+	s.links.fill(&r, s.winStart, s.winEnd)
 	for _, c := range s.msgs {
 		r.MsgsTotal += c
 	}

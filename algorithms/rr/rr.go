@@ -35,6 +35,8 @@ type RR struct {
 	rqLen  []int32
 
 	perm, inv, dist, bfsQueue []int32
+
+	route routeStats // metrics.go
 }
 
 // New returns an RR instance; Reset sizes it for a trial.
@@ -84,6 +86,7 @@ func (a *RR) Reset(env *kernel.Env) error {
 		a.rqLen[i] = 0
 	}
 	a.holder[0] = 0
+	a.route = routeStats{}
 	return nil
 }
 
@@ -170,6 +173,7 @@ func (a *RR) ReleaseCS(i int32, out *kernel.Outbox) {
 func (a *RR) Receive(i int32, _ kernel.Port, m *kernel.Message, out *kernel.Outbox) {
 	if to := int32(m.B); to != i {
 		out.Send(a.routing.NextHop(i, to), *m)
+		a.route.hops++
 		return
 	}
 	switch m.Type {
@@ -219,6 +223,7 @@ func (a *RR) makeRequest(i int32, out *kernel.Outbox) {
 // shortest path.
 func (a *RR) send(i, to int32, t kernel.MsgType, out *kernel.Outbox) {
 	out.Send(a.routing.NextHop(i, to), kernel.Message{Type: t, A: int64(i), B: int64(to)})
+	a.route.send(a.routing, i, to)
 }
 
 func (a *RR) rqBase(i int32) int32 { return a.treeStart[i] + i }

@@ -73,8 +73,9 @@ func drsKnobs(r *kernel.Stream, p *kernel.Params) {
 
 // Stream purposes of the swarm draw (sub-streams of the trial seed, apart from the kernel's).
 const (
-	purposeCommon = 0x5a4a_0001
-	purposeKnobs  = 0x5a4a_0002
+	purposeCommon   = 0x5a4a_0001
+	purposeKnobs    = 0x5a4a_0002
+	purposeReadings = 0x5a4a_0003
 )
 
 // Params draws the trial of target t at seed: a pure function of (t.Name, seed). The common
@@ -91,7 +92,11 @@ const (
 //     log-uniform in [0.01, 10]: between one link change per hundred CS entries and ten per
 //     entry, so that a trial's cost is bounded whatever the load;
 //   - warm-up 0..50 and 20..300 measured CS entries, then the liveness phase;
-//   - the algorithm's own knobs (Target.Knobs).
+//   - the algorithm's own knobs (Target.Knobs);
+//   - the network model's readings (kernel.Readings: mobility rate, link formation, what a
+//     change does when no link can be deleted), each value equally likely, from a stream of
+//     their own, on a model that honours them. Under the per-node rate λ_mob is divided by n,
+//     so that the network's change rate, and with it the trial's cost, keeps the bound above.
 func Params(t Target, seed uint64) kernel.Params {
 	var r kernel.Stream
 	r.Seed(kernel.DeriveSeed(seed, purposeCommon))
@@ -128,7 +133,26 @@ func Params(t Target, seed uint64) kernel.Params {
 		kr.Seed(kernel.DeriveSeed(seed, purposeKnobs))
 		t.Knobs(&kr, &p)
 	}
+	drawReadings(seed, &p)
 	return p
+}
+
+// drawReadings draws each reading of p's network model uniformly among its values (after
+// every other draw, from its own stream, so the readings never change the other knobs).
+func drawReadings(seed uint64, p *kernel.Params) {
+	if info, ok := kernel.LookupNetwork(p.Network); !ok || !info.UsesReadings {
+		return
+	}
+	var r kernel.Stream
+	r.Seed(kernel.DeriveSeed(seed, purposeReadings))
+	for _, rd := range kernel.Readings() {
+		if err := rd.Set(p, rd.Values[r.IntN(len(rd.Values))]); err != nil {
+			panic(err) // a value from the reading's own list
+		}
+	}
+	if p.MobilityRate == kernel.RatePerNode {
+		p.Mobility /= float64(p.N)
+	}
 }
 
 func logUniform(r *kernel.Stream, lo, hi float64) float64 {
@@ -142,6 +166,11 @@ func Describe(p *kernel.Params) string {
 		p.N, p.Links, p.Load, p.Mobility, p.Delay, p.CSTime, p.Warmup, p.Measure)
 	if p.Network != "" {
 		fmt.Fprintf(&b, " network=%s", p.Network)
+	}
+	if info, ok := kernel.LookupNetwork(p.Network); ok && info.UsesReadings {
+		for _, rd := range kernel.Readings() {
+			fmt.Fprintf(&b, " %s=%s", rd.Key, rd.Get(p))
+		}
 	}
 	for _, name := range sortedKeys(p.Net) {
 		fmt.Fprintf(&b, " %s=%g", name, p.Net[name])

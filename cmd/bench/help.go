@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"strings"
 )
 
@@ -76,11 +77,14 @@ func flagSynopsis(f *flag.Flag) string {
 	return "--" + f.Name + " " + strings.ToUpper(name)
 }
 
-// flagLine is the flag's usage on one line, with its default when it has one.
+// flagLine is the flag's usage on one line, with its default when it is not the type's
+// zero value (as flag.PrintDefaults decides: --mobility's "0" is a default, --workers' 0 is
+// not).
 func flagLine(f *flag.Flag) string {
 	_, usage := flag.UnquoteUsage(f)
 	usage = strings.Join(strings.Fields(usage), " ")
-	if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
+	zero := reflect.New(reflect.TypeOf(f.Value).Elem()).Interface().(flag.Value).String()
+	if f.DefValue != zero {
 		usage += " (default " + f.DefValue + ")"
 	}
 	return usage

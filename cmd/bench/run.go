@@ -51,13 +51,13 @@ func runCmd(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench run", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	f := runFlags{params: map[string]*string{}, given: map[string]bool{}}
-	fs.StringVar(&f.algo, "algo", "rl,rr", "algorithms: "+strings.Join(algorithms.Names(), ", "))
+	fs.StringVar(&f.algo, "algo", "rl,rr", "`list` of algorithms: "+strings.Join(algorithms.Names(), ", "))
 	for _, c := range columns.All() {
 		if c.Flag {
 			f.params[c.Name] = fs.String(flagName(c.Name), c.FlagDefault, flagUsage(&c))
 		}
 	}
-	fs.Var(&f.set, "set", "`KEY=V1,V2,...`: any sweep spec key, a list like the flags above (repeatable; keys below)")
+	fs.Var(&f.set, "set", "set any sweep spec key to a list, `KEY=V1,V2,...`, like the flags (repeatable; the keys are above)")
 	fs.IntVar(&f.trials, "trials", 1, "replicates per parameter combination")
 	fs.IntVar(&f.workers, "workers", 0, fmt.Sprintf("worker goroutines (0: one per core; at most %d, and never more than the trials)", runner.MaxWorkers))
 	fs.Uint64Var(&f.seed, "seed", 1, "root seed")

@@ -395,6 +395,7 @@ func helpExamples(t *testing.T, name string) []string {
 // example or two of the command and names a docs page that exists; an unknown argument is
 // one line, not the help.
 func TestHelpTeaches(t *testing.T) {
+	t.Chdir(t.TempDir()) // a bad command must write nothing, but if it did, not here
 	for _, name := range commandNames() {
 		var fset *flag.FlagSet
 		helpPrinted = func(fs *flag.FlagSet) { fset = fs }
@@ -419,9 +420,11 @@ func TestHelpTeaches(t *testing.T) {
 		} else if _, err := os.Stat(filepath.Join(repoRoot, m[1])); err != nil && pendingPages[m[1]] == "" {
 			t.Errorf("bench %s -h names %s, which does not exist", name, m[1])
 		}
-		stderr := captureStderr(t, func() { code = run(context.Background(), []string{name, "no-such-argument", "--no-such-flag"}) })
-		if code != exitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || strings.Contains(stderr, "usage:") {
-			t.Errorf("bench %s with a bad argument: exit %d, stderr %q; want one line and exit 2", name, code, stderr)
+		for _, bad := range [][]string{{"--no-such-flag"}, {"no-such-argument"}, {"no-such-argument", "--out", "x.parquet"}} {
+			stderr := captureStderr(t, func() { code = run(context.Background(), append([]string{name}, bad...)) })
+			if code != exitUsage || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || strings.Contains(stderr, "usage:") {
+				t.Errorf("bench %s %s: exit %d, stderr %q; want one line and exit 2", name, strings.Join(bad, " "), code, stderr)
+			}
 		}
 	}
 	if out := captureStdout(t, func() { run(context.Background(), []string{"help", "sweep"}) }); !strings.Contains(out, "usage: bench sweep") {

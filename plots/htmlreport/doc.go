@@ -40,6 +40,8 @@
 //
 // # Limits
 //
-// The summary table shows at most MaxSummaryRows groups (the rest are counted, and bench
-// report prints them all); a finding shows at most MaxEvidence lines of evidence.
+// A page reads a file of at most MaxRows trials, once, with every column some part of the
+// page needs. The summary table shows at most MaxSummaryRows groups (the rest are counted,
+// and bench report prints them all); a finding shows at most MaxEvidence lines of evidence.
+// BenchmarkBuild measures a page of 100,000 trials.
 package htmlreport

@@ -25,11 +25,11 @@ type Figure struct {
 // drawFigures draws every default figure of the sweep presets present in the data (see
 // applies). A figure of the file's own sweep (spec, or spec-SUFFIX: a sweep named after the
 // preset) that cannot be drawn is named in skipped with the reason, for the page to show.
-func drawFigures(path string, available []string, spec string) (figs []Figure, metrics, skipped []string) {
+func drawFigures(d *analysis.Dataset, path, spec string) (figs []Figure, metrics, skipped []string) {
 	for _, p := range plots.Figures() {
 		owner := ownerOf(p)
 		own := owner != nil && (spec == owner.Name || strings.HasPrefix(spec, owner.Name+"-"))
-		fig, err := drawFigure(path, available, p, owner)
+		fig, err := drawFigure(d, path, p, owner)
 		if err != nil {
 			if own {
 				skipped = append(skipped, fmt.Sprintf("%s: %v", p.Name, err))
@@ -60,16 +60,13 @@ func ownerOf(p plots.Preset) *sweeps.Spec {
 	return best
 }
 
-// drawFigure draws preset p from the file as bench plot would, and renders it as SVG.
-func drawFigure(path string, available []string, p plots.Preset, owner *sweeps.Spec) (Figure, error) {
+// drawFigure draws preset p from the file's data d as bench plot would, and renders it as
+// SVG; path is the file's, for the command that draws the figure.
+func drawFigure(d *analysis.Dataset, path string, p plots.Preset, owner *sweeps.Spec) (Figure, error) {
 	for _, c := range p.Columns() {
-		if !slices.Contains(available, c) {
+		if d.Column(c) == nil {
 			return Figure{}, fmt.Errorf("the file has no column %s", c)
 		}
-	}
-	d, err := analysis.Load([]string{path}, p.Need(available))
-	if err != nil {
-		return Figure{}, err
 	}
 	if err := applies(d, p, owner); err != nil {
 		return Figure{}, err

@@ -63,13 +63,13 @@ type Tables struct {
 // A paper applies when the data hold every cell of its tables, or when the file is of its
 // preset (named NAME or NAME-SUFFIX; then a SKIP is news: the data lack the points the
 // paper is about).
-func checkPapers(path string, available []string, spec string) ([]Findings, error) {
+func checkPapers(d *analysis.Dataset, path, spec string) ([]Findings, error) {
 	var out []Findings
 	for _, p := range papers {
-		if !hasAll(available, p.columns) {
+		if slices.ContainsFunc(p.columns, func(c string) bool { return d.Column(c) == nil }) {
 			continue
 		}
-		f, covered, err := p.findings(path, available)
+		f, covered, err := p.findings(d, path)
 		if err != nil {
 			return nil, err
 		}
@@ -82,12 +82,8 @@ func checkPapers(path string, available []string, spec string) ([]Findings, erro
 
 // findings checks p on the file; covered is whether the data hold every cell of the
 // paper's tables (for every value of a split).
-func (p paper) findings(path string, available []string) (f Findings, covered bool, err error) {
-	params := analysis.ParametersIn(available)
-	d, err := analysis.Load([]string{path}, union(p.columns, params, pointColumn(available)))
-	if err != nil {
-		return f, false, err
-	}
+func (p paper) findings(d *analysis.Dataset, path string) (f Findings, covered bool, err error) {
+	params := loadedParameters(d)
 	f = Findings{Title: p.title, Command: fmt.Sprintf("bench report %s --paper %s", path, p.name)}
 	if missing := absentValues(d.Column("algorithm"), p.algorithms); len(missing) > 0 {
 		f.Notes = append(f.Notes, "The data lack the paper's algorithms "+strings.Join(missing, ", ")+".")
@@ -189,10 +185,6 @@ func transpose(rows [][]analysis.Assertion) [][]analysis.Assertion {
 		}
 	}
 	return out
-}
-
-func hasAll(available, cols []string) bool {
-	return !slices.ContainsFunc(cols, func(c string) bool { return !slices.Contains(available, c) })
 }
 
 // absentValues returns the wanted values that no row of the text column c has.

@@ -28,20 +28,17 @@ type Summary struct {
 // Heading is a column of a table: its name in the file and its label with unit.
 type Heading struct{ Name, Label string }
 
-// summarize aggregates the file by algorithm and axes over the metrics the file has.
-func summarize(path string, available, axes, metrics []string) (Summary, error) {
+// summarize aggregates the file's data d by algorithm and axes over the metrics it has;
+// path is the file's, for the bench report command that prints the same.
+func summarize(d *analysis.Dataset, path string, axes, metrics []string) (Summary, error) {
 	by := []string{"algorithm"}
 	for _, a := range axes {
-		if slices.Contains(available, a) && !slices.Contains(by, a) {
+		if d.Column(a) != nil && !slices.Contains(by, a) {
 			by = append(by, a)
 		}
 	}
-	metrics = slices.DeleteFunc(slices.Clone(metrics), func(m string) bool { return !slices.Contains(available, m) })
-	params := analysis.ParametersIn(available)
-	d, err := analysis.Load([]string{path}, union(by, []string{"seed"}, metrics, params, pointColumn(available)))
-	if err != nil {
-		return Summary{}, err
-	}
+	metrics = slices.DeleteFunc(slices.Clone(metrics), func(m string) bool { return d.Column(m) == nil })
+	params := loadedParameters(d)
 	var s Summary
 	metrics = s.noteNulls(d, metrics)
 	if len(metrics) == 0 {
@@ -156,11 +153,7 @@ func union(lists ...[]string) []string {
 	return out
 }
 
-// pointColumn returns the sweep's grid point column if the file has it (pooledOver uses it
-// to tell measured outcomes from pooled parameters).
-func pointColumn(available []string) []string {
-	if slices.Contains(available, "point") {
-		return []string{"point"}
-	}
-	return nil
+// loadedParameters returns the parameter columns of d, the candidates for pooling.
+func loadedParameters(d *analysis.Dataset) []string {
+	return slices.DeleteFunc(analysis.ParametersIn(d.Available), func(c string) bool { return d.Column(c) == nil })
 }

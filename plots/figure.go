@@ -2,6 +2,7 @@ package plots
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -54,7 +55,7 @@ func (f *Figure) Save(path string) error {
 		return err
 	}
 	defer os.Remove(tmp.Name())
-	if _, err := f.render(format, PNGDPI).WriteTo(tmp); err != nil {
+	if err := f.Encode(tmp, format); err != nil {
 		tmp.Close()
 		return fmt.Errorf("%s: %v", path, err)
 	}
@@ -65,6 +66,16 @@ func (f *Figure) Save(path string) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// Encode writes the figure to w in format: "png" (at PNGDPI), "svg" or "pdf". An HTML
+// page inlines the SVG (package plots/htmlreport).
+func (f *Figure) Encode(w io.Writer, format string) error {
+	if !slices.Contains(Formats, format) {
+		return fmt.Errorf("unknown figure format %q; available: png, svg, pdf", format)
+	}
+	_, err := f.render(format, PNGDPI).WriteTo(w)
+	return err
 }
 
 // render draws the figure on a canvas of the format ("png" at dpi, "svg" or "pdf").

@@ -2,111 +2,119 @@ package plots
 
 import (
 	"strings"
+
+	"github.com/mutexlab/mutexlab/results/columns"
 )
 
-// AxisLabel is the one place a column name becomes an axis label: "what (unit)". It reads
-// a local table for now; when the results schema carries its own column descriptions
-// with units, this function is switched to them and nothing else changes. A column the
-// table lacks keeps its name, so a new metric is never mislabelled, only unadorned.
+// AxisLabel is the one place a column name becomes an axis label: "what (unit)". The unit
+// is the column's own, from package results/columns (the one description of every column
+// and the unit the results file records); the "what" is a short name from the table below,
+// since a column's description is a sentence, too long for an axis. The unit is left out
+// where the name already says it ("messages per CS entry", not "messages per CS entry
+// (messages per CS entry)"). A column the table lacks keeps its name, so a new metric is
+// never mislabelled, only unadorned.
 func AxisLabel(column string) string {
-	d, ok := columnLabels[column]
+	what, ok := columnWhat[column]
 	if !ok {
-		d, ok = patternLabel(column)
+		what, ok = patternWhat(column)
 	}
 	if !ok {
 		return column
 	}
-	if d.unit == "" {
-		return d.what
+	c, known := columns.Lookup(column)
+	if !known || c.Unit == "" || strings.Contains(what, c.Unit) {
+		return what
 	}
-	return d.what + " (" + d.unit + ")"
+	return what + " (" + c.Unit + ")"
 }
 
-// patternLabel labels the families of columns named after a message type (msgs_token) or a
+// patternWhat names the families of columns named after a message type (msgs_token) or a
 // priority class (wait_mean_c2).
-func patternLabel(column string) (columnLabel, bool) {
+func patternWhat(column string) (string, bool) {
 	if t, ok := strings.CutPrefix(column, "msgs_"); ok {
-		return columnLabel{t + " messages per trial", "messages"}, true
+		return t + " messages per trial", true
 	}
 	i := strings.LastIndex(column, "_c")
 	if i < 0 || strings.Trim(column[i+2:], "0123456789") != "" || column[i+2:] == "" {
-		return columnLabel{}, false
+		return "", false
 	}
-	base, class := column[:i], column[i+2:]
-	if base == "hk_wait_entries" {
-		return columnLabel{"CS entries of priority class " + class, "entries"}, true
-	}
-	d, ok := columnLabels[base]
-	d.what += ", priority class " + class
-	return d, ok
+	what, ok := columnWhat[column[:i]]
+	return what + ", priority class " + column[i+2:], ok
 }
 
-type columnLabel struct{ what, unit string }
-
-// Time is in the simulator's time units: a message delay of 1 and a CS of 1 in the
-// Reverse Link experiments. Means are over trials; a metric that is itself a mean or a
-// maximum over one trial's CS entries says so.
-var columnLabels = map[string]columnLabel{
+// columnWhat is what each column measures or sets, in a few words. Time is in the
+// simulator's time units: a message delay of 1 and a CS of 1 in the Reverse Link
+// experiments. Means are over trials; a metric that is itself a mean or a maximum over one
+// trial's CS entries says so.
+var columnWhat = map[string]string{
 	// parameters
-	"n":               {"nodes n", ""},
-	"links":           {"initial links", "links"},
-	"connectivity":    {"connectivity", "fraction of the n(n−1)/2 links"},
-	"degree":          {"initial mean degree", "links per node"},
-	"load":            {"load λ_req", "requests per node per time unit"},
-	"mobility":        {"mobility λ_mob", "link changes per time unit"},
-	"crash_rate":      {"crash rate", "crashes per time unit"},
-	"birth":           {"link birth probability", "per round"},
-	"death":           {"link death probability", "per round"},
-	"delta":           {"port cap Δ", "ports per node"},
-	"round":           {"round length", "time units"},
-	"side":            {"square side", "distance units"},
-	"radius":          {"radio radius", "distance units"},
-	"speed_min":       {"minimum speed", "distance units per time unit"},
-	"speed_max":       {"maximum speed", "distance units per time unit"},
-	"pause":           {"pause at waypoints", "time units"},
-	"k":               {"resources k", ""},
-	"h":               {"resources per request h", ""},
-	"m":               {"shared resources m", ""},
-	"priority_levels": {"priority classes", ""},
-	"aging":           {"aging step", "priority added per CS exit"},
-	"k_priorities":    {"priorities K", ""},
-	"zipf_s":          {"Zipf exponent s", ""},
-	"resource_dist":   {"resource distribution (0 uniform, 1 Zipf)", ""},
-	"priority_p1":     {"share of priority class 1", "fraction of requests"},
-	"priority_p2":     {"share of priority class 2", "fraction of requests"},
-	"priority_p3":     {"share of priority class 3", "fraction of requests"},
-	"priority_p4":     {"share of priority class 4", "fraction of requests"},
-	"akw_n":           {"n as the nodes know it", "nodes"},
-	"akw_delta":       {"δ as the nodes know it", "neighbours"},
-	"warmup":          {"CS entries discarded per trial", "entries"},
-	"measure":         {"CS entries measured per trial", "entries"},
+	"n":                    "nodes n",
+	"links":                "initial links",
+	"connectivity":         "connectivity",
+	"degree":               "initial mean degree",
+	"load":                 "load λ_req",
+	"mobility":             "mobility λ_mob",
+	"cs_time":              "CS time",
+	"starve_after":         "starvation bound",
+	"max_events_per_entry": "event budget between CS entries",
+	"crash_rate":           "crash rate",
+	"birth":                "link birth",
+	"death":                "link death",
+	"delta":                "port cap Δ",
+	"round":                "round length",
+	"side":                 "square side",
+	"radius":               "radio radius",
+	"speed_min":            "minimum speed",
+	"speed_max":            "maximum speed",
+	"pause":                "pause at waypoints",
+	"k":                    "resources k",
+	"h":                    "resources per request h",
+	"m":                    "shared resources m",
+	"priority_levels":      "priority classes",
+	"aging":                "aging step, priority added per CS exit",
+	"k_priorities":         "priorities K",
+	"zipf_s":               "Zipf exponent s",
+	"resource_dist":        "resource distribution (0 uniform, 1 Zipf)",
+	"priority_p1":          "probability of priority class 1",
+	"priority_p2":          "probability of priority class 2",
+	"priority_p3":          "probability of priority class 3",
+	"priority_p4":          "probability of priority class 4",
+	"akw_n":                "assumed n (akw1 1b)",
+	"akw_delta":            "assumed δ (akw1 1b)",
+	"warmup":               "CS entries discarded per trial",
+	"measure":              "CS entries measured per trial",
 	// metrics
-	"wait_mean":                {"mean wait per CS entry", "time units"},
-	"wait_p50":                 {"median wait per CS entry", "time units"},
-	"wait_p99":                 {"99th-percentile wait per CS entry", "time units"},
-	"wait_max":                 {"maximum wait per CS entry", "time units"},
-	"msgs_per_cs":              {"messages per CS entry", "messages"},
-	"msgs_total":               {"messages per trial", "messages"},
-	"cs_entries":               {"CS entries per trial", "entries"},
-	"events":                   {"events per trial", "events"},
-	"sim_time":                 {"simulated time per trial", "time units"},
-	"link_changes":             {"link changes per trial", "changes"},
-	"throughput":               {"throughput", "CS entries per time unit"},
-	"concurrency_mean":         {"mean nodes in the CS", "nodes"},
-	"max_in_flight_per_link":   {"most messages in transit on a link", "messages"},
-	"drs_trials_per_lock":      {"competition trials per lock", "trials"},
-	"drs_memory_bits":          {"memory per node", "bits"},
-	"gme_concurrency_mean":     {"mean nodes in the CS per entry", "nodes"},
-	"gme_concurrency_max":      {"most nodes in the CS", "nodes"},
-	"gme_session_entries_mean": {"CS entries per session", "entries"},
-	"hk_inversions_per_cs":     {"priority inversions per CS entry", "inversions"},
-	"hk_resources_in_use_mean": {"mean resources in use", "resources"},
-	"failure_locality":         {"failure locality", "hops"},
-	"blocked":                  {"blocked nodes", "nodes"},
-	"crashed":                  {"crashed nodes", "nodes"},
-	"crashes_chosen":           {"scheduled crashes", "crashes"},
-	"recolorings":              {"recolourings per trial", "recolourings"},
-	"bad_req":                  {"requests at a node without the fork", "requests"},
-	"return_path":              {"return-path traversals per trial", "traversals"},
-	"linial_overflow":          {"Linial colouring steps beyond the known degree", "steps"},
+	"wait_mean":                "mean wait per CS entry",
+	"wait_p50":                 "median wait per CS entry",
+	"wait_p99":                 "99th-percentile wait per CS entry",
+	"wait_max":                 "maximum wait per CS entry",
+	"msgs_per_cs":              "messages per CS entry",
+	"msgs_total":               "messages per trial",
+	"msgs_lost":                "messages lost per trial",
+	"msgs_to_crashed":          "messages to crashed nodes per trial",
+	"cs_entries":               "CS entries per trial",
+	"events":                   "events per trial",
+	"sim_time":                 "simulated time per trial",
+	"window_time":              "measurement window per trial",
+	"link_changes":             "link changes per trial",
+	"link_changes_skipped":     "link changes skipped per trial",
+	"throughput":               "throughput",
+	"concurrency_mean":         "mean nodes in the CS",
+	"max_in_flight_per_link":   "most messages in transit on a link",
+	"drs_trials_per_lock":      "competition trials per lock",
+	"drs_memory_bits":          "memory per node",
+	"gme_concurrency_mean":     "mean nodes in the CS per entry",
+	"gme_concurrency_max":      "most nodes in the CS",
+	"gme_session_entries_mean": "CS entries per session",
+	"hk_inversions_per_cs":     "priority inversions per CS entry",
+	"hk_resources_in_use_mean": "mean resources in use",
+	"hk_wait_entries":          "mean wait in CS entries",
+	"failure_locality":         "failure locality",
+	"blocked":                  "blocked nodes",
+	"crashed":                  "crashed nodes",
+	"crashes_chosen":           "scheduled crashes",
+	"recolorings":              "recolourings per trial",
+	"bad_req":                  "requests at a node without the fork",
+	"return_path":              "return-path messages per trial",
+	"linial_overflow":          "Linial colouring steps beyond the known degree",
 }

@@ -22,9 +22,9 @@ func init() {
 	register(command{name: "check", summary: "check the papers' bounds by simulation: bench check bounds [--quick] [--power] [--trials K] [--max-n N] [--level L] [--seed S]", run: checkCmd})
 }
 
-const checkUsage = `usage: bench check bounds [--quick] [--power] [--trials K] [--max-n N] [--level L] [--seed S] [--plot FILE.png|svg|pdf]
-
-Runs akw1 (1a and 1b), akw2, drs and cm on random-waypoint networks, static (speed 0) and
+var checkHelp = help{
+	usage: "bench check bounds [--quick] [--power] [--trials K] [--max-n N] [--level L] [--seed S] [--plot FILE.png|svg|pdf]",
+	about: `Runs akw1 (1a and 1b), akw2, drs and cm on random-waypoint networks, static (speed 0) and
 mobile (speeds 1..5), with CS time τ = 1 and delays uniform on [0.1, 1] (ν = 1):
   vs n: n = 16, 32, ..., 8192 (--max-n) at expected degree 6;
   vs δ: expected degree 2, 3, 4, 6, 8, 12, 16, 24, 32 at n = 1024, x = the maximum degree
@@ -38,8 +38,14 @@ or below e, FAILs when it is above e, and is MEASURED when the interval straddle
 there is no claim: drs, cm, akw2 in δ, akw1b in n). --power runs, for every PASS, a slowed
 variant (extra round trips growing as x^(e+1) before each request) on a small range
 (n = 8, 16, 32; expected degree 3, 4, 6 at n = 64) and prints its verdict: it must FAIL.
-Exit status 1 on any FAIL, or a slowed variant that does not fail. docs/claims.md has the
-statistics and a full run's output.`
+Exit status 1 on any FAIL, or a slowed variant that does not fail.`,
+	examples: []string{
+		"bench check bounds --quick",
+		"bench check bounds --power --plot bounds.pdf",
+		"bench check bounds --trials 5 --max-n 4096 --seed 7",
+	},
+	more: "docs/claims.md (the statistics, a full run's output, the slowed variants)",
+}
 
 // errBoundFailed: a bound was contradicted by the measurements; errNoPower: a slowed
 // variant passed a check, which therefore cannot tell it from the real algorithm.
@@ -57,17 +63,18 @@ func checkCmd(ctx context.Context, args []string) error {
 	maxN := fs.Int("max-n", 0, "largest n of the n axis, a power of two in 64..131072 (0: 8192, or 512 with --quick)")
 	level := fs.Float64("level", 0.95, "confidence level of the exponent's interval, in (0, 1)")
 	seed := fs.Uint64("seed", 1, "root seed")
-	plotOut := fs.String("plot", "", "also draw the measurements and the bounds' curves to this file (.png, .svg or .pdf)")
-	pos, err := parseInterleaved(fs, args)
+	plotOut := fs.String("plot", "", "also draw the measurements and the bounds' curves to this `file` (.png, .svg or .pdf)")
+	pos, err := parseArgs(fs, args, checkHelp)
 	if err != nil {
-		if err == flag.ErrHelp {
-			fmt.Println(checkUsage)
-			return errHelp
-		}
-		return usagef("%v", err)
+		return err
 	}
-	if len(pos) != 1 || pos[0] != "bounds" {
-		return usagef("what to check: bounds (the only check so far)\n%s", checkUsage)
+	switch {
+	case len(pos) == 0:
+		return usagef("what to check: bounds (the only check so far; bench check -h)")
+	case pos[0] != "bounds":
+		return usagef("unknown check %q; available: bounds (bench check -h)", pos[0])
+	case len(pos) > 1:
+		return usagef("unexpected argument %q after bounds (bench check -h)", pos[1])
 	}
 	pl, err := newCheckPlan(*quick, *trials, *maxN, *level, *seed)
 	if err != nil {

@@ -86,8 +86,11 @@ func run(ctx context.Context, args []string) int {
 		name, args = args[0], args[1:]
 	}
 	if name == "help" || name == "-h" || name == "--help" {
-		printHelp()
-		return exitOK
+		if len(args) == 0 {
+			mainHelp()
+			return exitOK
+		}
+		name, args = args[0], []string{"-h"} // bench help CMD: CMD's own help
 	}
 	c, ok := commands[name]
 	if !ok {
@@ -138,15 +141,25 @@ func commandNames() []string {
 	return names
 }
 
-func printHelp() {
+func mainHelp() {
 	fmt.Println("usage: bench [command] [flags]")
 	fmt.Println()
-	fmt.Println("With no command, bench runs the default experiment (preset \"default\") and prints a summary.")
+	fmt.Println("With no command, bench runs the default experiment (preset \"default\": RL against RR on 30")
+	fmt.Println("nodes, a few seconds), writes results/default.parquet and prints a summary table.")
 	fmt.Println()
+	fmt.Println("commands:")
 	for _, n := range commandNames() {
 		fmt.Printf("  %-8s %s\n", n, commands[n].summary)
 	}
 	fmt.Println()
-	fmt.Println("presets:", strings.Join(sweeps.PresetNames(), ", "))
-	fmt.Println("Run 'bench COMMAND -h' for a command's flags.")
+	fmt.Println("sweep presets:", strings.Join(sweeps.PresetNames(), ", "))
+	fmt.Println()
+	fmt.Println("examples:")
+	fmt.Println("  bench sweep walter2001                          # the paper's experiment -> results/walter2001.parquet")
+	fmt.Println("  bench html results/walter2001.parquet           # its report as one HTML page -> walter2001.html")
+	fmt.Println("  bench run --algo rl,rr --n 30 --load 0.01,1     # any parameters, as lists")
+	fmt.Println()
+	fmt.Println("Run 'bench COMMAND -h' (or 'bench help COMMAND') for a command's flags and examples.")
+	fmt.Println("Exit codes: 0 success, 1 failure or interrupted, 2 bad input, 3 safety violation, 4 starvation.")
+	fmt.Println("more: README.md, docs/running.md")
 }

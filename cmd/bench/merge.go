@@ -12,8 +12,30 @@ import (
 )
 
 func init() {
-	register(command{name: "merge", summary: "combine shard files into one (bench merge --out ALL.parquet SHARD...), checking every trial is there once", run: mergeCmd})
-	register(command{name: "compare", summary: "check two results files hold identical rows, in any order (bench compare A.parquet B.parquet)", run: compareCmd})
+	register(command{name: "merge", summary: "combine shard files into one, checking every trial is there once: bench merge --out ALL.parquet SHARD...", run: mergeCmd})
+	register(command{name: "compare", summary: "check two results files hold identical rows, in any order: bench compare A.parquet B.parquet", run: compareCmd})
+}
+
+var mergeHelp = help{
+	usage: "bench merge --out ALL.parquet SHARD.parquet...",
+	about: `Combines the shard files of one sweep (bench sweep --shard i/N) into one file with the rows
+of a single-process run. It refuses, writing nothing (exit 2), unless every input carries
+the same spec hash and together they hold every trial of the sweep exactly once.`,
+	examples: []string{
+		"bench merge --out results/walter2001.parquet results/walter2001.shard-*-of-64.parquet",
+	},
+	more: "docs/hpc.md (shards, resume, Slurm job arrays)",
+}
+
+var compareHelp = help{
+	usage: "bench compare A.parquet B.parquet",
+	about: `Checks that two results files hold identical rows, in any order: a merged file against a
+single-process run, or a rerun against the original. Exit 0 when they do, 1 naming the
+first difference, 2 when a file cannot be read.`,
+	examples: []string{
+		"bench compare results/walter2001.parquet results/walter2001-rerun.parquet",
+	},
+	more: "docs/hpc.md",
 }
 
 func defaultWorkers() int { return runtime.GOMAXPROCS(0) }
@@ -21,55 +43,44 @@ func defaultWorkers() int { return runtime.GOMAXPROCS(0) }
 func mergeCmd(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench merge", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	out := fs.String("out", "", "merged results file (required)")
-	if err := parseFlagsArgs(fs, args, "usage: bench merge --out ALL.parquet SHARD.parquet..."); err != nil {
+	out := fs.String("out", "", "merged results `file` (required)")
+	shards, err := parseArgs(fs, args, mergeHelp)
+	if err != nil {
 		return err
 	}
 	if *out == "" {
 		return usagef("--out: required (the merged file)")
 	}
-	if fs.NArg() == 0 {
-		return usagef("no shard files given")
+	if len(shards) == 0 {
+		return usagef("no shard files given (bench merge --out ALL.parquet SHARD.parquet...)")
 	}
-	if err := sweeps.MergeShards(*out, fs.Args()); err != nil {
+	if err := sweeps.MergeShards(*out, shards); err != nil {
 		return usagef("%v", err)
 	}
-	fmt.Printf("merged %d files -> %s\n", fs.NArg(), *out)
+	fmt.Printf("merged %d files -> %s\n", len(shards), *out)
 	return nil
 }
 
 func compareCmd(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench compare", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	if err := parseFlagsArgs(fs, args, "usage: bench compare A.parquet B.parquet"); err != nil {
+	files, err := parseArgs(fs, args, compareHelp)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() != 2 {
-		return usagef("need two results files, got %d", fs.NArg())
+	if len(files) != 2 {
+		return usagef("need two results files, got %d (bench compare A.parquet B.parquet)", len(files))
 	}
-	for _, path := range fs.Args() { // an unreadable input is bad input (exit 2), not a difference
+	for _, path := range files { // an unreadable input is bad input (exit 2), not a difference
 		f, err := results.Open(path)
 		if err != nil {
 			return usagef("%v", err)
 		}
 		f.Close()
 	}
-	if err := sweeps.CompareFiles(fs.Arg(0), fs.Arg(1)); err != nil {
+	if err := sweeps.CompareFiles(files[0], files[1]); err != nil {
 		return fmt.Errorf("files differ: %v", err)
 	}
-	fmt.Printf("%s and %s hold identical rows\n", fs.Arg(0), fs.Arg(1))
-	return nil
-}
-
-// parseFlagsArgs parses flags and allows positional arguments; -h prints usage.
-func parseFlagsArgs(fs *flag.FlagSet, args []string, usage string) error {
-	err := fs.Parse(args)
-	if err == flag.ErrHelp {
-		fmt.Println(usage)
-		return errHelp
-	}
-	if err != nil {
-		return usagef("%v", err)
-	}
+	fmt.Printf("%s and %s hold identical rows\n", files[0], files[1])
 	return nil
 }

@@ -17,12 +17,11 @@ func init() {
 	register(command{name: "plot", summary: "figures from results files: bench plot FILE... --figure NAME, or --metric M --x P [--series COLS] [--facet P]", run: plotCmd})
 }
 
-// plotUsage is printed by bench plot -h, with the figure presets appended.
-const plotUsage = `usage: bench plot FILE... --figure NAME [--out FILE] [--title TEXT] [--no-caption]
-       bench plot FILE... --metric M --x PARAM [--series COLS] [--facet PARAM] [--keep COL=V1/V2]
-                  [--xscale auto|linear|log] [--yscale auto|linear|log] [--out FILE.png,FILE.svg,FILE.pdf]
-
-Draws mean ± 95% CI of a metric over the trials of each point, one line per series, one
+// plotHelp is bench plot -h, with the figure presets listed after the flags.
+var plotHelp = help{
+	usage: `bench plot FILE... --figure NAME [--out FILE] [--title TEXT] [--no-caption]
+bench plot FILE... --metric M --x PARAM [--series COLS] [--facet PARAM] [--keep COL=V1/V2] [--out FILE.png,FILE.svg,FILE.pdf]`,
+	about: `Draws mean ± 95% CI of a metric over the trials of each point, one line per series, one
 panel per facet value, sized for one column of a paper (3.5 in; PNG at 300 dpi). Axis labels
 carry units; a caption line above the legend gives the trials per point and the parameters
 fixed by the figure or pooled (averaged over) by it, and is also printed on stderr so it can
@@ -30,56 +29,37 @@ go into a paper's own caption. No title unless --title.
 
 --out defaults to NAME.png in the current directory (NAME: the figure, or METRIC-vs-X);
 several comma-separated files write several formats. On a log axis, points it cannot show
-(x or mean <= 0) are left out with a note on stderr; if none is left that is an error.
-
-  --figure NAME     a named figure (list below)
-  --metric M        metric on the y axis (custom figure)
-  --x PARAM         parameter on the x axis
-  --series COLS     comma-separated parameters: one line per combination (default algorithm)
-  --facet PARAM     one panel per value
-  --keep COL=V1/V2  keep only these values of a parameter (repeat with commas); also their order
-  --xscale, --yscale  auto (log when all values are positive and span 100x), linear or log
-  --title TEXT      a title above the figure
-  --no-caption      leave the caption line out of the image
-  --out FILES       output files; the extension picks png, svg or pdf
-
-examples:
-  bench plot results/walter2001.parquet --figure walter2001-fig5 --out fig5.pdf
-  bench plot results/walter2001.parquet --metric wait_p99 --x load --series algorithm,connectivity \
-      --facet mobility --keep connectivity=0.2/0.8 --out p99.png
-
-figures (see docs/figures.md for each one drawn):`
-
-func plotHelp() string {
-	var b strings.Builder
-	b.WriteString(plotUsage)
-	for _, p := range plots.Figures() {
-		fmt.Fprintf(&b, "\n  %-22s %s", p.Name, p.Caption)
-	}
-	return b.String()
+(x or mean <= 0) are left out with a note on stderr; if none is left that is an error.`,
+	extra: func(w io.Writer) {
+		fmt.Fprintln(w, "figures (docs/figures.md shows each one drawn):")
+		for _, p := range plots.Figures() {
+			fmt.Fprintf(w, "  %-22s %s\n", p.Name, p.Caption)
+		}
+	},
+	examples: []string{
+		"bench plot results/walter2001.parquet --figure walter2001-fig5 --out fig5.pdf",
+		`bench plot results/walter2001.parquet --metric wait_p99 --x load --series algorithm,connectivity --facet mobility --keep connectivity=0.2/0.8 --out p99.png`,
+	},
+	more: "docs/figures.md (every figure, the style); docs/report.md (custom figures)",
 }
 
 func plotCmd(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench plot", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	figure := fs.String("figure", "", "")
-	metric := fs.String("metric", "", "")
-	x := fs.String("x", "", "")
-	series := fs.String("series", "algorithm", "")
-	facet := fs.String("facet", "", "")
-	keep := fs.String("keep", "", "")
-	xscale := fs.String("xscale", "auto", "")
-	yscale := fs.String("yscale", "auto", "")
-	title := fs.String("title", "", "")
-	noCaption := fs.Bool("no-caption", false, "")
-	out := fs.String("out", "", "")
-	files, err := parseInterleaved(fs, args)
+	figure := fs.String("figure", "", "a named figure (`name`; list below)")
+	metric := fs.String("metric", "", "`metric` on the y axis (custom figure)")
+	x := fs.String("x", "", "`parameter` on the x axis")
+	series := fs.String("series", "algorithm", "comma-separated `parameters`: one line per combination")
+	facet := fs.String("facet", "", "one panel per value of this `parameter`")
+	keep := fs.String("keep", "", "keep only the values `COL=V1/V2` of a parameter, in this order (comma-separated for several)")
+	xscale := fs.String("xscale", "auto", "x `scale`: auto (log when all values are positive and span 100x), linear or log")
+	yscale := fs.String("yscale", "auto", "y `scale`: auto, linear or log")
+	title := fs.String("title", "", "a `title` above the figure")
+	noCaption := fs.Bool("no-caption", false, "leave the caption line out of the image")
+	out := fs.String("out", "", "output `files`, comma-separated; the extension picks png, svg or pdf")
+	files, err := parseArgs(fs, args, plotHelp)
 	if err != nil {
-		if err == flag.ErrHelp {
-			fmt.Println(plotHelp())
-			return errHelp
-		}
-		return usagef("%v", err)
+		return err
 	}
 	if len(files) == 0 {
 		return usagef("name at least one results file (bench plot -h for help)")

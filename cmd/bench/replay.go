@@ -15,18 +15,37 @@ func init() {
 	register(command{name: "replay", summary: "rerun one swarm seed with tracing: event trace and shortest failing prefix (bench replay --algo rl --seed N [--out trace.txt])", run: replayCmd})
 }
 
+var replayHelp = help{
+	usage: "bench replay --algo A --seed S [--out trace.txt] [--full] [--max-lines N]",
+	about: `Reruns the swarm trial of one algorithm and seed (as bench swarm printed it) with the kernel's
+trace on, and searches the shortest failing prefix: the fewest measured CS entries after
+which the trial, healed, still fails the same way. It writes a header (the parameters, the
+outcome, the prefix), then one line per event and a state: line after each handler that
+changed its node's state. The exit code is the trial's: 0 passes, 3 safety violation,
+4 starvation, 1 crash.`,
+	examples: []string{
+		"bench replay --algo rl --seed 1349 --out trace.txt",
+		"bench replay --algo gme --seed 77 --full --max-lines 100000",
+	},
+	more: "docs/testing.md (the swarm, replay and the mutation suites)",
+}
+
 // replayCmd reruns one swarm trial. The exit code is the trial's: 0 if it passes, 3 for a
 // safety violation, 4 for starvation, 1 for a crash, so a script can tell a fixed seed.
 func replayCmd(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench replay", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	algo := fs.String("algo", "", "algorithm (required)")
-	seed := fs.Uint64("seed", 0, "the seed bench swarm printed (required)")
+	algo := fs.String("algo", "", "`algorithm` whose seed to replay (required)")
+	seed := fs.Uint64("seed", 0, "the `seed` bench swarm printed (required)")
 	seedSet := false
-	out := fs.String("out", "", "trace file (default: standard output); written under a temporary name, then renamed")
+	out := fs.String("out", "", "trace `file` (default: standard output); written under a temporary name, then renamed")
 	full := fs.Bool("full", false, "also trace the original trial, not only the shortest failing prefix")
 	maxLines := fs.Int("max-lines", 2_000_000, "most lines per trace")
-	if err := parseFlags(fs, args); err != nil {
+	pos, err := parseArgs(fs, args, replayHelp)
+	if err != nil {
+		return err
+	}
+	if err := noArgs("replay", pos); err != nil {
 		return err
 	}
 	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })

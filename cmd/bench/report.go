@@ -33,24 +33,33 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-const reportUsage = `usage: bench report FILE... [--by COLS] [--metrics COLS] [--format text|csv|markdown|latex] [--pair A,B]
-       bench report [FILE...] --paper walter2001   (default file: results/walter2001.parquet)`
+var reportHelp = help{
+	usage: `bench report FILE... [--by COLS] [--metrics COLS] [--format text|csv|markdown|latex] [--pair A,B]
+bench report [FILE...] --paper walter2001   (default file: results/walter2001.parquet)`,
+	about: `Prints the mean ± 95% CI half-width (Student t over trials) of each metric per group of the
+--by columns, from one or more results files. Nulls (a value that does not apply, or was not
+measured) are left out and counted on stderr, and so are the parameters each row pools.
+--pair A,B matches each trial of A with B's on the same seed and parameters and prints the
+paired differences and ratios; --paper checks a paper's tables and findings (PASS, FAIL, SKIP).`,
+	examples: []string{
+		"bench report results/walter2001.parquet --by algorithm,load --metrics wait_mean,msgs_per_cs --format markdown",
+		"bench report results/walter2001.parquet --by mobility,load --metrics wait_mean --pair rl,rr",
+		"bench report --paper walter2001",
+	},
+	more: "docs/report.md (tables, pairs, the HTML page); docs/claims.md (the findings); go doc ./results/columns (the columns)",
+}
 
 func reportCmd(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench report", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	by := fs.String("by", "algorithm", "comma-separated parameter columns to group by")
-	metrics := fs.String("metrics", "wait_mean,msgs_per_cs", "comma-separated metric columns")
-	format := fs.String("format", "text", "text, csv, markdown or latex")
-	pair := fs.String("pair", "", "A,B: paired differences A−B and ratios A/B, matching trials by seed and parameters")
-	paper := fs.String("paper", "", "compare with a paper's tables and findings (walter2001)")
-	files, err := parseInterleaved(fs, args)
+	by := fs.String("by", "algorithm", "comma-separated parameter `columns` to group by")
+	metrics := fs.String("metrics", "wait_mean,msgs_per_cs", "comma-separated metric `columns`")
+	format := fs.String("format", "text", "`format`: text, csv, markdown or latex")
+	pair := fs.String("pair", "", "paired differences A−B and ratios A/B of two algorithms `A,B`, matching trials by seed and parameters")
+	paper := fs.String("paper", "", "compare with a `paper`'s tables and findings (walter2001)")
+	files, err := parseArgs(fs, args, reportHelp)
 	if err != nil {
-		if err == flag.ErrHelp {
-			fmt.Println(reportUsage)
-			return errHelp
-		}
-		return usagef("%v", err)
+		return err
 	}
 	f := analysis.Format(*format)
 	if !slices.Contains(analysis.Formats, f) {
@@ -66,7 +75,7 @@ func reportCmd(ctx context.Context, args []string) error {
 		return reportWalter2001(os.Stdout, files)
 	}
 	if len(files) == 0 {
-		return usagef("name at least one results file\n%s", reportUsage)
+		return usagef("name at least one results file (bench report -h)")
 	}
 	byCols, metricCols := splitList(*by), splitList(*metrics)
 	if len(metricCols) == 0 {

@@ -23,7 +23,7 @@ import (
 )
 
 func init() {
-	register(command{name: "run", summary: "run trials over lists of parameters (--algo rl,rr --n 30 --load 0.01,1 ...)", run: runCmd})
+	register(command{name: "run", summary: "run trials over lists of parameters: bench run --algo rl,rr --n 30 --load 0.01,1 [--set KEY=V,...]", run: runCmd})
 	register(command{name: "default", summary: "the default experiment", run: defaultCmd})
 }
 
@@ -51,20 +51,24 @@ func runCmd(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench run", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	f := runFlags{params: map[string]*string{}, given: map[string]bool{}}
-	fs.StringVar(&f.algo, "algo", "rl,rr", "algorithms: "+strings.Join(algorithms.Names(), ", "))
+	fs.StringVar(&f.algo, "algo", "rl,rr", "`list` of algorithms: "+strings.Join(algorithms.Names(), ", "))
 	for _, c := range columns.All() {
 		if c.Flag {
 			f.params[c.Name] = fs.String(flagName(c.Name), c.FlagDefault, flagUsage(&c))
 		}
 	}
-	fs.Var(&f.set, "set", "KEY=V1,V2,...: any sweep spec key (repeatable), a list like every other flag; keys: "+strings.Join(columns.Keys(), ", "))
+	fs.Var(&f.set, "set", "set any sweep spec key to a list, `KEY=V1,V2,...`, like the flags (repeatable; the keys are above)")
 	fs.IntVar(&f.trials, "trials", 1, "replicates per parameter combination")
 	fs.IntVar(&f.workers, "workers", 0, fmt.Sprintf("worker goroutines (0: one per core; at most %d, and never more than the trials)", runner.MaxWorkers))
 	fs.Uint64Var(&f.seed, "seed", 1, "root seed")
 	fs.StringVar(&f.out, "out", "", "results file (Parquet); default results/run-SPECHASH.parquet, so each set of flags has its own file and rerunning a command resumes it")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress lines")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "print the grid, the trial count and an estimate of the work; run nothing")
-	if err := parseFlags(fs, args); err != nil {
+	pos, err := parseArgs(fs, args, runHelp())
+	if err != nil {
+		return err
+	}
+	if err := noArgs("run", pos); err != nil {
 		return err
 	}
 	fs.Visit(func(fl *flag.Flag) { f.given[fl.Name] = true })
@@ -89,6 +93,44 @@ func runCmd(ctx context.Context, args []string) error {
 	return execute(ctx, "run", spec, sweeps.Options{Workers: f.workers, Out: f.out}, f.quiet)
 }
 
+// runHelp is bench run -h: the flags, and how to reach every spec key with --set.
+func runHelp() help {
+	return help{
+		usage: "bench run [--algo A,B,...] [--PARAM V1,V2,...] [--set KEY=V1,V2,...] [--trials R] [--seed S] [--out FILE.parquet] [--dry-run]",
+		about: `Runs every combination of the values listed: each parameter flag takes a comma-separated list,
+and the run covers their Cartesian product, R replicates each, every algorithm on the same
+seeds (common random numbers). Trials go to a Parquet file, one row per trial, and a summary
+of mean wait and messages per CS entry with 95% CIs is printed. Rerunning the same command
+resumes it; Ctrl-C or SIGTERM keeps the finished trials.
+
+Spec keys: any key of a sweep spec is set with --set KEY=V1,V2,... (repeat --set for several
+keys); the parameter flags below are shortcuts for the common ones. A key that none of the
+algorithms or network models reads is an error. The keys (go doc ./results/columns gives each
+one's unit, meaning and where it applies):
+  ` + wrap(strings.Join(columns.Keys(), ", "), 90, "\n  "),
+		examples: []string{
+			"bench run --algo rl,rr --n 30 --connectivity 0.2,0.8 --load 0.001,1 --mobility 0,0.1 --trials 6",
+			"bench run --algo hk --set k=1,2,4 --set h=1 --set priority_levels=4 --set aging=1 --load 0.1 --trials 3",
+			"bench run --algo drs,cm --set network=waypoint --set radius=100,200 --n 200 --load 0.1 --dry-run",
+		},
+		more: "docs/running.md (runs, sweep specs, spec keys, network models); docs/results.md (the columns)",
+	}
+}
+
+// wrap breaks a comma-separated list into lines of at most width characters, joined by sep.
+func wrap(list string, width int, sep string) string {
+	var lines []string
+	line := ""
+	for _, item := range strings.SplitAfter(list, ", ") {
+		if len(line)+len(item) > width && line != "" {
+			lines = append(lines, strings.TrimSpace(line))
+			line = ""
+		}
+		line += item
+	}
+	return strings.Join(append(lines, line), sep)
+}
+
 func flagName(key string) string { return strings.ReplaceAll(key, "_", "-") }
 
 func flagUsage(c *columns.Column) string {
@@ -96,7 +138,7 @@ func flagUsage(c *columns.Column) string {
 	if c.Unit != "" {
 		u += " [" + c.Unit + "]"
 	}
-	return u + " (list)"
+	return u + " (`list`)"
 }
 
 // checkOut refuses an --out that is not a Parquet file name: a CSV comes from bench report.
@@ -116,24 +158,6 @@ func warn(cmd string, warnings []string) {
 	for _, w := range warnings {
 		fmt.Fprintf(os.Stderr, "bench %s: note: %s\n", cmd, w)
 	}
-}
-
-// parseFlags parses and turns flag errors into one-line usage errors; -h prints the flags.
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	err := fs.Parse(args)
-	if err == flag.ErrHelp {
-		fs.SetOutput(os.Stdout)
-		fmt.Printf("usage: %s [flags]\n", fs.Name())
-		fs.PrintDefaults()
-		return errHelp
-	}
-	if err != nil {
-		return usagef("%v", err)
-	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
-	}
-	return nil
 }
 
 // checkWorkers refuses a worker count that is negative or absurd.

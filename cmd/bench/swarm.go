@@ -19,6 +19,22 @@ func init() {
 	register(command{name: "swarm", summary: "swarm testing: many trials with every knob random per seed, all checks on (bench swarm --algo rl,rr --trials 100000)", run: swarmCmd})
 }
 
+var swarmHelp = help{
+	usage: "bench swarm [--algo A,B,...] [--trials K] [--seed S] [--workers N] [--quiet]",
+	about: `Swarm testing in the style of TigerBeetle's VOPR: trial k of every algorithm runs on seed
+SEED+k, and the seed draws every knob at random (network size and links, load, mobility,
+delays, CS time, measurement length, the algorithm's own parameters). Every trial runs under
+every online check, then a liveness phase (link changes and requests stop; every pending
+request must be served before the starvation watchdog fires). The swarm stops at the first
+failure in (algorithm, seed) order, whatever --workers is, and prints the command that
+replays it. Exit codes: 0 all passed, 3 safety violation, 4 starvation, 1 crash, 2 bad flags.`,
+	examples: []string{
+		"bench swarm --algo rl,rr --trials 2000",
+		"bench swarm --algo hk --trials 5000 --seed 90001 --workers 2",
+	},
+	more: "docs/testing.md (the swarm, replay and the mutation suites)",
+}
+
 // swarmTarget resolves an algorithm name; tests replace it to swarm deliberately broken
 // algorithms through the command line.
 var swarmTarget = swarm.Lookup
@@ -40,12 +56,16 @@ func (e *swarmFailure) Unwrap() error {
 func swarmCmd(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench swarm", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	algo := fs.String("algo", strings.Join(swarm.DefaultAlgorithms, ","), "algorithms (list)")
+	algo := fs.String("algo", strings.Join(swarm.DefaultAlgorithms, ","), "`list` of algorithms to swarm")
 	trials := fs.Int("trials", 1000, "trials per algorithm")
 	seed := fs.Uint64("seed", 1, "first seed: trial k of every algorithm runs on seed SEED+k")
 	workers := fs.Int("workers", 0, "worker goroutines (0: one per core)")
 	quiet := fs.Bool("quiet", false, "no progress lines")
-	if err := parseFlags(fs, args); err != nil {
+	pos, err := parseArgs(fs, args, swarmHelp)
+	if err != nil {
+		return err
+	}
+	if err := noArgs("swarm", pos); err != nil {
 		return err
 	}
 	var targets []swarm.Target

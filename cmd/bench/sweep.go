@@ -13,50 +13,57 @@ import (
 )
 
 func init() {
-	register(command{name: "sweep", summary: "run a preset (bench sweep walter2001) or a spec file (bench sweep FILE.toml); resumable, --shard i/N, --dry-run", run: sweepCmd})
+	register(command{name: "sweep", summary: "run a preset or a spec file: bench sweep walter2001 | FILE.toml [--dry-run] [--shard i/N]; resumable", run: sweepCmd})
 }
 
-const sweepUsage = `usage: bench sweep PRESET|FILE.toml [--workers N] [--out FILE] [--shard i/N] [--dry-run] [--quiet]
-
-Runs every trial of the sweep and writes OUT (default: the spec's output; for a shard,
-OUT with .shard-i-of-N before the extension). Finished trials are kept in OUT.parts as
-they finish: Ctrl-C or SIGTERM stops the trials in flight within about a second (a second
-one quits at once); after that, or a crash, rerun the same command to resume.
-Exit codes: 0 done, 1 interrupted or failed, 2 bad input, 3 safety violation, 4 starvation.`
+var sweepHelp = help{
+	usage: "bench sweep PRESET|FILE.toml [--workers N] [--out FILE.parquet] [--shard i/N] [--dry-run] [--quiet]",
+	about: `Runs every trial of a sweep: a preset embedded in bench (listed below) or a spec file of your
+own (TOML: algorithms, fixed parameters, grid axes, replicates, root seed; see docs/running.md).
+Results go to OUT (default: the spec's output; for a shard, OUT with .shard-i-of-N before the
+extension), one row per trial, and a summary table is printed. Finished trials are kept in
+OUT.parts as they finish: Ctrl-C or SIGTERM stops the trials in flight within about a second
+(a second one quits at once); after that, or a crash, rerun the same command to resume.
+Exit codes: 0 done, 1 interrupted or failed, 2 bad input, 3 safety violation, 4 starvation.`,
+	extra: func(w io.Writer) {
+		fmt.Fprintln(w, "presets (sweeps/presets/NAME.toml; bench sweep NAME --dry-run shows the grid):")
+		for _, name := range sweeps.PresetNames() {
+			if spec, err := sweeps.Preset(name); err == nil {
+				fmt.Fprintf(w, "  %-13s %s\n", name, spec.Description)
+			}
+		}
+	},
+	examples: []string{
+		"bench sweep walter2001 --dry-run",
+		"bench sweep walter2001 --workers 2",
+		"bench sweep walter2001 --shard 3/64",
+		"bench sweep my-sweep.toml --out results/mine.parquet",
+	},
+	more: "docs/running.md (spec files, presets); docs/hpc.md (shards, resume, Slurm)",
+}
 
 func sweepCmd(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench sweep", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	workers := fs.Int("workers", 0, "worker goroutines (0: one per core)")
-	out := fs.String("out", "", "results file (default: the spec's output)")
-	quiet := fs.Bool("quiet", false, "no progress")
+	workers := fs.Int("workers", 0, fmt.Sprintf("worker goroutines (0: one per core; at most %d)", runner.MaxWorkers))
+	out := fs.String("out", "", "results `file` (.parquet; default: the spec's output)")
+	quiet := fs.Bool("quiet", false, "no progress lines")
 	dryRun := fs.Bool("dry-run", false, "print the expanded grid, the trial count and an estimate of the work; run nothing")
-	shardText := fs.String("shard", "", "run only slice i of N (0 <= i < N) of the trials, e.g. --shard 3/64")
-	// Accept flags before or after the preset name.
+	shardText := fs.String("shard", "", "run only slice `i/N` (0 <= i < N) of the trials, e.g. --shard 3/64 (a Slurm array task)")
+	pos, err := parseArgs(fs, args, sweepHelp) // flags before or after the preset name
+	if err != nil {
+		return err
+	}
 	var name string
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		name, args = args[0], args[1:]
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			fmt.Println(sweepUsage)
-			fs.SetOutput(os.Stdout)
-			fs.PrintDefaults()
-			fmt.Println("presets:", strings.Join(sweeps.PresetNames(), ", "))
-			return errHelp
-		}
-		return usagef("%v", err)
-	}
-	if name == "" && fs.NArg() > 0 {
-		name = fs.Arg(0)
-		if fs.NArg() > 1 {
-			return usagef("unexpected argument %q", fs.Arg(1))
-		}
-	} else if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
+	switch len(pos) {
+	case 0:
+	case 1:
+		name = pos[0]
+	default:
+		return usagef("unexpected argument %q (bench sweep runs one preset or spec file)", pos[1])
 	}
 	if name == "" {
-		return usagef("name a preset (%s) or a spec file", strings.Join(sweeps.PresetNames(), ", "))
+		return usagef("name a preset (%s) or a spec file (bench sweep -h)", strings.Join(sweeps.PresetNames(), ", "))
 	}
 	if err := checkWorkers(*workers); err != nil {
 		return err
@@ -66,7 +73,6 @@ func sweepCmd(ctx context.Context, args []string) error {
 	}
 	var shard sweeps.Shard
 	if *shardText != "" {
-		var err error
 		if shard, err = sweeps.ParseShard(*shardText); err != nil {
 			return usagef("--shard: %v", err)
 		}

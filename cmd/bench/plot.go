@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,7 +19,7 @@ func init() {
 }
 
 // plotUsage is printed by bench plot -h, with the figure presets appended.
-const plotUsage = `usage: bench plot FILE... --figure NAME [--out FILE] [--title TEXT] [--no-caption]
+const plotUsage = `usage: bench plot FILE... --figure NAME [--keep COL=V1/V2] [--out FILE] [--title TEXT] [--no-caption]
        bench plot FILE... --metric M --x PARAM [--series COLS] [--facet PARAM] [--keep COL=V1/V2]
                   [--xscale auto|linear|log] [--yscale auto|linear|log] [--out FILE.png,FILE.svg,FILE.pdf]
 
@@ -37,7 +38,8 @@ several comma-separated files write several formats. On a log axis, points it ca
   --x PARAM         parameter on the x axis
   --series COLS     comma-separated parameters: one line per combination (default algorithm)
   --facet PARAM     one panel per value
-  --keep COL=V1/V2  keep only these values of a parameter (repeat with commas); also their order
+  --keep COL=V1/V2  keep only these values of a parameter (repeat with commas); also their order;
+                    with --figure, added to the figure's own (e.g. one model reading)
   --xscale, --yscale  auto (log when all values are positive and span 100x), linear or log
   --title TEXT      a title above the figure
   --no-caption      leave the caption line out of the image
@@ -45,6 +47,8 @@ several comma-separated files write several formats. On a log axis, points it ca
 
 examples:
   bench plot results/walter2001.parquet --figure walter2001-fig5 --out fig5.pdf
+  bench plot results/walter2001-readings.parquet --figure walter2001-fig5 \
+      --keep mobility_rate=per-node,link_formation=any-pair,no_deletion=form --out fig5-F.png
   bench plot results/walter2001.parquet --metric wait_p99 --x load --series algorithm,connectivity \
       --facet mobility --keep connectivity=0.2/0.8 --out p99.png
 
@@ -56,6 +60,7 @@ func plotHelp() string {
 	for _, p := range plots.Figures() {
 		fmt.Fprintf(&b, "\n  %-22s %s", p.Name, p.Caption)
 	}
+	fmt.Fprintf(&b, "\n  %-22s %s", linksFigure, linksFigureShort)
 	return b.String()
 }
 
@@ -81,6 +86,12 @@ func plotCmd(ctx context.Context, args []string) error {
 		}
 		return usagef("%v", err)
 	}
+	if *figure == linksFigure {
+		if len(files) > 0 {
+			return usagef("--figure %s runs its own trials and reads no results file; got %s", linksFigure, files[0])
+		}
+		return plotLinks(ctx, outList(*out, linksFigure), *noCaption)
+	}
 	if len(files) == 0 {
 		return usagef("name at least one results file (bench plot -h for help)")
 	}
@@ -89,10 +100,7 @@ func plotCmd(ctx context.Context, args []string) error {
 		return err
 	}
 	p.Spec.Title, p.Spec.NoCaption = *title, *noCaption
-	outs := splitList(*out)
-	if len(outs) == 0 {
-		outs = []string{p.Name + ".png"}
-	}
+	outs := outList(*out, p.Name)
 	for _, o := range outs {
 		if _, err := plots.FormatOf(o); err != nil {
 			return usagef("--out %v", err)
@@ -109,6 +117,14 @@ func plotCmd(ctx context.Context, args []string) error {
 	return saveFigure(ctx, fig, outs)
 }
 
+// outList is --out as a list, NAME.png by default.
+func outList(out, name string) []string {
+	if outs := splitList(out); len(outs) > 0 {
+		return outs
+	}
+	return []string{name + ".png"}
+}
+
 // plotPreset returns the named figure, or a custom one from the flags.
 func plotPreset(figure, metric, x, series, facet, keep, xscale, yscale string) (plots.Preset, error) {
 	if figure != "" {
@@ -116,6 +132,11 @@ func plotPreset(figure, metric, x, series, facet, keep, xscale, yscale string) (
 		if err != nil {
 			return p, usagef("--figure: %v", err)
 		}
+		extra, err := parseKeep(keep)
+		if err != nil {
+			return p, err
+		}
+		p.Spec.Keep = withKeep(p.Spec.Keep, extra)
 		return p, nil
 	}
 	if metric == "" || x == "" {
@@ -184,6 +205,19 @@ func parseScale(flagName, s string) (plots.Scale, error) {
 		return plots.Log, nil
 	}
 	return 0, usagef("%s: unknown scale %q; available: auto, linear, log", flagName, s)
+}
+
+// withKeep returns a copy of a named figure's filters with the --keep ones added: they
+// choose what the figure pools (bench plot FILE --figure walter2001-fig5 --keep
+// mobility_rate=per-node,link_formation=any-pair,no_deletion=form draws one reading of a
+// walter2001-readings file); a column the figure filters already is replaced.
+func withKeep(preset, extra map[string][]string) map[string][]string {
+	out := maps.Clone(preset)
+	if out == nil && len(extra) > 0 {
+		out = map[string][]string{}
+	}
+	maps.Copy(out, extra)
+	return out
 }
 
 func parseKeep(s string) (map[string][]string, error) {

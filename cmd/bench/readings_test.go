@@ -4,10 +4,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/results"
 	"github.com/mutexlab/mutexlab/sweeps"
 )
 
@@ -163,5 +165,48 @@ func TestLinkTraces(t *testing.T) {
 	}
 	if !strings.HasPrefix(a.Panel, "A (") || c.Series != "80% connectivity" {
 		t.Errorf("labels %q %q", a.Panel, c.Series)
+	}
+}
+
+// The reduced grid of docs/reproducing-walter2001.md, run with bench run, has the preset's
+// seeds: a row of it is the preset's row at that point and reading (one static point here).
+func TestReducedGridHasPresetSeeds(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "reduced.parquet")
+	args := []string{"run", "--algo", "rl", "--connectivity", "0.2", "--load", "1", "--mobility", "0",
+		"--mobility-rate", "per-node", "--link-formation", "any-pair", "--no-deletion", "form",
+		"--trials", "2", "--seed", "2001", "--starve-after", "1e6", "--out", out, "--quiet"}
+	var code int
+	captureStderr(t, func() { captureStdout(t, func() { code = run(context.Background(), args) }) })
+	if code != exitOK {
+		t.Fatalf("bench run: exit %d", code)
+	}
+	f, err := results.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := f.ReadRows()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seeds []uint64
+	for _, r := range rows {
+		seeds = append(seeds, r[slices.Index(f.ColumnNames(), "seed")].Uint())
+	}
+	spec, err := sweeps.Preset(linksPresetName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []uint64
+	for i := range spec.NumTrials() {
+		tr := spec.Trial(i)
+		p := tr.Params
+		if tr.Algorithm == "rl" && p.Connectivity == 0.2 && p.Load == 1 && p.Mobility == 0 && p.MobilityRate == kernel.RatePerNode &&
+			p.LinkFormation == kernel.FormAnyPair && p.NoDeletion == kernel.NoDeletionForm && tr.Replicate < 2 {
+			want = append(want, p.Seed)
+		}
+	}
+	if len(seeds) != 2 || len(want) != 2 || seeds[0] != want[0] || seeds[1] != want[1] {
+		t.Errorf("bench run seeds %v, preset's %v", seeds, want)
 	}
 }

@@ -2,14 +2,13 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/mutexlab/mutexlab/kernel"
-	"github.com/mutexlab/mutexlab/results"
 	"github.com/mutexlab/mutexlab/sweeps"
 )
 
@@ -180,19 +179,7 @@ func TestReducedGridHasPresetSeeds(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("bench run: exit %d", code)
 	}
-	f, err := results.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := f.ReadRows()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var seeds []uint64
-	for _, r := range rows {
-		seeds = append(seeds, r[slices.Index(f.ColumnNames(), "seed")].Uint())
-	}
+	rows := readRows(t, out)
 	spec, err := sweeps.Preset(linksPresetName)
 	if err != nil {
 		t.Fatal(err)
@@ -206,7 +193,12 @@ func TestReducedGridHasPresetSeeds(t *testing.T) {
 			want = append(want, p.Seed)
 		}
 	}
-	if len(seeds) != 2 || len(want) != 2 || seeds[0] != want[0] || seeds[1] != want[1] {
-		t.Errorf("bench run seeds %v, preset's %v", seeds, want)
+	if len(rows) != 2 || len(want) != 2 {
+		t.Fatalf("%d rows, %d preset trials", len(rows), len(want))
+	}
+	for k, r := range rows {
+		if !strings.Contains(r, fmt.Sprintf(" seed=%d ", want[k])) {
+			t.Errorf("bench run row %d: %s; want the preset's seed %d", k, r, want[k])
+		}
 	}
 }

@@ -80,7 +80,11 @@ var registry = []Info{
 		Metrics:  hkMetrics(),
 		Derived:  []DerivedInfo{{Name: "h_dist", Doc: "hk: how h is chosen: fixed (the h column) or uniform (drawn per request from 1..k; h is then null)", Value: hDist}},
 		Validate: hk.Validate},
-	{Name: "rr", Title: "Raymond's tree algorithm over an ideal routing layer (baseline of Walter, Welch, Vaidya)", New: func() kernel.Algorithm { return rr.New() }},
+	{Name: "rr", Title: "Raymond's tree algorithm over an ideal routing layer (baseline of Walter, Welch, Vaidya)", New: func() kernel.Algorithm { return rr.New() },
+		Metrics: []MetricInfo{
+			{Name: rr.MetricRouteLen, Unit: "hops", Doc: "rr: mean shortest-path length between the sender and the recipient of a tree message (REQUEST or PRIVILEGE to a virtual-tree neighbour) when sent, whole trial (null: no tree message)"},
+			{Name: rr.MetricRouteHops, Unit: "hops", Doc: "rr: mean hops a tree message travelled (one message per hop, as the paper charges), whole trial; above route_len_mean only when routes changed under messages in flight (null: no tree message)"},
+		}},
 }
 
 // All lists the registered algorithms in registry order.

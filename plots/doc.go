@@ -54,4 +54,7 @@
 //
 // Named figures (Figures, PresetByName) reproduce Figures 5 to 8 of Walter, Welch and
 // Vaidya (2001) and draw the default figures of the jiang, lme and akw sweep presets.
+// LinkFigure draws traces rather than means: the link count of a few trials against time,
+// one panel per reading of the walter model (bench plot --figure walter2001-links; golden
+// test TestGoldenLinkFigure).
 package plots

@@ -80,11 +80,25 @@ func (s LineSpec) header(panels []*panel, ax axes, st *seriesStyler) (*header, e
 	for _, e := range entries {
 		st.style(e.key)
 	}
+	labels, stys := make([]string, len(entries)), make([]Style, len(entries))
+	for i, e := range entries {
+		var parts []string
+		for j, c := range s.Series {
+			parts = append(parts, s.Label(c, e.key[j]))
+		}
+		labels[i], stys[i] = strings.Join(parts, ", "), st.style(e.key)
+	}
+	return h, h.setLegend(labels, stys)
+}
+
+// setLegend lays out one legend entry per label in the header's strip: one column, or two
+// beyond three entries.
+func (h *header) setLegend(labels []string, stys []Style) error {
 	ncol := 1
-	if len(entries) > 3 {
+	if len(labels) > 3 {
 		ncol = 2
 	}
-	h.legendRows = (len(entries) + ncol - 1) / ncol
+	h.legendRows = (len(labels) + ncol - 1) / ncol
 	h.legends = make([]plot.Legend, ncol)
 	for c := range h.legends {
 		h.legends[c] = plot.NewLegend()
@@ -93,25 +107,20 @@ func (s LineSpec) header(panels []*panel, ax axes, st *seriesStyler) (*header, e
 		h.legends[c].ThumbnailWidth = vg.Points(24)
 		h.legends[c].Padding = vg.Points(1.2)
 	}
-	for i, e := range entries {
-		sty := st.style(e.key)
+	for i, label := range labels {
 		ln, err := plotter.NewLine(plotter.XYs{{}})
 		if err != nil {
-			return nil, err
+			return err
 		}
-		ln.LineStyle = sty.lineStyle()
+		ln.LineStyle = stys[i].lineStyle()
 		sc, err := plotter.NewScatter(plotter.XYs{{}})
 		if err != nil {
-			return nil, err
+			return err
 		}
-		sc.GlyphStyle = sty.glyphStyle()
-		var parts []string
-		for j, c := range s.Series {
-			parts = append(parts, s.Label(c, e.key[j]))
-		}
-		h.legends[i/h.legendRows].Add(strings.Join(parts, ", "), ln, sc)
+		sc.GlyphStyle = stys[i].glyphStyle()
+		h.legends[i/h.legendRows].Add(label, ln, sc)
 	}
-	return h, nil
+	return nil
 }
 
 func containsKey(ls []*line, key []string) bool {
@@ -172,7 +181,8 @@ func (h *header) draw(c draw.Canvas) vg.Length {
 	return top - legendH
 }
 
-// drawBody draws the axis labels and the panels below top.
+// drawBody draws the axis labels and the panels below top: grid[row][column], every row as
+// long as the first (nil: no panel there).
 func (s LineSpec) drawBody(c draw.Canvas, top vg.Length, grid [][]*plot.Plot) {
 	body := c
 	body.Max.Y = top
@@ -185,10 +195,14 @@ func (s LineSpec) drawBody(c draw.Canvas, top vg.Length, grid [][]*plot.Plot) {
 	ysty := lsty
 	ysty.Rotation, ysty.YAlign = math.Pi/2, draw.YTop
 	c.FillText(ysty, vg.Point{X: c.Min.X + vg.Points(1), Y: (body.Min.Y + body.Max.Y) / 2}, s.YLabel)
-	tiles := draw.Tiles{Rows: len(grid), Cols: 1, PadX: vg.Points(2), PadY: vg.Points(4), PadTop: vg.Points(2), PadBottom: vg.Points(2), PadLeft: vg.Points(2), PadRight: vg.Points(6)}
+	tiles := draw.Tiles{Rows: len(grid), Cols: len(grid[0]), PadX: vg.Points(6), PadY: vg.Points(4), PadTop: vg.Points(2), PadBottom: vg.Points(2), PadLeft: vg.Points(2), PadRight: vg.Points(6)}
 	canvases := plot.Align(grid, tiles, body)
 	for i := range grid {
-		grid[i][0].Draw(canvases[i][0])
+		for j, p := range grid[i] {
+			if p != nil { // a missing panel in a grid's last row
+				p.Draw(canvases[i][j])
+			}
+		}
 	}
 }
 

@@ -96,6 +96,8 @@ func badInputDir(t *testing.T) string {
 		"hugerange.toml":    "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\n[grid]\nload = {log = [1e-4, 1], points = 1000000000}\n",
 		"hugegrid.toml":     "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1000\n[grid]\nload = {log = [1e-4, 1], points = 1000}\nmobility = {linear = [0, 1], points = 1000}\ncs_time = {linear = [0.5, 2], points = 1000}\n",
 		"onlyhk.toml":       "name = \"x\"\nalgorithms = [\"rl\", \"rr\"]\ntrials = 1\n[params]\nk = 4\n",
+		"badreading.toml":   "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\n[grid]\nno_deletion = [\"skip\", \"never\"]\n",
+		"tvgreading.toml":   "name = \"x\"\nalgorithms = [\"drs\"]\ntrials = 1\n[params]\nnetwork = \"tvg\"\nmobility_rate = \"per-node\"\n",
 	}
 	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
@@ -193,6 +195,16 @@ func TestBadInputCorpus(t *testing.T) {
 		// the command itself
 		{[]string{"frobnicate"}, exitUsage, "frobnicate"},
 		{[]string{"default", "extra"}, exitUsage, "extra"},
+		// the walter model's readings: a bad value names the key and the accepted values
+		{[]string{"run", "--mobility-rate", "fast", "--out", f("out.parquet")}, exitUsage, `--mobility-rate: "fast" is not a reading; accepted: network, per-node`},
+		{[]string{"run", "--set", "link_formation=absent,maybe", "--out", f("out.parquet")}, exitUsage, `--link-formation: "maybe" is not a reading; accepted: absent, any-pair`},
+		{[]string{"run", "--no-deletion", "Skip", "--out", f("out.parquet")}, exitUsage, "accepted: skip, form"},
+		{[]string{"run", "--algo", "drs", "--set", "network=tvg", "--no-deletion", "form", "--out", f("out.parquet")}, exitUsage, "--no-deletion applies to network model walter only"},
+		{[]string{"sweep", f("badreading.toml")}, exitUsage, `grid.no_deletion: "never" is not a reading; accepted: skip, form`},
+		{[]string{"sweep", f("tvgreading.toml")}, exitUsage, "mobility_rate applies to network model walter only"},
+		{[]string{"plot", "--figure", "walter2001-links", f("good.parquet")}, exitUsage, "reads no results file"},
+		{[]string{"plot", "--figure", "walter2001-links", "--out", f("links.bmp")}, exitUsage, "bmp"},
+		{[]string{"plot", f("good.parquet"), "--figure", "walter2001-fig5", "--keep", "mobility_rate"}, exitUsage, "--keep: want COL=V1/V2"},
 	}
 	before := hashTree(t, dir)
 	for _, c := range cases {

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,7 +20,7 @@ func init() {
 
 // plotHelp is bench plot -h, with the figure presets listed after the flags.
 var plotHelp = help{
-	usage: `bench plot FILE... --figure NAME [--out FILE] [--title TEXT] [--no-caption]
+	usage: `bench plot FILE... --figure NAME [--keep COL=V1/V2] [--out FILE] [--title TEXT] [--no-caption]
 bench plot FILE... --metric M --x PARAM [--series COLS] [--facet PARAM] [--keep COL=V1/V2] [--out FILE.png,FILE.svg,FILE.pdf]`,
 	about: `Draws mean ± 95% CI of a metric over the trials of each point, one line per series, one
 panel per facet value, sized for one column of a paper (3.5 in; PNG at 300 dpi). Axis labels
@@ -38,6 +39,8 @@ several comma-separated files write several formats. On a log axis, points it ca
 	},
 	examples: []string{
 		"bench plot results/walter2001.parquet --figure walter2001-fig5 --out fig5.pdf",
+		"bench plot results/walter2001-readings.parquet --figure walter2001-fig5 --keep mobility_rate=per-node,link_formation=absent,no_deletion=skip --out fig5-B.png",
+		"bench plot --figure walter2001-links --out links.png",
 		`bench plot results/walter2001.parquet --metric wait_p99 --x load --series algorithm,connectivity --facet mobility --keep connectivity=0.2/0.8 --out p99.png`,
 	},
 	more: "docs/figures.md (every figure, the style); docs/report.md (custom figures)",
@@ -51,7 +54,7 @@ func plotCmd(ctx context.Context, args []string) error {
 	x := fs.String("x", "", "`parameter` on the x axis")
 	series := fs.String("series", "algorithm", "comma-separated `parameters`: one line per combination")
 	facet := fs.String("facet", "", "one panel per value of this `parameter`")
-	keep := fs.String("keep", "", "keep only the values `COL=V1/V2` of a parameter, in this order (comma-separated for several)")
+	keep := fs.String("keep", "", "keep only the values `COL=V1/V2` of a parameter, in this order (comma-separated for several); with --figure, added to the figure's own (e.g. one model reading)")
 	xscale := fs.String("xscale", "auto", "x `scale`: auto (log when all values are positive and span 100x), linear or log")
 	yscale := fs.String("yscale", "auto", "y `scale`: auto, linear or log")
 	title := fs.String("title", "", "a `title` above the figure")
@@ -61,6 +64,12 @@ func plotCmd(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if *figure == linksFigure {
+		if len(files) > 0 {
+			return usagef("--figure %s runs its own trials and reads no results file; got %s", linksFigure, files[0])
+		}
+		return plotLinks(ctx, outList(*out, linksFigure), *noCaption)
+	}
 	if len(files) == 0 {
 		return usagef("name at least one results file (bench plot -h for help)")
 	}
@@ -69,10 +78,7 @@ func plotCmd(ctx context.Context, args []string) error {
 		return err
 	}
 	p.Spec.Title, p.Spec.NoCaption = *title, *noCaption
-	outs := splitList(*out)
-	if len(outs) == 0 {
-		outs = []string{p.Name + ".png"}
-	}
+	outs := outList(*out, p.Name)
 	for _, o := range outs {
 		if _, err := plots.FormatOf(o); err != nil {
 			return usagef("--out %v", err)
@@ -89,6 +95,14 @@ func plotCmd(ctx context.Context, args []string) error {
 	return saveFigure(ctx, fig, outs)
 }
 
+// outList is --out as a list, NAME.png by default.
+func outList(out, name string) []string {
+	if outs := splitList(out); len(outs) > 0 {
+		return outs
+	}
+	return []string{name + ".png"}
+}
+
 // plotPreset returns the named figure, or a custom one from the flags.
 func plotPreset(figure, metric, x, series, facet, keep, xscale, yscale string) (plots.Preset, error) {
 	if figure != "" {
@@ -96,6 +110,11 @@ func plotPreset(figure, metric, x, series, facet, keep, xscale, yscale string) (
 		if err != nil {
 			return p, usagef("--figure: %v", err)
 		}
+		extra, err := parseKeep(keep)
+		if err != nil {
+			return p, err
+		}
+		p.Spec.Keep = withKeep(p.Spec.Keep, extra)
 		return p, nil
 	}
 	if metric == "" || x == "" {
@@ -164,6 +183,19 @@ func parseScale(flagName, s string) (plots.Scale, error) {
 		return plots.Log, nil
 	}
 	return 0, usagef("%s: unknown scale %q; available: auto, linear, log", flagName, s)
+}
+
+// withKeep returns a copy of a named figure's filters with the --keep ones added: they
+// choose what the figure pools (bench plot FILE --figure walter2001-fig5 --keep
+// mobility_rate=per-node,link_formation=any-pair,no_deletion=form draws one reading of a
+// walter2001-readings file); a column the figure filters already is replaced.
+func withKeep(preset, extra map[string][]string) map[string][]string {
+	out := maps.Clone(preset)
+	if out == nil && len(extra) > 0 {
+		out = map[string][]string{}
+	}
+	maps.Copy(out, extra)
+	return out
 }
 
 func parseKeep(s string) (map[string][]string, error) {

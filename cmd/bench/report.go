@@ -215,19 +215,31 @@ func splitColumns(cols []string) (params, metrics []string) {
 	return params, metrics
 }
 
+// reportWalter2001 prints the paper comparison: Tables 1 and 2 and the findings, or, for
+// data holding several readings of the network model (the walter2001-readings preset), the
+// findings × readings matrix and then the tables and findings per reading.
 func reportWalter2001(w io.Writer, files []string) error {
-	d, err := analysis.Load(files, analysis.Walter2001Columns())
+	d, err := analysis.LoadWalter2001(files)
 	if err != nil {
 		return usagef("%v", err)
 	}
-	t, err := analysis.Walter2001Table(d)
+	t, err := analysis.Walter2001ReadingsTable(d)
 	if err != nil {
 		return usagef("%v", err)
 	}
-	fmt.Fprintf(w, "Walter, Welch, Vaidya 2001, section 6, from %s (%d trials); mean ± 95%% CI half-width (Student t over trials)\n\n", strings.Join(files, ", "), d.Rows())
-	if err := analysis.WriteWalter2001Cells(w, t); err != nil {
+	values, subsets, err := t.Split(analysis.Walter2001ReadingColumn)
+	if err != nil || len(values) == 0 {
+		return usagef("%s: no trials to compare (%v)", strings.Join(files, ", "), err)
+	}
+	fmt.Fprintf(w, "Walter, Welch, Vaidya 2001, section 6, from %s (%d trials); mean ± 95%% CI half-width (Student t over trials)\n", strings.Join(files, ", "), d.Rows())
+	if len(values) > 1 {
+		fmt.Fprintf(w, "%d readings of the network model\n\n", len(values))
+		return analysis.WriteWalter2001Readings(w, d, t)
+	}
+	fmt.Fprintf(w, "reading %s of the network model (docs/model.md)\n\n", analysis.ReadingName(values[0]))
+	if err := analysis.WriteWalter2001Cells(w, subsets[0]); err != nil {
 		return usagef("%s: %v", strings.Join(files, ", "), err)
 	}
 	fmt.Fprintln(w, "Findings of section 6:")
-	return analysis.WriteAssertions(w, analysis.CheckWalter2001(t))
+	return analysis.WriteAssertions(w, analysis.CheckWalter2001(subsets[0]))
 }

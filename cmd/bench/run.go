@@ -337,7 +337,8 @@ func execute(ctx context.Context, cmd string, spec *sweeps.Spec, opt sweeps.Opti
 }
 
 // warnStatic warns about mobile trials whose network never changed: their mobility had no
-// effect, and any difference from the static trials is seed noise.
+// effect, and any difference from the static trials is seed noise. It tells the two causes
+// apart (link_changes_skipped): a frozen graph, or a window too short for a change to fall in.
 func warnStatic(cmd, path string) error {
 	f, err := results.Open(path)
 	if err != nil {
@@ -355,18 +356,25 @@ func warnStatic(cmd, path string) error {
 	if err != nil {
 		return err
 	}
-	mobile, static := 0, 0
+	skipped, err := f.Float64Column("link_changes_skipped")
+	if err != nil {
+		return err
+	}
+	mobile, frozen, quiet := 0, 0, 0
 	for r := range flag {
-		if valid[r] {
+		switch {
+		case !valid[r]:
+		case !flag[r]:
 			mobile++
-			if flag[r] {
-				static++
-			}
+		case skipped[r] > 0:
+			mobile, frozen = mobile+1, frozen+1
+		default:
+			mobile, quiet = mobile+1, quiet+1
 		}
 	}
-	if static > 0 {
-		fmt.Fprintf(os.Stderr, "bench %s: warning: %d of %d trials with mobility > 0 had no link change take effect (every link a bridge or busy: the graph is a tree, or nearly); their mobility had no effect, so differences from static trials are noise (column static_despite_mobility)\n",
-			cmd, static, mobile)
+	if frozen+quiet > 0 {
+		fmt.Fprintf(os.Stderr, "bench %s: warning: %d of %d trials with mobility > 0 had no link change take effect in their measurement window (%d frozen: no link could be deleted, every link a bridge or busy, e.g. a spanning tree under no_deletion = skip; %d: no change fell in a window shorter than the gap between changes); their mobility had no effect, so differences from static trials are noise (column static_despite_mobility)\n",
+			cmd, frozen+quiet, mobile, frozen, quiet)
 	}
 	return nil
 }

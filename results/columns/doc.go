@@ -69,6 +69,9 @@
 //   - degree (float64, links per node; network model walter; spec key, flag --degree): initial mean degree 2·links/n
 //   - load (float64, requests per node per time unit; every trial; spec key, flag --load): λ_req: rate of the exponential gap from leaving the CS to requesting again
 //   - mobility (float64, link changes per time unit; network model walter; spec key, flag --mobility): λ_mob: rate of the Poisson process of link changes of the walter model (null for other models)
+//   - mobility_rate (string, -; network model walter; spec key (not in the seed), flag --mobility-rate): walter: λ_mob is the rate of the whole network (network) or of each node (per-node: the graph changes at rate n·λ_mob); one of network, per-node; no effect at mobility 0 (null for models without readings)
+//   - link_formation (string, -; network model walter; spec key (not in the seed), flag --link-formation): walter: a change forms a random absent link (absent) or links a random node pair, forming nothing if it is already linked (any-pair); one of absent, any-pair; no effect at mobility 0 (null for models without readings)
+//   - no_deletion (string, -; network model walter; spec key (not in the seed), flag --no-deletion): walter: when no link can be deleted (all bridges or busy), skip the whole change (skip) or still form a link (form); one of skip, form; no effect at mobility 0 (null for models without readings)
 //   - delay (string, -; every trial; spec key, flag --delay): message delay model: a constant (time units), exp:MEAN or uniform:MIN:MAX
 //   - cs_time (float64, time units; every trial; spec key): time a node spends in the critical section
 //   - warmup (int64, CS entries; every trial; spec key, flag --warmup): CS entries discarded before measuring
@@ -119,9 +122,15 @@
 //   - throughput (float64, CS entries per time unit; every trial): measured CS entries per time unit of the measurement window, whole network (null: no window)
 //   - concurrency_mean (float64, nodes; every trial): time-average number of nodes in the CS over the measurement window (null: no window)
 //   - max_in_flight_per_link (int64, messages; every trial): most messages ever in transit on one link, both directions, whole trial
-//   - link_changes (int64, link changes; every trial): link changes that took effect inside the measurement window
-//   - link_changes_skipped (int64, link changes; every trial): walter: link changes skipped because no link could go down (every link a bridge or busy), whole trial
-//   - static_despite_mobility (bool, -; every trial): walter with mobility > 0: true if no link change took effect in the measurement window, so the mobility had no effect (null otherwise)
+//   - link_changes (int64, link changes; every trial): link changes that took effect (changed at least one link) inside the measurement window (walter: a deletion and a formation, or under the any-pair and form readings one of them; other models: one link event)
+//   - link_changes_skipped (int64, link changes; every trial): link changes that changed nothing, inside the measurement window (walter: no link could be deleted, every link a bridge or busy, and none was formed; other models: a link refused at a full port)
+//   - static_despite_mobility (bool, -; every trial): walter with mobility > 0: true if no link change took effect in the measurement window, so the mobility had no effect (link_changes_skipped > 0: the graph was frozen, e.g. a spanning tree under no_deletion = skip; 0: no change fell in the window) (null otherwise, and when no window opened)
+//   - window_start (float64, time units; every trial): simulated time the measurement window opened (it lasts window_time) (null: no window opened)
+//   - links_start (int64, links; every trial): links when the measurement window opened (null: no window opened)
+//   - links_end (int64, links; every trial): links when the measurement window closed (links_start + link_ups - link_downs) (null: no window opened)
+//   - links_mean (float64, links; every trial): time-average number of links over the measurement window (null: no window opened)
+//   - link_downs (int64, links; every trial): links that went down inside the measurement window
+//   - link_ups (int64, links; every trial): links that came up inside the measurement window
 //   - msgs_lost (int64, messages; every trial): messages lost because their link went down in flight, whole trial (null on networks that never lose one)
 //   - crashed (int64, nodes; every trial): nodes that crashed (null without crashes)
 //   - blocked (int64, nodes; every trial): live nodes still waiting at the end: they never ate again within the window (null without crashes)
@@ -161,6 +170,8 @@
 //   - wait_mean_c2 (float64, time units; algorithm hk): hk: mean wait of priority class 2 in time units, measured by the kernel (null: no measured request of the class)
 //   - wait_mean_c3 (float64, time units; algorithm hk): hk: mean wait of priority class 3 in time units, measured by the kernel (null: no measured request of the class)
 //   - wait_mean_c4 (float64, time units; algorithm hk): hk: mean wait of priority class 4 in time units, measured by the kernel (null: no measured request of the class)
+//   - route_len_mean (float64, hops; algorithm rr): rr: mean shortest-path length between the sender and the recipient of a tree message (REQUEST or PRIVILEGE to a virtual-tree neighbour) when sent, whole trial (null: no tree message)
+//   - route_hops_mean (float64, hops; algorithm rr): rr: mean hops a tree message travelled (one message per hop, as the paper charges), whole trial; above route_len_mean only when routes changed under messages in flight (null: no tree message)
 //   - bad_req (float64, requests; algorithms akw1, akw2): akw1/akw2: requests that arrived at a node not holding the fork (invariant I2), whole trial
 //   - return_path (float64, messages; algorithm akw1): akw1: return-path messages, whole trial
 //   - recolorings (float64, recolourings; algorithm akw1): akw1: recolourings, whole trial

@@ -1,7 +1,10 @@
 package columns
 
 import (
+	"errors"
 	"fmt"
+	"math"
+	"slices"
 	"strings"
 
 	"github.com/mutexlab/mutexlab/kernel"
@@ -40,7 +43,7 @@ func kernelParams() []Column {
 	num := func(f func(p *kernel.Params, x float64)) func(p *kernel.Params, v Value) error {
 		return func(p *kernel.Params, v Value) error { f(p, v.Num); return nil }
 	}
-	return []Column{
+	cols := []Column{
 		{Column: results.Column{Name: "movement_file", Kind: results.String, Optional: true, Description: "ns-2 movement file (setdest/BonnMotion) of the ns2 network model"},
 			Role: Parameter, Key: true, Networks: []string{"ns2"},
 			Check: func(v Value) error {
@@ -135,7 +138,57 @@ func kernelParams() []Column {
 			Set: num(func(p *kernel.Params, x float64) { p.MaxEventsPerEntry = int64(x) }),
 			Get: func(t *Trial) results.Value { return intv(t.Params.EventBudget()) }},
 	}
+	mob := slices.IndexFunc(cols, func(c Column) bool { return c.Name == "mobility" })
+	return slices.Insert(cols, mob+1, readingColumns()...)
 }
+
+// readingColumns: one spec key and string column per reading of the walter model
+// (kernel.Readings), right after mobility. A reading is out of the seed, so trials that
+// differ only in their readings share their seeds: the same initial graph and request
+// streams, paired differences (common random numbers). The column records the reading the
+// trial ran under on every row of a model that has readings, static trials included: the
+// kernel ran under it, and a file that splits by reading must find each reading's static
+// baseline under its own name. That it had no effect there is said where it is true: in
+// the description (no effect at mobility 0), and per row by static_despite_mobility,
+// link_changes and link_changes_skipped. Null for models without readings.
+func readingColumns() []Column {
+	var models []string
+	for _, info := range kernel.Networks() {
+		if info.UsesReadings {
+			models = append(models, info.Name)
+		}
+	}
+	var out []Column
+	for _, r := range kernel.Readings() {
+		set := func(p *kernel.Params, v Value) error { return r.Set(p, v.Str) }
+		out = append(out, Column{
+			Column: results.Column{Name: r.Key, Kind: results.String, Optional: true,
+				Description: fmt.Sprintf("%s; one of %s; no effect at mobility 0 (null for models without readings)", r.Doc, strings.Join(r.Values, ", "))},
+			Role: Parameter, Key: true, Flag: true, NoSeed: true, Networks: models, Default: r.Values[0],
+			Check: func(v Value) error {
+				var p kernel.Params
+				if err := set(&p, v); err != nil {
+					var pe *kernel.ParamError
+					if errors.As(err, &pe) {
+						return errors.New(pe.Msg) // the caller names the key
+					}
+					return err
+				}
+				return nil
+			},
+			Set: set,
+			Get: func(t *Trial) results.Value {
+				info, ok := kernel.LookupNetwork(t.Params.Network)
+				return only(ok && info.UsesReadings, func() results.Value { return strv(r.Get(t.Params)) })
+			},
+		})
+	}
+	return out
+}
+
+// windowOpened reports whether t's measurement window opened: the kernel's time-average of
+// the links over it is NaN otherwise (crashes blocked every node during the warm-up).
+func windowOpened(t *Trial) bool { return !math.IsNaN(t.Result.LinksMean) }
 
 // crashing reports whether t has crash failures configured.
 func crashing(t *Trial) bool { return t.Params.CrashRate > 0 || len(t.Params.Crashes) > 0 }
@@ -150,6 +203,12 @@ func kernelMetrics() []Column {
 			func(t *Trial) results.Value {
 				return only(measured(t), func() results.Value { return floatv(f(t.Result)) })
 			}))
+	}
+	window := func(c Column) Column { // null when no measurement window opened
+		get := c.Get
+		c.Description += " (null: no window opened)"
+		c.Get = func(t *Trial) results.Value { return only(windowOpened(t), func() results.Value { return get(t) }) }
+		return optional(c)
 	}
 	crash := func(name, unit, doc string, f func(r *kernel.Result) int64) Column {
 		return optional(metric(name, results.Int, unit, doc+" (null without crashes)",
@@ -186,15 +245,27 @@ func kernelMetrics() []Column {
 			})),
 		metric("max_in_flight_per_link", results.Int, "messages", "most messages ever in transit on one link, both directions, whole trial",
 			func(t *Trial) results.Value { return intv(int64(t.Result.MaxInFlightPerLink)) }),
-		metric("link_changes", results.Int, "link changes", "link changes that took effect inside the measurement window",
+		metric("link_changes", results.Int, "link changes", "link changes that took effect (changed at least one link) inside the measurement window (walter: a deletion and a formation, or under the any-pair and form readings one of them; other models: one link event)",
 			func(t *Trial) results.Value { return intv(t.Result.LinkChanges) }),
-		metric("link_changes_skipped", results.Int, "link changes", "walter: link changes skipped because no link could go down (every link a bridge or busy), whole trial",
+		metric("link_changes_skipped", results.Int, "link changes", "link changes that changed nothing, inside the measurement window (walter: no link could be deleted, every link a bridge or busy, and none was formed; other models: a link refused at a full port)",
 			func(t *Trial) results.Value { return intv(t.Result.LinkChangesSkipped) }),
-		optional(metric("static_despite_mobility", results.Bool, "", "walter with mobility > 0: true if no link change took effect in the measurement window, so the mobility had no effect (null otherwise)",
+		optional(metric("static_despite_mobility", results.Bool, "", "walter with mobility > 0: true if no link change took effect in the measurement window, so the mobility had no effect (link_changes_skipped > 0: the graph was frozen, e.g. a spanning tree under no_deletion = skip; 0: no change fell in the window) (null otherwise, and when no window opened)",
 			func(t *Trial) results.Value {
 				p := t.Params
-				return only(networkOf(p) == "walter" && p.Mobility > 0, func() results.Value { return results.BoolValue(t.Result.LinkChanges == 0) })
+				return only(networkOf(p) == "walter" && p.Mobility > 0 && windowOpened(t), func() results.Value { return results.BoolValue(t.Result.LinkChanges == 0) })
 			})),
+		window(metric("window_start", results.Float, "time units", "simulated time the measurement window opened (it lasts window_time)",
+			func(t *Trial) results.Value { return floatv(t.Result.WindowStart) })),
+		window(metric("links_start", results.Int, "links", "links when the measurement window opened",
+			func(t *Trial) results.Value { return intv(int64(t.Result.LinksStart)) })),
+		window(metric("links_end", results.Int, "links", "links when the measurement window closed (links_start + link_ups - link_downs)",
+			func(t *Trial) results.Value { return intv(int64(t.Result.LinksEnd)) })),
+		window(metric("links_mean", results.Float, "links", "time-average number of links over the measurement window",
+			func(t *Trial) results.Value { return floatv(t.Result.LinksMean) })),
+		metric("link_downs", results.Int, "links", "links that went down inside the measurement window",
+			func(t *Trial) results.Value { return intv(t.Result.LinkDowns) }),
+		metric("link_ups", results.Int, "links", "links that came up inside the measurement window",
+			func(t *Trial) results.Value { return intv(t.Result.LinkUps) }),
 		optional(metric("msgs_lost", results.Int, "messages", "messages lost because their link went down in flight, whole trial (null on networks that never lose one)",
 			func(t *Trial) results.Value {
 				return only(lossy(t.Params), func() results.Value { return intv(t.Result.MsgsLost) })

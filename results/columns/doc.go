@@ -76,7 +76,7 @@
 //   - cs_time (float64, time units; every trial; spec key): time a node spends in the critical section
 //   - warmup (int64, CS entries; every trial; spec key, flag --warmup): CS entries discarded before measuring
 //   - measure (int64, CS entries; every trial; spec key, flag --measure): CS entries measured
-//   - starve_after (float64, time units; every trial; spec key, flag --starve-after): starvation watchdog bound used: a request pending longer is starvation (the spec key takes 0 for automatic, 1000·n·(CS time + mean delay))
+//   - starve_after (float64, time units; every trial; spec key (not in the seed), flag --starve-after): starvation watchdog bound used: a request pending longer is starvation (the spec key takes 0 for automatic, 1000·n·(CS time + mean delay))
 //   - crash_rate (float64, crashes per time unit; every trial; spec key, flag --crash-rate): rate of crash-stops of uniformly random live nodes (0: none)
 //   - crashes (string, -; every trial; spec key, flag --crashes): chosen crash-stops NODE@TIME,... (null: none)
 //   - crashes_chosen (int64, nodes; every trial): number of chosen crash-stops (the crashes key)

@@ -113,7 +113,7 @@ func kernelParams() []Column {
 			Set: num(func(p *kernel.Params, x float64) { p.Measure = int(x) }),
 			Get: func(t *Trial) results.Value { return intv(int64(t.Params.Measure)) }},
 		{Column: results.Column{Name: "starve_after", Kind: results.Float, Unit: "time units", Description: "starvation watchdog bound used: a request pending longer is starvation (the spec key takes 0 for automatic, 1000·n·(CS time + mean delay))"},
-			Role: Parameter, Key: true, Flag: true, Default: "1000·n·(cs_time + mean delay)",
+			Role: Parameter, Key: true, Flag: true, NoSeed: true, Default: "1000·n·(cs_time + mean delay)",
 			Set: num(func(p *kernel.Params, x float64) { p.StarveAfter = x }),
 			Get: func(t *Trial) results.Value { return floatv(t.Params.StarveBound()) }},
 		{Column: results.Column{Name: "crash_rate", Kind: results.Float, Unit: "crashes per time unit", Description: "rate of crash-stops of uniformly random live nodes (0: none)"},

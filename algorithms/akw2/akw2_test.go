@@ -2,6 +2,7 @@ package akw2
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/mutexlab/mutexlab/internal/trialtest"
@@ -12,30 +13,24 @@ import (
 // package's own salt).
 func waypointParams(seed uint64) kernel.Params { return trialtest.WaypointParams(seed, 0xa4a2) }
 
+// runMany runs count trials of akw2 with claim C1 checked at every CS entry and exit, and
+// invariant I2 after every trial.
 func runMany(t *testing.T, count int, params func(uint64) kernel.Params) {
 	t.Helper()
-	sim := kernel.NewSim()
 	a := New()
-	w := withBeliefCheck{a}
-	for seed := uint64(1); seed <= uint64(count); seed++ {
-		p := params(seed)
-		res, err := sim.Run(p, w)
-		if err != nil {
-			t.Fatalf("seed %d: %v (n=%d network=%s net=%v load=%g mobility=%g)", seed, err, p.N, p.Network, p.Net, p.Load, p.Mobility)
-		}
-		if res.CSEntries != int64(p.Measure) {
-			t.Fatalf("seed %d: %d CS entries measured, want %d", seed, res.CSEntries, p.Measure)
-		}
+	trialtest.Trials(t, withBeliefCheck{a}, count, params, func(uint64, *kernel.Result) error {
 		if a.BadReq() != 0 {
-			t.Fatalf("seed %d: invariant I2: %d requests reached a node without the fork", seed, a.BadReq())
+			return fmt.Errorf("invariant I2: %d requests reached a node without the fork", a.BadReq())
 		}
-	}
+		return nil
+	})
 }
 
 // TestRandomWalter: static and mobile random graphs with reliable FIFO links, every knob
 // random per seed; online local-mutex safety, fork ownership at entry, claim C1 at every
 // entry and exit, liveness (every request served after link changes stop), invariant I2.
 func TestRandomWalter(t *testing.T) {
+	t.Parallel()
 	count := 300
 	if testing.Short() {
 		count = 60
@@ -46,41 +41,12 @@ func TestRandomWalter(t *testing.T) {
 // TestRandomWaypoint: random waypoint (lossy FIFO links, moving/static nodes), a third of
 // the seeds static.
 func TestRandomWaypoint(t *testing.T) {
+	t.Parallel()
 	count := 300
 	if testing.Short() {
 		count = 60
 	}
 	runMany(t, count, waypointParams)
-}
-
-// TestMutantsCaught: each broken variant violates safety on some seed within 100.
-func TestMutantsCaught(t *testing.T) {
-	for _, c := range []struct {
-		name   string
-		params func(uint64) kernel.Params
-	}{
-		{"eat-with-higher-forks", trialtest.RandomParams},
-		{"ignore-eats", func(seed uint64) kernel.Params {
-			p := waypointParams(seed)
-			p.Net[kernel.NetSpeedMax], p.Net[kernel.NetSpeedMin], p.Load = 30, 10, 3
-			return p
-		}},
-	} {
-		sim := kernel.NewSim()
-		caught := uint64(0)
-		for seed := uint64(1); seed <= 100 && caught == 0; seed++ {
-			_, err := sim.Run(c.params(seed), Mutant(c.name))
-			var te *kernel.TrialError
-			if errors.As(err, &te) && te.Kind == kernel.ErrSafety {
-				caught = seed
-			}
-		}
-		if caught == 0 {
-			t.Errorf("mutant %s survived 100 seeds", c.name)
-		} else {
-			t.Logf("mutant %s caught at seed %d", c.name, caught)
-		}
-	}
 }
 
 // TestRefusesNonFIFO: the paper assumes FIFO links; tvg is refused before any trial runs.

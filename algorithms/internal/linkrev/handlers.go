@@ -201,8 +201,8 @@ func (l *Links) raise(i int32, out *kernel.Outbox) {
 // D (hk: the free resources t), and, if Q is not empty, a Request right behind it for the
 // head of Q (line 7).
 func (l *Links) PassToken(i int32, next kernel.Port, d int64, out *kernel.Outbox) {
-	l.TokenSent(i, next)                                       // 3-5
-	out.Send(next, l.Msg(l.Types.Token, i, d))                 // 6
+	l.TokenSent(i, next)                                  // 3-5
+	out.Send(next, l.Msg(l.Types.Token, i, d))            // 6
 	if l.QLen(i) > 0 && l.mut != MutNoRequestAfterToken { // 7
 		out.Send(next, l.Msg(l.Types.Request, i, l.Head(i).V))
 	}

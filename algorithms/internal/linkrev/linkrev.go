@@ -172,4 +172,3 @@ func (l *Links) NextReversedOrGone(i int32) bool {
 		return !l.InN.Has(i, nx) || l.MyHeight[i].Less(l.Height[l.At(i, nx)])
 	}
 }
-

@@ -2,7 +2,6 @@ package drs
 
 import (
 	"errors"
-	"strings"
 	"testing"
 
 	"github.com/mutexlab/mutexlab/kernel"
@@ -81,29 +80,6 @@ func stoppedBy(t *testing.T, err error, kind kernel.ErrKind) *kernel.TrialError 
 	return te
 }
 
-// TestIgnoringLockIsCaught: a broken drs whose participants let a competition be won while
-// they are locked must be stopped by the lock-set check.
-func TestIgnoringLockIsCaught(t *testing.T) {
-	sim := kernel.NewSim()
-	caught := 0
-	for seed := uint64(1); seed <= 40 && caught == 0; seed++ {
-		p := tvgParams(seed)
-		p.Load = 2
-		a := New()
-		a.ignoreLock = true
-		if _, err := sim.Run(p, a); err != nil {
-			te := stoppedBy(t, err, kernel.ErrSafety)
-			if !strings.Contains(te.Msg, "lock") && !strings.Contains(te.Msg, "in the CS at once") {
-				t.Fatalf("unexpected violation: %v", te)
-			}
-			caught++
-		}
-	}
-	if caught == 0 {
-		t.Fatal("drs ignoring its participants' locks ran 40 trials without a violation")
-	}
-}
-
 // TestLiteralListingDeadlocks documents why the late-applicant rule exists: the listing as
 // printed (a trial decided before an applicant's request arrives leaves that request waiting
 // for the trial's candidates, who may wait for it in turn) starves on small static networks.
@@ -116,7 +92,7 @@ func TestLiteralListingDeadlocks(t *testing.T) {
 		p.Delay = kernel.Delay{Kind: kernel.DelayExponential, A: 1}
 		p.StarveAfter = 500
 		a := New()
-		a.literal = true
+		a.mut = mutLiteralListing
 		if _, err := sim.Run(p, a); err != nil {
 			stoppedBy(t, err, kernel.ErrStarvation)
 			return

@@ -46,6 +46,9 @@ var types = linkrev.Types{Request: MsgRequest, Token: MsgToken, Link: MsgLink}
 type HK struct {
 	// InitialHeights, when set, replaces the default initial DAG (scenario tests).
 	InitialHeights []linkrev.Height
+	// Choose, when set, gives the h and the priority class (1 is the highest) of node i's
+	// next request instead of drawing them from the algorithm's stream (scenario tests).
+	Choose func(i int32) (h int64, class int)
 
 	l     linkrev.Links
 	rand  *kernel.Stream
@@ -112,6 +115,11 @@ func (a *HK) priority(c int8) int64 { return int64(a.lvls) - int64(c) }
 
 // draw picks the current request's h and class from the algorithm's stream (package doc).
 func (a *HK) draw(i int32) {
+	if a.Choose != nil {
+		h, c := a.Choose(i)
+		a.h[i], a.class[i] = h, int8(c)
+		return
+	}
 	a.h[i] = a.hFix
 	if a.hFix == 0 {
 		a.h[i] = 1 + int64(a.rand.IntN(int(a.k)))

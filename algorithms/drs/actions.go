@@ -194,7 +194,12 @@ func (a *DRS) checkUnlocked(i int32, out *kernel.Outbox) {
 // CHECKWIN lines 17-18): one competition trial.
 func (a *DRS) compete(i int32, out *kernel.Outbox) {
 	a.trials[i]++
-	p := a.rand.IntN(a.k)
+	var p int
+	if a.Priority != nil {
+		p = a.Priority(i)
+	} else {
+		p = a.rand.IntN(a.k)
+	}
 	a.sendAll(i, &a.L, kernel.Message{Type: MsgRequestLock, A: int64(p)}, out)
 	if a.mut == mutRequestTwice {
 		a.sendAll(i, &a.L, kernel.Message{Type: MsgRequestLock, A: int64(p)}, out)

@@ -73,6 +73,10 @@ func Validate(p *kernel.Params) error {
 // flat slices, and every port set of Table 1 as a kernel.PortSets row of Δ+1 bits, bit Δ
 // standing for the node itself (the paper's "port 0").
 type DRS struct {
+	// Priority, when set, gives the priority node i draws for its next competition trial
+	// instead of drawing it from the algorithm's stream (scenario tests).
+	Priority func(i int32) int
+
 	n, delta int
 	self     kernel.Port // = delta
 	k        int

@@ -33,7 +33,7 @@ func TestMutants(t *testing.T) {
 	swarmtest.Suite{Algo: "drs", Names: drs.Mutants, Bound: mutationBound, Params: mutationParams,
 		New: func(m string) (kernel.Algorithm, error) { return drs.NewMutant(m) },
 		Mutants: []swarmtest.Mutant{
-			{Name: "ignore-lock", What: "CHECKPRIORITIES: a participant locked by a neighbour still lets a candidate win (line 6's lock = ⊥ test dropped)"},
+			{Name: "ignore-lock", What: "CHECKPRIORITIES: a participant locked by a neighbour still lets a candidate win (line 7's lock = ⊥ test dropped)"},
 			{Name: "literal-listing", What: "RECEIVEREQUEST as printed: a late applicant's request waits for the next trial (the package doc's late-applicant rule undone)"},
 			{Name: "late-win-true", What: "RECEIVEREQUEST: a late applicant is answered with win(TRUE) instead of win(FALSE)"},
 			{Name: "keep-lock", What: "RECEIVERELEASE: lock is not reset to ⊥ (the lock release is skipped)"},

@@ -187,7 +187,7 @@ func (sc *scenario) action(cmd string, args []string) (func() error, error) {
 		"crash":       func() error { return s.Crash(nodes[0]) },
 		"deliver":     func() error { _, err := s.DeliverTo(nodes[0]); return err },
 		"deliver-all": func() error { _, err := s.DeliverAll(); return err },
-		"stabilize":   s.Settle,
+		"stabilize":   sc.stabilize,
 		"link-down":   func() error { return s.LinkDown(nodes[0], nodes[1]) },
 		"link-up":     func() error { return s.LinkUp(nodes[0], nodes[1]) },
 	}[cmd], nil

@@ -69,6 +69,22 @@ func setKey(p *kernel.Params, key, val string) error {
 	return nil
 }
 
+// stabilizeLimit bounds the events one "stabilize" processes: a trial that never quiets
+// (competitors that keep losing while a lock is held) must not hang the test.
+const stabilizeLimit = 2000
+
+// stabilize processes events in time order until none is pending, or stabilizeLimit of them,
+// and then says so.
+func (sc *scenario) stabilize() error {
+	for k := 0; sc.sim.Step(); k++ {
+		if k+1 == stabilizeLimit {
+			sc.trace = append(sc.trace, kernel.TraceEvent{Kind: "note", Msg: fmt.Sprintf("(still busy after %d events)", stabilizeLimit)})
+			break
+		}
+	}
+	return sc.sim.Err()
+}
+
 // after renders what the last action did: its events (messages sent and received, CS
 // entries), the state of every node whose state line changed, and the error that stopped
 // the trial, if any.
@@ -82,6 +98,8 @@ func (sc *scenario) after(err error) string {
 			fmt.Fprintf(&b, "%d <- %d %s\n", e.Node, e.Peer, sc.message(e.Msg, e.Message))
 		case "enter":
 			fmt.Fprintf(&b, "%d enters the CS\n", e.Node)
+		case "note":
+			b.WriteString(e.Msg + "\n")
 		}
 	}
 	sc.trace = sc.trace[:0]

@@ -182,9 +182,12 @@ func (sc *scenario) action(cmd string, args []string) (func() error, error) {
 	}
 	s := sc.sim
 	return map[string]func() error{
-		"request":     func() error { return s.RequestCS(nodes[0]) },
-		"release":     func() error { return s.ReleaseCS(nodes[0]) },
-		"crash":       func() error { return s.Crash(nodes[0]) },
+		"request": func() error { return s.RequestCS(nodes[0]) },
+		"release": func() error { return s.ReleaseCS(nodes[0]) },
+		"crash": func() error {
+			sc.trace = append(sc.trace, kernel.TraceEvent{Kind: "note", Msg: fmt.Sprintf("%d crashes", nodes[0])})
+			return s.Crash(nodes[0])
+		},
 		"deliver":     func() error { _, err := s.DeliverTo(nodes[0]); return err },
 		"deliver-all": func() error { _, err := s.DeliverAll(); return err },
 		"stabilize":   sc.stabilize,

@@ -333,11 +333,12 @@ const (
 	mutSkipSDf             // SD^f crossed without waiting for every neighbour to be outside it
 )
 
-// mutantNames names akw1's own mutants, indexed by mutant.
-var mutantNames = [...]string{
-	mutNoColorWait:  "no-color-wait",
-	mutLinialBlind:  "linial-blind",
-	mutNoRecolor:    "no-recolor",
-	mutNoReturnPath: "no-return-path",
-	mutSkipSDf:      "skip-sdf",
+// mutants names akw1's own mutants, indexed by mutant, each with the change it makes in
+// the paper's terms (mutation.Table).
+var mutants = [...][2]string{
+	mutNoColorWait:  {"no-color-wait", "new-color() does not wait for smaller-id competitors (breaks Assumption 1)"},
+	mutLinialBlind:  {"linial-blind", "1b: each round's x and the final block offset ignore the neighbours"},
+	mutNoRecolor:    {"no-recolor", "line 55: a node that moved does not recolour (it goes straight to AD^f)"},
+	mutNoReturnPath: {"no-return-path", "lines 59-60: no return path when a low fork holder's link fails"},
+	mutSkipSDf:      {"skip-sdf", "SD^f crossed without waiting for every neighbour to be outside it"},
 }

@@ -8,14 +8,14 @@ import (
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// Mutants lists akw1's deliberately broken variants: its own and the fork collection
+// Mutants lists akw1's deliberately broken variants, each {name, change}: its own and the fork collection
 // module's.
-var Mutants = mutation.Names(mutantNames[:], forks.MutantNames[:])
+var Mutants = mutation.List(mutants[:], forks.Mutants[:])
 
 // NewMutant returns an AKW1 with the named mutant on ("" for the real algorithm).
 func NewMutant(name string) (*AKW1, error) {
 	a := New()
-	own := func(n string) bool { return mutation.Turn(&a.mut, mutantNames[:], n) }
+	own := func(n string) bool { return mutation.Turn(&a.mut, mutants[:], n) }
 	return a, mutation.Apply("akw1", name, own, a.f.Mutate)
 }
 

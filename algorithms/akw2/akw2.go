@@ -180,9 +180,10 @@ const (
 	mutPrioKeepsEats           // line 11: prio does not clear eats[j]
 )
 
-// mutantNames names akw2's own mutants, indexed by mutant.
-var mutantNames = [...]string{
-	mutNoLowerOnRelease: "no-lower-on-release",
-	mutIgnoreNotify:     "ignore-notify",
-	mutPrioKeepsEats:    "prio-keeps-eats",
+// mutants names akw2's own mutants, indexed by mutant, each with the change it makes in
+// the paper's terms (mutation.Table).
+var mutants = [...][2]string{
+	mutNoLowerOnRelease: {"no-lower-on-release", "line 5 skipped: a node leaving the CS keeps its priority"},
+	mutIgnoreNotify:     {"ignore-notify", "line 9 skipped: a thinking node never lowers itself for a hungry neighbour"},
+	mutPrioKeepsEats:    {"prio-keeps-eats", "line 11: prio does not clear eats[j] (the fork of a link formed under an eater stays unusable)"},
 }

@@ -11,10 +11,6 @@ import (
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// mutationBound is the number of trials (seeds 1..mutationBound) within which the checks
-// must catch every mutant; the real algorithm must pass the same trials.
-const mutationBound = 300
-
 // mutationParams cycles through random graphs (every knob random, link changes up to 5 per
 // time unit), fast random-waypoint nodes under a heavy load (links form under eaters), and
 // crash trials, static and mobile, on which failureLocality checks Theorem 8's claim.
@@ -41,23 +37,15 @@ func failureLocality(_ *kernel.Params, sim *kernel.Sim) error {
 
 // TestMutants: each deliberately broken variant of akw2 (a line of the numbered algorithm in
 // the package doc dropped or changed, in akw2's own handlers or in the shared fork collection
-// module) is caught by the online checks (local mutual exclusion, fork ownership, claim C1)
-// or the liveness phase, or break Theorem 8's failure locality 2 on a crash trial.
+// module) is caught by the online checks (local mutual exclusion, fork ownership) or the
+// liveness phase, or breaks Theorem 8's failure locality 2 on a crash trial. (Claim C1 is
+// checked in akw2_test.go but not here: a crashed node's per-port state goes stale when its
+// links change, and the check would read it.)
 func TestMutants(t *testing.T) {
 	t.Parallel()
-	swarmtest.Suite{Algo: "akw2", Names: akw2.Mutants, Bound: mutationBound, Params: mutationParams, Claim: failureLocality,
+	swarmtest.Suite{Algo: "akw2", Mutants: akw2.Mutants, Bound: 300, Params: mutationParams, Claim: failureLocality,
 		New: func(m string) (kernel.Algorithm, error) { return akw2.NewMutant(m) },
-		Mutants: []swarmtest.Mutant{
-			{Name: "no-lower-on-release", What: "line 5 skipped: a node leaving the CS keeps its priority"},
-			{Name: "ignore-notify", What: "line 9 skipped: a thinking node never lowers itself for a hungry neighbour", Bound: 60,
-				Equivalent: "response time only: the priorities stay a total order and every eater lowers itself (line 5), so safety, service and failure locality 2 hold; Theorem 9's O(n) response time is what line 9 buys, and no online check bounds it"},
-			{Name: "prio-keeps-eats", What: "line 11: prio does not clear eats[j] (the fork of a link formed under an eater stays unusable)"},
-			{Name: "eat-with-senior-forks", What: "lines 18 and 25: eat once the higher forks are held"},
-			{Name: "ignore-eats", What: "usable(j) ignores eats[j]: eat beside a neighbour still eating"},
-			{Name: "eater-yields", What: "line 12's exception undone: an eater grants requests like a hungry node"},
-			{Name: "keep-junior-forks", What: "line 14: release-lower-forks skipped"},
-			{Name: "no-flag", What: "line 28: the fork never carries the flag \"I want it back\""},
-			{Name: "fork-at-both-ends", What: "line 32: both ends of a new link create a fork"},
-		},
+		Special: []swarmtest.Mutant{{Name: "ignore-notify", Bound: 60,
+			Equivalent: "response time only: the priorities stay a total order and every eater lowers itself (line 5), so safety, service and failure locality 2 hold; Theorem 9's O(n) response time is what line 9 buys, and no online check bounds it"}},
 	}.Run(t)
 }

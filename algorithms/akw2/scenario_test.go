@@ -17,13 +17,9 @@ func TestScenarios(t *testing.T) {
 // TestScenariosCatchMutants: the script fails under a mutant that changes what it shows.
 func TestScenariosCatchMutants(t *testing.T) {
 	t.Parallel()
-	trialtest.ScriptsCatch(t, map[string]func() trialtest.Subject{
-		"testdata/failure-locality.txt": func() trialtest.Subject {
-			a, err := akw2.NewMutant("eat-with-senior-forks")
-			if err != nil {
-				t.Fatal(err)
-			}
-			return trialtest.Subject{Algo: a}
-		},
-	})
+	trialtest.ScriptsCatch(t, map[string]string{"testdata/failure-locality.txt": "eat-with-senior-forks"},
+		func(m string) (trialtest.Subject, error) {
+			a, err := akw2.NewMutant(m)
+			return trialtest.Subject{Algo: a}, err
+		})
 }

@@ -215,12 +215,13 @@ const (
 	mutPlaceByID           // LinkUp: the fork goes to the larger id, whoever ate last
 )
 
-// mutantNames names cm's mutants, indexed by mutant.
-var mutantNames = [...]string{
-	mutSkipLastFork:        "eat-without-all-forks",
-	mutNoDirtyAfterEating:  "no-dirty-after-eating",
-	mutYieldCleanFork:      "yield-clean-fork",
-	mutDropDeferredRequest: "drop-deferred-request",
-	mutNoForkAtLinkUp:      "no-fork-at-link-up",
-	mutPlaceByID:           "place-by-id",
+// mutants names cm's mutants, indexed by mutant, each with the change it makes in
+// the paper's terms (mutation.Table).
+var mutants = [...][2]string{
+	mutSkipLastFork:        {"eat-without-all-forks", "the fork of the last link is not checked (a hungry node eats holding every fork but one)"},
+	mutNoDirtyAfterEating:  {"no-dirty-after-eating", "eating does not make the forks dirty (an eater keeps its priority and never yields them)"},
+	mutYieldCleanFork:      {"yield-clean-fork", "a request is granted at once even when the fork is clean (no hygiene)"},
+	mutDropDeferredRequest: {"drop-deferred-request", "a request that cannot be granted at once is dropped instead of deferred (the request token is lost)"},
+	mutNoForkAtLinkUp:      {"no-fork-at-link-up", "link up creates the request token but not the fork"},
+	mutPlaceByID:           {"place-by-id", "link up gives the fork to the larger id, not to the end that ate last (precedence may form a cycle)"},
 }

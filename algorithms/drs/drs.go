@@ -282,15 +282,16 @@ const (
 	mutEnterEarly            // CHECKDONE: enter once every ack-lock but one has arrived
 )
 
-// mutantNames names drs's mutants, indexed by mutant.
-var mutantNames = [...]string{
-	mutIgnoreLock:     "ignore-lock",
-	mutLiteralListing: "literal-listing",
-	mutLateWinTrue:    "late-win-true",
-	mutKeepLock:       "keep-lock",
-	mutRequestTwice:   "request-twice",
-	mutForgetPort:     "forget-port",
-	mutEnterEarly:     "enter-early",
+// mutants names drs's mutants, indexed by mutant, each with the change it makes in
+// the paper's terms (mutation.Table).
+var mutants = [...][2]string{
+	mutIgnoreLock:     {"ignore-lock", "CHECKPRIORITIES: a participant locked by a neighbour still lets a candidate win (line 7's lock = ⊥ test dropped)"},
+	mutLiteralListing: {"literal-listing", "RECEIVEREQUEST as printed: a late applicant's request waits for the next trial (the package doc's late-applicant rule undone)"},
+	mutLateWinTrue:    {"late-win-true", "RECEIVEREQUEST: a late applicant is answered with win(TRUE) instead of win(FALSE)"},
+	mutKeepLock:       {"keep-lock", "RECEIVERELEASE: lock is not reset to ⊥ (the lock release is skipped)"},
+	mutRequestTwice:   {"request-twice", "CHECKSTART and CHECKWIN send request-lock(p) twice (Lemma 11's two messages per edge broken)"},
+	mutForgetPort:     {"forget-port", "a disconnection is not added to D, so CLEANUP never forgets the port"},
+	mutEnterEarly:     {"enter-early", "CHECKDONE enters when every ack-lock but one has arrived"},
 }
 
 // lateWin is the answer to a late applicant: win(FALSE) (0), or TRUE for mutLateWinTrue.

@@ -5,13 +5,13 @@ import (
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// Mutants lists drs's deliberately broken variants (see the mutation points in drs.go).
-var Mutants = mutation.Names(mutantNames[:])
+// Mutants lists drs's deliberately broken variants, each {name, change} (see the mutation points in drs.go).
+var Mutants = mutation.List(mutants[:])
 
 // NewMutant returns a DRS with the named mutant on ("" for the real algorithm).
 func NewMutant(name string) (*DRS, error) {
 	a := New()
-	return a, mutation.Apply("drs", name, func(n string) bool { return mutation.Turn(&a.mut, mutantNames[:], n) })
+	return a, mutation.Apply("drs", name, func(n string) bool { return mutation.Turn(&a.mut, mutants[:], n) })
 }
 
 // TVGParams draws a small trial on the edge-Markovian network (tvgParams), for the mutation

@@ -9,10 +9,6 @@ import (
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// mutationBound is the number of trials (seeds 1..mutationBound) within which the checks
-// must catch every mutant; the real algorithm must pass the same trials.
-const mutationBound = 300
-
 // mutationParams alternates the swarm's random graphs (reliable FIFO links, K drawn from
 // {16, 64, 256}) with the edge-Markovian network (lossy, non-FIFO, ports reused at once),
 // the model the paper is written for.
@@ -30,16 +26,7 @@ func mutationParams(seed uint64) kernel.Params {
 // sets, Lemma 11's two messages per edge) or the liveness phase.
 func TestMutants(t *testing.T) {
 	t.Parallel()
-	swarmtest.Suite{Algo: "drs", Names: drs.Mutants, Bound: mutationBound, Params: mutationParams,
+	swarmtest.Suite{Algo: "drs", Mutants: drs.Mutants, Bound: 300, Params: mutationParams,
 		New: func(m string) (kernel.Algorithm, error) { return drs.NewMutant(m) },
-		Mutants: []swarmtest.Mutant{
-			{Name: "ignore-lock", What: "CHECKPRIORITIES: a participant locked by a neighbour still lets a candidate win (line 7's lock = ⊥ test dropped)"},
-			{Name: "literal-listing", What: "RECEIVEREQUEST as printed: a late applicant's request waits for the next trial (the package doc's late-applicant rule undone)"},
-			{Name: "late-win-true", What: "RECEIVEREQUEST: a late applicant is answered with win(TRUE) instead of win(FALSE)"},
-			{Name: "keep-lock", What: "RECEIVERELEASE: lock is not reset to ⊥ (the lock release is skipped)"},
-			{Name: "request-twice", What: "CHECKSTART and CHECKWIN send request-lock(p) twice (Lemma 11's two messages per edge broken)"},
-			{Name: "forget-port", What: "a disconnection is not added to D, so CLEANUP never forgets the port"},
-			{Name: "enter-early", What: "CHECKDONE enters when every ack-lock but one has arrived"},
-		},
 	}.Run(t)
 }

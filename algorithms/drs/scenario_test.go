@@ -2,7 +2,6 @@ package drs_test
 
 import (
 	"fmt"
-	"strconv"
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/drs"
@@ -17,18 +16,7 @@ func subject(a *drs.DRS) trialtest.Subject {
 	prio := map[int32]int{}
 	a.Priority = func(i int32) int { return prio[i] }
 	return trialtest.Subject{Algo: a, Message: message, Commands: map[string]func([]string) (string, error){
-		"priority": func(args []string) (string, error) {
-			if len(args) != 2 {
-				return "", fmt.Errorf("priority takes a node and a priority, got %v", args)
-			}
-			i, err1 := strconv.Atoi(args[0])
-			p, err2 := strconv.Atoi(args[1])
-			if err1 != nil || err2 != nil {
-				return "", fmt.Errorf("priority takes a node and a priority, got %v", args)
-			}
-			prio[int32(i)] = p
-			return "", nil
-		},
+		"priority": trialtest.NodeNumber("priority", func(i int32, p int64) { prio[i] = int(p) }),
 	}}
 }
 
@@ -54,20 +42,14 @@ func TestScenarios(t *testing.T) {
 // TestScenariosCatchMutants: each script fails under a mutant that changes what it shows.
 func TestScenariosCatchMutants(t *testing.T) {
 	t.Parallel()
-	mutant := func(name string) func() trialtest.Subject {
-		return func() trialtest.Subject {
-			a, err := drs.NewMutant(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return subject(a)
-		}
-	}
-	trialtest.ScriptsCatch(t, map[string]func() trialtest.Subject{
-		"testdata/lock.txt":           mutant("enter-early"),
-		"testdata/unlock.txt":         mutant("keep-lock"),
-		"testdata/compete.txt":        mutant("ignore-lock"),
-		"testdata/disconnect.txt":     mutant("forget-port"),
-		"testdata/late-applicant.txt": mutant("literal-listing"),
+	trialtest.ScriptsCatch(t, map[string]string{
+		"testdata/lock.txt":           "enter-early",
+		"testdata/unlock.txt":         "keep-lock",
+		"testdata/compete.txt":        "ignore-lock",
+		"testdata/disconnect.txt":     "forget-port",
+		"testdata/late-applicant.txt": "literal-listing",
+	}, func(m string) (trialtest.Subject, error) {
+		a, err := drs.NewMutant(m)
+		return subject(a), err
 	})
 }

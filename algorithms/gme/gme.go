@@ -423,13 +423,14 @@ const (
 	mutNoReRequest               // onSubtoken: the "dropped" re-request skipped
 )
 
-// mutantNames names gme's own mutants, indexed by mutant.
-var mutantNames = [...]string{
-	mutOtherResource:      "other-resource-subtoken",
-	mutDropLastPiece:      "drop-last-piece",
-	mutEndSessionEarly:    "end-session-early",
-	mutHolderEntersAtOnce: "holder-enters-at-once",
-	mutNoReRequest:        "no-rerequest-after-drop",
+// mutants names gme's own mutants, indexed by mutant, each with the change it makes in
+// the paper's terms (mutation.Table).
+var mutants = [...][2]string{
+	mutOtherResource:      {"other-resource-subtoken", "the holder in the CS answers REQUEST(j, S) with SUBTOKEN(S, 1) instead of SUBTOKEN(R, 1)"},
+	mutDropLastPiece:      {"drop-last-piece", "a relay splits w into w/2, w/4, ..., w/2^q (the last piece not doubled: w/2^q is lost)"},
+	mutEndSessionEarly:    {"end-session-early", "the holder passes the token on when it leaves the CS, without waiting for weight = 0"},
+	mutHolderEntersAtOnce: {"holder-enters-at-once", "the paper's literal RequestCS at the holder: weight = 0 and enter, whatever session runs"},
+	mutNoReRequest:        {"no-rerequest-after-drop", "a SUBTOKEN's \"dropped\" flag is ignored (no new REQUEST for what remains in Q)"},
 }
 
 // throwOther is mutOtherResource's answer: SUBTOKEN(S, 1) for the requester's resource S, and

@@ -2,7 +2,6 @@ package gme_test
 
 import (
 	"fmt"
-	"strconv"
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/gme"
@@ -23,15 +22,7 @@ func subject(a *gme.GME) trialtest.Subject {
 			a.InitialHeights = hs
 			return "", err
 		},
-		"resource": func(args []string) (string, error) {
-			i, err1 := strconv.Atoi(args[0])
-			r, err2 := strconv.ParseInt(args[1], 10, 64)
-			if len(args) != 2 || err1 != nil || err2 != nil {
-				return "", fmt.Errorf("resource takes a node and a resource, got %v", args)
-			}
-			res[int32(i)] = r
-			return "", nil
-		},
+		"resource": trialtest.NodeNumber("resource", func(i int32, r int64) { res[i] = r }),
 	}}
 }
 
@@ -74,19 +65,13 @@ func TestScenarios(t *testing.T) {
 // TestScenariosCatchMutants: each script fails under a mutant that changes what it shows.
 func TestScenariosCatchMutants(t *testing.T) {
 	t.Parallel()
-	mutant := func(name string) func() trialtest.Subject {
-		return func() trialtest.Subject {
-			a, err := gme.NewMutant(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return subject(a)
-		}
-	}
-	trialtest.ScriptsCatch(t, map[string]func() trialtest.Subject{
-		"testdata/session.txt":        mutant("end-session-early"),
-		"testdata/other-resource.txt": mutant("other-resource-subtoken"),
-		"testdata/split-at-relay.txt": mutant("drop-last-piece"),
-		"testdata/holder-rejoins.txt": mutant("holder-enters-at-once"),
+	trialtest.ScriptsCatch(t, map[string]string{
+		"testdata/session.txt":        "end-session-early",
+		"testdata/other-resource.txt": "other-resource-subtoken",
+		"testdata/split-at-relay.txt": "drop-last-piece",
+		"testdata/holder-rejoins.txt": "holder-enters-at-once",
+	}, func(m string) (trialtest.Subject, error) {
+		a, err := gme.NewMutant(m)
+		return subject(a), err
 	})
 }

@@ -361,5 +361,9 @@ const (
 	mutDropRelease        // forwardRelease sends nothing: released resources vanish
 )
 
-// mutantNames names hk's own mutants, indexed by mutant.
-var mutantNames = [...]string{mutIgnoreT: "ignore-t", mutDropRelease: "drop-release"}
+// mutants names hk's own mutants, indexed by mutant, each with the change it makes in
+// the paper's terms (mutation.Table).
+var mutants = [...][2]string{
+	mutIgnoreT:     {"ignore-t", "giveTokenToFrontOfQ line 2 enters without t >= h"},
+	mutDropRelease: {"drop-release", "forwardRelease sends nothing (released resources vanish)"},
+}

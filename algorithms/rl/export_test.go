@@ -5,9 +5,9 @@ import (
 	"github.com/mutexlab/mutexlab/algorithms/internal/mutation"
 )
 
-// Mutants lists RL's deliberately broken variants: all of them are in the shared Reverse Link
+// Mutants lists RL's deliberately broken variants, each {name, change}: all of them are in the shared Reverse Link
 // code (linkrev.Mutant), which RL runs unchanged.
-var Mutants = mutation.Names(linkrev.MutantNames[:])
+var Mutants = mutation.List(linkrev.Mutants[:])
 
 // NewMutant returns an RL with the named mutant on ("" for the real algorithm).
 func NewMutant(name string) (*RL, error) {

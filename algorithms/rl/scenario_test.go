@@ -6,7 +6,6 @@ import (
 	"github.com/mutexlab/mutexlab/algorithms/internal/linkrev"
 	"github.com/mutexlab/mutexlab/algorithms/rl"
 	"github.com/mutexlab/mutexlab/internal/trialtest"
-	"github.com/mutexlab/mutexlab/kernel"
 )
 
 // subject plugs an RL instance into the scenario driver, with one command of its own:
@@ -33,21 +32,12 @@ func TestScenarios(t *testing.T) {
 // shows, so a change of behaviour cannot pass unnoticed.
 func TestScenariosCatchMutants(t *testing.T) {
 	t.Parallel()
-	trialtest.ScriptsCatch(t, map[string]func() trialtest.Subject{
-		"testdata/figure3.txt":  mutant(t, "no-request-after-token"),
-		"testdata/figure4.txt":  mutant(t, "skip-raise-height"),
-		"testdata/mobility.txt": mutant(t, "keep-q-on-link-down"),
+	trialtest.ScriptsCatch(t, map[string]string{
+		"testdata/figure3.txt":  "no-request-after-token",
+		"testdata/figure4.txt":  "skip-raise-height",
+		"testdata/mobility.txt": "keep-q-on-link-down",
+	}, func(m string) (trialtest.Subject, error) {
+		a, err := rl.NewMutant(m)
+		return subject(a), err
 	})
 }
-
-func mutant(t *testing.T, name string) func() trialtest.Subject {
-	return func() trialtest.Subject {
-		a, err := rl.NewMutant(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return subject(a)
-	}
-}
-
-var _ kernel.NodeStater = rl.New()

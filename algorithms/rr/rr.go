@@ -266,8 +266,14 @@ const (
 	mutLIFO                  // REQUEST_Q is served last in, first out
 )
 
-// mutantNames names rr's mutants, indexed by mutant.
-var mutantNames = [...]string{mutKeepAsked: "keep-asked", mutWrongNeighbour: "wrong-neighbour", mutIgnoreUsing: "ignore-using", mutLIFO: "lifo"}
+// mutants names rr's mutants, indexed by mutant, each with the change it makes in
+// the paper's terms (mutation.Table).
+var mutants = [...][2]string{
+	mutKeepAsked:      {"keep-asked", "ASSIGN_PRIVILEGE does not reset ASKED"},
+	mutWrongNeighbour: {"wrong-neighbour", "ASSIGN_PRIVILEGE sends the PRIVILEGE to another tree neighbour than the one dequeued"},
+	mutIgnoreUsing:    {"ignore-using", "ASSIGN_PRIVILEGE ignores USING (passes the PRIVILEGE on from inside the CS)"},
+	mutLIFO:           {"lifo", "REQUEST_Q served last in, first out"},
+}
 
 // otherNeighbour is mutWrongNeighbour's choice: the next tree neighbour of i after x (x itself
 // if it is i's only tree neighbour).

@@ -209,24 +209,44 @@ func (sc *scenario) nodes(args []string) ([]int32, error) {
 	return ids, nil
 }
 
-// ScriptsCatch plays each file with the subject its map gives (a mutant of the algorithm) and
-// fails where the output is what the file says: the scenario would not notice the mutant.
-// It logs the first difference of each, the line that catches the mutant.
-func ScriptsCatch(t *testing.T, cases map[string]func() Subject) {
+// ScriptsCatch plays each file of cases with the subject mutant makes for the mutant cases
+// names (file -> mutant) and fails where the output is what the file says: the scenario would
+// not notice the mutant. It logs the first difference of each, the line that catches it.
+func ScriptsCatch(t *testing.T, cases map[string]string, mutant func(name string) (Subject, error)) {
 	t.Helper()
-	for f, subject := range cases {
+	for f, name := range cases {
 		want, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := Play(f, string(want), subject())
+		sub, err := mutant(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Play(f, string(want), sub)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if d := FirstDifference(string(want), got); d == "" {
-			t.Errorf("%s: the mutant plays the scenario exactly as the real algorithm", f)
+			t.Errorf("%s: mutant %s plays the scenario exactly as the real algorithm", f, name)
 		} else {
-			t.Logf("%s catches the mutant at %s", f, d)
+			t.Logf("%s catches mutant %s at %s", f, name, d)
 		}
+	}
+}
+
+// NodeNumber returns an algorithm command "name i v" that calls set(i, v) for node i and
+// a whole number v (a gme request's resource, an hk request's class, a drs priority).
+func NodeNumber(name string, set func(i int32, v int64)) func(args []string) (string, error) {
+	return func(args []string) (string, error) {
+		if len(args) == 2 {
+			i, err1 := strconv.Atoi(args[0])
+			v, err2 := strconv.ParseInt(args[1], 10, 64)
+			if err1 == nil && err2 == nil && i >= 0 {
+				set(int32(i), v)
+				return "", nil
+			}
+		}
+		return "", fmt.Errorf("%s takes a node and a whole number, got %v", name, args)
 	}
 }

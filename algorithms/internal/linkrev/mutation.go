@@ -19,17 +19,18 @@ const (
 	MutKeepQOnLinkDown            // LinkDown: line 2, Delete(Q, j), skipped
 )
 
-// MutantNames names the mutants, indexed by Mutant.
-var MutantNames = [...]string{
-	MutSkipRaiseHeight:     "skip-raise-height",
-	MutIgnoreReceivedLI:    "ignore-received-li",
-	MutNoRequestAfterToken: "no-request-after-token",
-	MutHighestNeighbour:    "highest-neighbour",
-	MutKeepQOnLinkDown:     "keep-q-on-link-down",
+// Mutants names the mutants, indexed by Mutant, each with the change it makes in
+// the paper's terms (mutation.Table).
+var Mutants = [...][2]string{
+	MutSkipRaiseHeight:     {"skip-raise-height", "RaiseHeight lines 1-5 skipped (the sink keeps its height)"},
+	MutIgnoreReceivedLI:    {"ignore-received-li", "Request handler line 1 skipped (requests on a link not yet confirmed by LinkInfo are used)"},
+	MutNoRequestAfterToken: {"no-request-after-token", "GiveTokenToNext line 7 skipped (no Request after the Token when Q is not empty)"},
+	MutHighestNeighbour:    {"highest-neighbour", "ForwardRequest line 1 picks the highest neighbour"},
+	MutKeepQOnLinkDown:     {"keep-q-on-link-down", "LinkDown line 2, Delete(Q, j), skipped"},
 }
 
 // Mutate turns on the shared code's mutant called name and reports whether it has one.
-func (l *Links) Mutate(name string) bool { return mutation.Turn(&l.mut, MutantNames[:], name) }
+func (l *Links) Mutate(name string) bool { return mutation.Turn(&l.mut, Mutants[:], name) }
 
 // highestNeighbour is MutHighestNeighbour's choice: the highest neighbour in N.
 func (l *Links) highestNeighbour(i int32) kernel.Port {

@@ -34,10 +34,7 @@ func TestLinialSchedule(t *testing.T) {
 // exclusion, Lemma 3 at every entry and exit, liveness, I2, and never more competitors than
 // the known δ.
 func TestLinialRandom(t *testing.T) {
-	count := 150
-	if testing.Short() {
-		count = 40
-	}
+	count := trialtest.Count(150, 40)
 	sim := kernel.NewSim()
 	a := New()
 	exercised := 0

@@ -14,10 +14,7 @@ import (
 // (Chandy–Misra, whose waiting chains are unbounded) block nodes farther away, which shows
 // the measurement can tell the difference.
 func TestFailureLocalityStatic(t *testing.T) {
-	count := 150
-	if testing.Short() {
-		count = 40
-	}
+	count := trialtest.Count(150, 40)
 	worst, blocked := trialtest.FailureLocality(t, New(), count, false, math.Inf(1))
 	t.Logf("akw2 static: worst failure locality %d over %d trials (%d with blocked nodes)", worst, count, blocked)
 	if worst > 2 {
@@ -36,10 +33,7 @@ func TestFailureLocalityStatic(t *testing.T) {
 // TestFailureLocalityMobile: the same with link changes until the measurement ends (the hop
 // distance is taken on the network when changes have ceased).
 func TestFailureLocalityMobile(t *testing.T) {
-	count := 150
-	if testing.Short() {
-		count = 40
-	}
+	count := trialtest.Count(150, 40)
 	worst, blocked := trialtest.FailureLocality(t, New(), count, true, math.Inf(1))
 	t.Logf("akw2 mobile: worst failure locality %d over %d trials (%d with blocked nodes)", worst, count, blocked)
 	if worst > 2 {

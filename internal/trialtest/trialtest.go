@@ -182,3 +182,64 @@ func FastWaypointParams(seed, salt uint64) kernel.Params {
 	p.Net[kernel.NetSpeedMax], p.Net[kernel.NetSpeedMin], p.Load = 30, 10, 3
 	return p
 }
+
+// Zero returns a Trials check that fails a trial after which count (an algorithm's own
+// invariant counter, such as akw's invariant I2 violations) is not 0; what names it.
+func Zero(what string, count func() int64) func(uint64, *kernel.Result) error {
+	return func(uint64, *kernel.Result) error {
+		if n := count(); n != 0 {
+			return fmt.Errorf("%s: %d", what, n)
+		}
+		return nil
+	}
+}
+
+// TVGParams draws a small trial on the edge-Markovian network (lossy, non-FIFO links, ports
+// reused at once) with every knob random: n in [2, 31], link birth and death rates, a port
+// cap Δ in 1..6, the load, and exponential or uniform delays. salt separates the draws of
+// different test suites.
+func TVGParams(seed, salt uint64) kernel.Params {
+	var r kernel.Stream
+	r.Seed(kernel.DeriveSeed(seed, salt))
+	p := kernel.DefaultParams()
+	p.Seed = seed
+	p.N = 2 + r.IntN(30)
+	p.Network = "tvg"
+	p.Net = map[string]float64{
+		kernel.NetBirth: []float64{0.01, 0.05, 0.3}[r.IntN(3)],
+		kernel.NetDeath: []float64{0, 0.02, 0.2, 0.8}[r.IntN(4)],
+		kernel.NetDelta: float64(1 + r.IntN(6)),
+	}
+	p.Load = []float64{0.01, 0.2, 2}[r.IntN(3)]
+	if r.IntN(2) == 0 {
+		p.Delay = kernel.Delay{Kind: kernel.DelayExponential, A: 0.2 + r.Float64()}
+	} else {
+		p.Delay = kernel.Delay{Kind: kernel.DelayUniform, A: 0.1, B: 3}
+	}
+	p.Warmup, p.Measure = 20, 150
+	return p
+}
+
+// Metric returns the algorithm-specific metric name of a trial's result, and fails t if the
+// trial did not report it.
+func Metric(t *testing.T, r kernel.Result, name string) float64 {
+	t.Helper()
+	for _, m := range r.Extra {
+		if m.Name == name {
+			return m.Value
+		}
+	}
+	t.Fatalf("no metric %s in %v", name, r.Extra)
+	return 0
+}
+
+// Messages returns how many messages of the type called name the trial counted (0 for a type
+// the algorithm does not have).
+func Messages(r kernel.Result, name string) int64 {
+	for k, ty := range r.MsgTypes {
+		if ty.Name == name {
+			return r.Msgs[k]
+		}
+	}
+	return 0
+}

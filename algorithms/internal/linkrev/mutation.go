@@ -1,9 +1,6 @@
 package linkrev
 
-import (
-	"github.com/mutexlab/mutexlab/algorithms/internal/mutation"
-	"github.com/mutexlab/mutexlab/kernel"
-)
+import "github.com/mutexlab/mutexlab/algorithms/internal/mutation"
 
 // Mutant numbers the deliberately broken variants of the shared Reverse Link code: every
 // algorithm built on it (rl, hk, gme) has them (the mutation package says how mutants work).
@@ -31,14 +28,3 @@ var Mutants = [...][2]string{
 
 // Mutate turns on the shared code's mutant called name and reports whether it has one.
 func (l *Links) Mutate(name string) bool { return mutation.Turn(&l.mut, Mutants[:], name) }
-
-// highestNeighbour is MutHighestNeighbour's choice: the highest neighbour in N.
-func (l *Links) highestNeighbour(i int32) kernel.Port {
-	best := kernel.NoPort
-	for k := l.InN.Next(i, 0); k >= 0; k = l.InN.Next(i, k+1) {
-		if best == kernel.NoPort || l.Height[l.At(i, best)].Less(l.Height[l.At(i, k)]) {
-			best = k
-		}
-	}
-	return best
-}

@@ -165,11 +165,7 @@ func WaypointParams(seed, salt uint64) kernel.Params {
 	p.Net = map[string]float64{kernel.NetSide: side, kernel.NetRadius: 60 + r.Float64()*200,
 		kernel.NetSpeedMin: vmax / 4, kernel.NetSpeedMax: vmax, kernel.NetPause: []float64{0, 10}[r.IntN(2)]}
 	p.Load = math.Exp(math.Log(1e-2) + r.Float64()*(math.Log(3)-math.Log(1e-2)))
-	if r.IntN(2) == 0 {
-		p.Delay = kernel.Delay{Kind: kernel.DelayExponential, A: 0.2 + r.Float64()}
-	} else {
-		p.Delay = kernel.Delay{Kind: kernel.DelayUniform, A: 0.1, B: 3}
-	}
+	p.Delay = randomDelay(&r)
 	p.Warmup, p.Measure = 20, 150
 	return p
 }
@@ -211,11 +207,7 @@ func TVGParams(seed, salt uint64) kernel.Params {
 		kernel.NetDelta: float64(1 + r.IntN(6)),
 	}
 	p.Load = []float64{0.01, 0.2, 2}[r.IntN(3)]
-	if r.IntN(2) == 0 {
-		p.Delay = kernel.Delay{Kind: kernel.DelayExponential, A: 0.2 + r.Float64()}
-	} else {
-		p.Delay = kernel.Delay{Kind: kernel.DelayUniform, A: 0.1, B: 3}
-	}
+	p.Delay = randomDelay(&r)
 	p.Warmup, p.Measure = 20, 150
 	return p
 }
@@ -242,4 +234,12 @@ func Messages(r kernel.Result, name string) int64 {
 		}
 	}
 	return 0
+}
+
+// randomDelay draws exponential delays of mean 0.2..1.2, or uniform ones on [0.1, 3].
+func randomDelay(r *kernel.Stream) kernel.Delay {
+	if r.IntN(2) == 0 {
+		return kernel.Delay{Kind: kernel.DelayExponential, A: 0.2 + r.Float64()}
+	}
+	return kernel.Delay{Kind: kernel.DelayUniform, A: 0.1, B: 3}
 }

@@ -8,9 +8,6 @@ import (
 
 var stateNames = [...]string{Thinking: "thinking", Hungry: "hungry", Eating: "eating"}
 
-// StateName names a state.
-func StateName(s State) string { return stateNames[s] }
-
 // Describe renders node i's fork collection state on one line for scenario scripts and replay
 // traces: its key, the neighbours whose forks it holds (forks), those it has asked (asked),
 // suspended requests (S), and the neighbours not yet known (no hello) or still eating since

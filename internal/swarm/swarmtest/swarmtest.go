@@ -69,8 +69,9 @@ type Suite struct {
 // RareBound is the bound for a mutant whose effect is rare: it mostly only costs messages and
 // loses a request in about 0.1% of swarm trials, as the shared Reverse Link code's
 // ignore-received-li (a stale Request is enqueued and the token makes a needless round trip;
-// the first catching seed is 403 for rl, 4800 for gme). The first catching seed depends on
-// every random stream, so the bound leaves a wide margin.
+// when this bound was set the first catching seeds were 403 for rl, 708 for hk and 4800 for
+// gme). The first catching seed depends on every random stream, including the swarm's draws
+// of the knobs, so the bound leaves a wide margin.
 const RareBound = 6000
 
 // Row is one line of a catch-rate table.

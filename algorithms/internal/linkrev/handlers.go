@@ -139,7 +139,10 @@ func (l *Links) LinkFormed(i int32, j kernel.Port, out *kernel.Outbox) {
 // of i is still forming) there is nobody to ask: next becomes NextGone, and the request goes
 // out when the first LinkInfo arrives (OnLinkInfo, line 9).
 func (l *Links) ForwardRequest(i int32, out *kernel.Outbox) {
-	next := l.extremeNeighbour(i, l.mut == MutHighestNeighbour) // 1: the lowest neighbour
+	next := l.LowestNeighbour(i) // 1
+	if l.mut == MutHighestNeighbour {
+		next = l.highestNeighbour(i)
+	}
 	if next == kernel.NoPort {
 		l.Next[i] = NextGone
 		return

@@ -136,14 +136,10 @@ func HeightOf(m *kernel.Message) Height { return Height{m.A, m.B, int32(m.C)} }
 // ---- Tests on the DAG ----
 
 // LowestNeighbour returns the port of i's lowest neighbour in N, or NoPort if N is empty.
-func (l *Links) LowestNeighbour(i int32) kernel.Port { return l.extremeNeighbour(i, false) }
-
-// extremeNeighbour returns the port of i's lowest neighbour in N (highest: the
-// MutHighestNeighbour mutant's choice), or NoPort if N is empty.
-func (l *Links) extremeNeighbour(i int32, highest bool) kernel.Port {
+func (l *Links) LowestNeighbour(i int32) kernel.Port {
 	best := kernel.NoPort
 	for k := l.InN.Next(i, 0); k >= 0; k = l.InN.Next(i, k+1) {
-		if best == kernel.NoPort || l.Height[l.At(i, k)].Less(l.Height[l.At(i, best)]) != highest {
+		if best == kernel.NoPort || l.Height[l.At(i, k)].Less(l.Height[l.At(i, best)]) {
 			best = k
 		}
 	}

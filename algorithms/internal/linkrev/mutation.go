@@ -1,6 +1,9 @@
 package linkrev
 
-import "github.com/mutexlab/mutexlab/algorithms/internal/mutation"
+import (
+	"github.com/mutexlab/mutexlab/algorithms/internal/mutation"
+	"github.com/mutexlab/mutexlab/kernel"
+)
 
 // Mutant numbers the deliberately broken variants of the shared Reverse Link code: every
 // algorithm built on it (rl, hk, gme) has them (the mutation package says how mutants work).
@@ -28,3 +31,16 @@ var Mutants = [...][2]string{
 
 // Mutate turns on the shared code's mutant called name and reports whether it has one.
 func (l *Links) Mutate(name string) bool { return mutation.Turn(&l.mut, Mutants[:], name) }
+
+// highestNeighbour is MutHighestNeighbour's choice: the highest neighbour in N. (It mirrors
+// LowestNeighbour rather than sharing a loop with it: the real choice stays on its own, tight
+// loop.)
+func (l *Links) highestNeighbour(i int32) kernel.Port {
+	best := kernel.NoPort
+	for k := l.InN.Next(i, 0); k >= 0; k = l.InN.Next(i, k+1) {
+		if best == kernel.NoPort || l.Height[l.At(i, best)].Less(l.Height[l.At(i, k)]) {
+			best = k
+		}
+	}
+	return best
+}

@@ -1,5 +1,10 @@
 package kernel
 
+import (
+	"strconv"
+	"strings"
+)
+
 // Scripted driving: scenario tests (the papers' figures) and replay build a network by hand,
 // issue requests, releases and link changes at chosen moments, and deliver messages one at a
 // time. Nothing happens on its own: no Poisson requests, no automatic release after CSTime,
@@ -98,4 +103,134 @@ func (s *Sim) Settle() error {
 	for s.Step() {
 	}
 	return s.err
+}
+
+// ---- Scenario scripts: out-of-order delivery and inspection ----
+
+// NodeStater is implemented by algorithms whose node states scenario scripts
+// (internal/trialtest) and replay traces print: node i's state on one line, in its paper's
+// terms. It may allocate; it is never called while a trial runs.
+type NodeStater interface {
+	NodeState(i int32) string
+}
+
+// InFlight is a message in transit.
+type InFlight struct {
+	From, To int32
+	Type     string // the message type's name
+	Msg      Message
+}
+
+// pendingEvent is a queued event, drained from the queue in delivery order.
+type pendingEvent struct {
+	t    float64
+	slot uint32
+}
+
+// drain empties the event queue into dst in the order the events would run.
+func (s *Sim) drain(dst []pendingEvent) []pendingEvent {
+	for s.q.Len() > 0 {
+		t, slot := s.q.Pop()
+		dst = append(dst, pendingEvent{t, slot})
+	}
+	return dst
+}
+
+// refill queues evs again, in order, with their times: the order of equal times is kept.
+func (s *Sim) refill(evs []pendingEvent) {
+	for _, e := range evs {
+		s.q.Push(e.t, e.slot)
+	}
+}
+
+// Pending appends the messages in transit to dst, in the order they would be delivered.
+func (s *Sim) Pending(dst []InFlight) []InFlight {
+	evs := s.drain(nil)
+	s.refill(evs)
+	for _, e := range evs {
+		if r := &s.recs[e.slot]; r.kind == evDeliver {
+			dst = append(dst, InFlight{From: s.topo.Peer(r.node, r.port), To: r.node, Type: s.types[r.msg.Type].Name, Msg: r.msg})
+		}
+	}
+	return dst
+}
+
+// DeliverTo delivers now, in order, every message in transit to node i; the messages those
+// deliveries send stay in transit. Delivering a link's messages all at once keeps it FIFO,
+// and the clock does not move: a message can arrive early, never late. It returns how many
+// messages it delivered.
+func (s *Sim) DeliverTo(i int32) (int, error) {
+	return s.deliverNow(func(r *eventRec) bool { return r.node == i })
+}
+
+// DeliverAll delivers now, in order, every message in transit (one round: the messages
+// those deliveries send stay in transit), and returns how many it delivered.
+func (s *Sim) DeliverAll() (int, error) {
+	return s.deliverNow(func(*eventRec) bool { return true })
+}
+
+// deliverNow delivers the messages in transit that pick selects (see DeliverTo).
+func (s *Sim) deliverNow(pick func(*eventRec) bool) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	evs := s.drain(nil)
+	var now []uint32
+	rest := evs[:0]
+	for _, e := range evs {
+		if r := &s.recs[e.slot]; r.kind == evDeliver && pick(r) {
+			now = append(now, e.slot)
+		} else {
+			rest = append(rest, e)
+		}
+	}
+	s.refill(rest)
+	for k, slot := range now {
+		if s.err != nil {
+			return k, s.err
+		}
+		s.deliverEarly(slot)
+	}
+	return len(now), s.err
+}
+
+// deliverEarly runs the delivery event in slot now, out of its turn (step's evDeliver case
+// and token count, without moving the clock).
+func (s *Sim) deliverEarly(slot uint32) {
+	s.cur = s.recs[slot]
+	r := &s.cur
+	s.free = append(s.free, slot)
+	s.events++
+	if s.topo.Gen(r.node, r.port) != r.gen {
+		s.lose(&r.msg)
+	} else {
+		s.deliver(r.node, r.port, &r.msg)
+	}
+	if s.tokens != nil && s.err == nil && s.holders+s.inFlightTok != 1 {
+		s.fail(ErrSafety, nil, "%d tokens exist (%d held, %d in flight)", s.holders+s.inFlightTok, s.holders, s.inFlightTok)
+	}
+}
+
+// NodeList renders the ports of node i in set as the nodes at their other ends, "[j k ...]"
+// in port order, for NodeState lines. A port at or beyond the port cap stands for the node
+// itself (the anonymous algorithm's "port 0") and is written "self"; a port whose link is
+// down is written "-".
+func (t *Topology) NodeList(set *PortSets, i int32) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for p := set.Next(i, 0); p >= 0; p = set.Next(i, p+1) {
+		if b.Len() > 1 {
+			b.WriteByte(' ')
+		}
+		switch {
+		case int(p) >= t.portCap:
+			b.WriteString("self")
+		case t.Peer(i, p) < 0:
+			b.WriteByte('-')
+		default:
+			b.WriteString(strconv.Itoa(int(t.Peer(i, p))))
+		}
+	}
+	b.WriteByte(']')
+	return b.String()
 }

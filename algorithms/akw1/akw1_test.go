@@ -1,7 +1,6 @@
 package akw1
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/mutexlab/mutexlab/internal/trialtest"
@@ -12,102 +11,31 @@ import (
 // package's own salt).
 func waypointParams(seed uint64) kernel.Params { return trialtest.WaypointParams(seed, 0xa4a1) }
 
-// walterParams is trialtest.RandomParams with the link-change rate capped at 0.1. On the
-// walter network every node is static (Topology.Moving is false), so a link change between
-// two nodes breaks the paper's assumption that links change only when a node moves; the
-// larger id takes the moving end's role and restarts at AD^r. At rates of 1 or 5 changes per
-// time unit on small graphs it gets a new link more often than one recolouring takes, and
-// (as the paper allows: its response time is for nodes that stay static) may wait until
-// the changes stop, longer than the watchdog's bound.
-func walterParams(seed uint64) kernel.Params {
-	p := trialtest.RandomParams(seed)
-	p.Mobility = min(p.Mobility, 0.1)
-	return p
-}
-
-func runMany(t *testing.T, count int, params func(uint64) kernel.Params) {
-	t.Helper()
-	sim := kernel.NewSim()
-	a := New()
-	w := withLemma3{a}
-	for seed := uint64(1); seed <= uint64(count); seed++ {
-		p := params(seed)
-		res, err := sim.Run(p, w)
-		if err != nil {
-			t.Fatalf("seed %d: %v (n=%d network=%s net=%v load=%g mobility=%g)", seed, err, p.N, p.Network, p.Net, p.Load, p.Mobility)
-		}
-		if res.CSEntries != int64(p.Measure) {
-			t.Fatalf("seed %d: %d CS entries measured, want %d", seed, res.CSEntries, p.Measure)
-		}
-		if a.BadReq() != 0 {
-			t.Fatalf("seed %d: invariant I2: %d requests reached a node without the fork", seed, a.BadReq())
-		}
-	}
+// i2 is invariant I2 after every trial: no request reached a node without the fork.
+func i2(a *AKW1) func(uint64, *kernel.Result) error {
+	return trialtest.Zero("invariant I2: requests that reached a node without the fork", a.BadReq)
 }
 
 // TestRandomWalter: static and mobile random graphs with reliable FIFO links, every knob
 // random per seed; online local-mutex safety, fork ownership at entry, Lemma 3 at every
 // entry and exit, liveness (every request served after link changes stop), invariant I2.
 func TestRandomWalter(t *testing.T) {
-	count := 300
-	if testing.Short() {
-		count = 60
-	}
-	runMany(t, count, walterParams)
+	t.Parallel()
+	a := New()
+	trialtest.Trials(t, withLemma3{a}, trialtest.Count(300, 60), trialtest.SlowParams, i2(a))
 }
 
 // TestRandomWaypoint: random waypoint (lossy FIFO links, moving/static nodes), a third of
-// the seeds static.
+// the seeds static, with the same checks.
 func TestRandomWaypoint(t *testing.T) {
-	count := 300
-	if testing.Short() {
-		count = 60
-	}
-	runMany(t, count, waypointParams)
+	t.Parallel()
+	a := New()
+	trialtest.Trials(t, withLemma3{a}, trialtest.Count(300, 60), waypointParams, i2(a))
 }
 
-// TestMutantsCaught: each broken variant violates safety (local mutual exclusion, fork
-// ownership, or Lemma 3's distinct colours behind SD^f) on some seed within 100.
-func TestMutantsCaught(t *testing.T) {
-	for _, c := range []struct {
-		name   string
-		params func(uint64) kernel.Params
-	}{
-		{"eat-with-low-forks", trialtest.RandomParams},
-		{"no-color-wait", func(seed uint64) kernel.Params {
-			p := waypointParams(seed)
-			p.Net[kernel.NetSpeedMax], p.Net[kernel.NetSpeedMin], p.Load = 30, 10, 3
-			return p
-		}},
-	} {
-		sim := kernel.NewSim()
-		caught := uint64(0)
-		for seed := uint64(1); seed <= 100 && caught == 0; seed++ {
-			_, err := sim.Run(c.params(seed), withLemma3{Mutant(c.name)})
-			var te *kernel.TrialError
-			if errors.As(err, &te) && te.Kind == kernel.ErrSafety {
-				caught = seed
-				t.Logf("mutant %s: %v", c.name, te)
-			}
-		}
-		if caught == 0 {
-			t.Errorf("mutant %s survived 100 seeds", c.name)
-		} else {
-			t.Logf("mutant %s caught at seed %d", c.name, caught)
-		}
-	}
-}
-
-// TestRefusesNonFIFO: the paper assumes FIFO links; tvg is refused before any trial runs.
+// TestRefusesNonFIFO: the paper assumes FIFO links (forks.RequireFIFO); tvg is refused.
 func TestRefusesNonFIFO(t *testing.T) {
-	p := kernel.DefaultParams()
-	p.Network = "tvg"
-	var pe *kernel.ParamError
-	if err := Validate(&p); !errors.As(err, &pe) || pe.Name != "network" {
-		t.Fatalf("got %v, want a *ParamError naming network", err)
-	}
-	p.Network = "waypoint"
-	if err := Validate(&p); err != nil {
-		t.Fatal(err)
+	if p := (kernel.Params{Network: "tvg"}); Validate(&p) == nil {
+		t.Fatal("the tvg network is accepted")
 	}
 }

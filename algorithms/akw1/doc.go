@@ -8,7 +8,12 @@
 // O((n + δ²)δ) on a static network; 1b failure locality max(log* n, 4) + 2 and response
 // time O((log* n + δ⁴)δ) (Theorem 7).
 //
-// The handlers in akw1.go carry the paper's line numbers (1–61); linial.go holds 1b.
+// The handlers carry the paper's line numbers (1–61): akw1.go the link handlers and the
+// dispatch, doorway.go the doorways and the recolouring module (lines 36–43), linial.go 1b.
+// Fork collection (lines 1–35) is algorithms/internal/forks, the module akw2 runs too: only
+// the colours (its priorities: a low neighbour is the module's senior) and the doorway
+// position (behind SD^f) are akw1's. The mutation suite (mutation_test.go) lists akw1's
+// deliberately broken variants and which checks catch them.
 //
 // # Doorways as message exchanges (section 3)
 //

@@ -16,10 +16,7 @@ const crashMobilityCap = 0.1
 // The measured worst exceeds akw2's 2 (the paper's point in comparing them): a blocked node
 // behind SD^f keeps its neighbours at the SD^f entry, and they keep theirs at AD^f.
 func TestFailureLocality(t *testing.T) {
-	count := 150
-	if testing.Short() {
-		count = 40
-	}
+	count := trialtest.Count(150, 40)
 	for _, mobile := range []bool{false, true} {
 		worst, blocked := trialtest.FailureLocality(t, New(), count, mobile, crashMobilityCap)
 		t.Logf("akw1 mobile=%v: worst failure locality %d over %d trials (%d with blocked nodes)", mobile, worst, count, blocked)
@@ -35,10 +32,7 @@ func TestFailureLocality(t *testing.T) {
 // TestFailureLocalityLinial: variation 1b's claim, max(log* n, 4) + 2 = 6 for these sizes
 // (Theorem 7), measured on mobile networks (on static ones nothing recolours and 1b is 1a).
 func TestFailureLocalityLinial(t *testing.T) {
-	count := 150
-	if testing.Short() {
-		count = 40
-	}
+	count := trialtest.Count(150, 40)
 	sim := kernel.NewSim()
 	worst := 0
 	for seed := uint64(1); seed <= uint64(count); seed++ {

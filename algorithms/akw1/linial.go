@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/mutexlab/mutexlab/algorithms/internal/forks"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -22,9 +23,8 @@ const (
 
 // Validate checks akw1's parameters and that the network is FIFO (the paper's assumption).
 func Validate(p *kernel.Params) error {
-	info, ok := kernel.LookupNetwork(p.Network)
-	if ok && info.New != nil && !info.New().FIFO() {
-		return &kernel.ParamError{Name: "network", Msg: fmt.Sprintf("akw1 needs FIFO links (Attiya, Kogan, Welch, section 2); network model %s is not FIFO", info.Name)}
+	if err := forks.RequireFIFO("akw1", p); err != nil {
+		return err
 	}
 	switch c := p.AlgoParam(ParamColoring, ColoringGreedy); c {
 	case ColoringGreedy:
@@ -128,13 +128,13 @@ func polyAt(c, x, q, d int64) int64 {
 func (a *AKW1) linialStep(i int32, r int) int64 {
 	st := a.linSteps[r]
 	c := a.linColor[i]
-	base := int(i) * a.cap
-	up := a.topo.Up()
+	base := int(i) * a.f.Cap
+	up := a.f.Topo.Up()
 	for x := int64(0); x < st.q; x++ {
 		v := polyAt(c, x, st.q, st.d)
 		free := true
 		for p := up.Next(i, 0); p >= 0 && free; p = up.Next(i, p+1) {
-			if a.rival.Has(i, p) && !a.mutLinialBlind {
+			if a.rival.Has(i, p) && a.mut != mutLinialBlind {
 				cj := a.nbrLin[r&1][base+int(p)]
 				free = cj == c || polyAt(cj, x, st.q, st.d) != v
 			}
@@ -154,21 +154,21 @@ func (a *AKW1) linial(i int32, out *kernel.Outbox) bool {
 	for {
 		r := int(a.linAt[i])
 		if r < 0 {
-			up := a.topo.Up()
+			up := a.f.Topo.Up()
 			for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
 				if !a.replied.Has(i, p) {
 					return false
 				}
 			}
 			a.linAt[i], a.linColor[i] = 0, int64(i) // round 0: colours are ids
-			a.broadcast(i, kernel.Message{Type: MsgLin, A: 0, B: int64(i)}, out)
+			a.f.Broadcast(i, kernel.Message{Type: MsgLin, A: 0, B: int64(i)}, out)
 			continue
 		}
 		if r == len(a.linSteps) {
 			return true
 		}
-		base := int(i) * a.cap
-		up := a.topo.Up()
+		base := int(i) * a.f.Cap
+		up := a.f.Topo.Up()
 		for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
 			if a.rival.Has(i, p) && a.nbrLinAt[base+int(p)] < int32(r) {
 				return false
@@ -176,7 +176,7 @@ func (a *AKW1) linial(i int32, out *kernel.Outbox) bool {
 		}
 		a.linColor[i] = a.linialStep(i, r)
 		a.linAt[i]++
-		a.broadcast(i, kernel.Message{Type: MsgLin, A: int64(a.linAt[i]), B: a.linColor[i]}, out)
+		a.f.Broadcast(i, kernel.Message{Type: MsgLin, A: int64(a.linAt[i]), B: a.linColor[i]}, out)
 	}
 }
 
@@ -185,19 +185,19 @@ func (a *AKW1) linial(i int32, out *kernel.Outbox) bool {
 // takes the first value no neighbour uses (at most δ can), so it also differs from every
 // non-competing neighbour. Returns new-color()'s value (line 38 negates it).
 func (a *AKW1) linialColor(i int32) int64 {
-	base := int(i) * a.cap
-	up := a.topo.Up()
+	base := int(i) * a.f.Cap
+	up := a.f.Topo.Up()
 	blk := a.linColor[i] * (a.knownD + 1)
 	for t := int64(0); ; t++ {
 		want := -(blk + t) - 1
 		free := true
 		for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
-			if a.colorOf[base+int(p)] == want {
+			if a.f.KeyOf[base+int(p)] == want {
 				free = false
 				break
 			}
 		}
-		if free || t == a.knownD || a.mutLinialBlind {
+		if free || t == a.knownD || a.mut == mutLinialBlind {
 			if !free {
 				a.linOverflow++
 			}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/mutexlab/mutexlab/internal/trialtest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -29,31 +30,16 @@ func TestLinialSchedule(t *testing.T) {
 	}
 }
 
-// linialParams runs 1b with n known as 2^20 (so the reduction has steps to take, with ids as
-// the first colours) and δ known as n−1, or, on random waypoint, as the port cap Δ = 6.
-func linialParams(p kernel.Params) kernel.Params {
-	d := float64(p.N - 1)
-	if p.Network == "waypoint" {
-		d = float64(min(6, p.N-1))
-		p.Net[kernel.NetDelta] = d
-	}
-	p.Algo = map[string]float64{ParamColoring: ColoringLinial, ParamKnownN: 1 << 20, ParamKnownD: d}
-	return p
-}
-
 // TestLinialRandom: variation 1b on random static and mobile networks: local mutual
 // exclusion, Lemma 3 at every entry and exit, liveness, I2, and never more competitors than
 // the known δ.
 func TestLinialRandom(t *testing.T) {
-	count := 150
-	if testing.Short() {
-		count = 40
-	}
+	count := trialtest.Count(150, 40)
 	sim := kernel.NewSim()
 	a := New()
 	exercised := 0
 	for seed := uint64(1); seed <= uint64(count); seed++ {
-		for _, p := range []kernel.Params{linialParams(walterParams(seed)), linialParams(waypointParams(seed))} {
+		for _, p := range []kernel.Params{LinialParams(trialtest.SlowParams(seed)), LinialParams(waypointParams(seed))} {
 			if err := Validate(&p); err != nil {
 				t.Fatal(err)
 			}
@@ -76,20 +62,6 @@ func TestLinialRandom(t *testing.T) {
 		t.Fatalf("only %d trials recoloured through reduction steps", exercised)
 	}
 	t.Logf("%d trials recoloured through reduction steps", exercised)
-}
-
-// TestLinialBlindCaught: a 1b that ignores its competitors' colours breaks Lemma 3.
-func TestLinialBlindCaught(t *testing.T) {
-	sim := kernel.NewSim()
-	for seed := uint64(1); seed <= 100; seed++ {
-		_, err := sim.Run(linialParams(waypointParams(seed)), withLemma3{Mutant("linial-blind")})
-		var te *kernel.TrialError
-		if errors.As(err, &te) && te.Kind == kernel.ErrSafety {
-			t.Logf("caught at seed %d: %v", seed, te)
-			return
-		}
-	}
-	t.Fatal("the blind Linial variant survived 100 seeds")
 }
 
 // TestColoringBadInput: an unknown colouring, and 1b without n or δ, are refused before any

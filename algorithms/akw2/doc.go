@@ -14,6 +14,10 @@
 // itself. We write the algorithm out below, numbered, and the handlers in akw2.go carry the
 // numbers. Algorithm 1's "low neighbour" (smaller colour, higher priority) is our "higher
 // neighbour", its low/high forks our higher/lower forks, "behind SD^f" our hungry or eating.
+// Lines 12–30 and the fork parts of lines 31–38 are Algorithm 1's fork collection module,
+// which akw1 runs too: they live in algorithms/internal/forks (a higher neighbour is the
+// module's senior, ts_i its key), and akw2.go keeps what is akw2's own: notify, prio,
+// lower() and the hello.
 //
 //	Algorithm 2, code for p_i. higher(j) ≡ (ts[j], j) < (ts_i, i); usable(j) ≡ at[j] ∧ known[j] ∧ ¬eats[j]
 //	all-forks ≡ usable(j) for every j ∈ N; all-higher-forks ≡ usable(j) for every j ∈ N with higher(j)

@@ -1,32 +1,35 @@
 package akw2
 
-import "github.com/mutexlab/mutexlab/kernel"
+import (
+	"fmt"
 
-// Mutant returns akw2 with one rule broken (the tests must catch it).
-func Mutant(name string) *AKW2 {
+	"github.com/mutexlab/mutexlab/algorithms/internal/forks"
+	"github.com/mutexlab/mutexlab/algorithms/internal/mutation"
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+// Mutants lists akw2's deliberately broken variants, each {name, change}: its own and the fork collection
+// module's.
+var Mutants = mutation.List(mutants[:], forks.Mutants[:])
+
+// NewMutant returns an AKW2 with the named mutant on ("" for the real algorithm).
+func NewMutant(name string) (*AKW2, error) {
 	a := New()
-	switch name {
-	case "eat-with-higher-forks":
-		a.mutEatWithHigherForks = true
-	case "ignore-eats":
-		a.mutIgnoreEats = true
-	default:
-		panic("unknown mutant " + name)
-	}
-	return a
+	own := func(n string) bool { return mutation.Turn(&a.mut, mutants[:], n) }
+	return a, mutation.Apply("akw2", name, own, a.f.Mutate)
 }
 
 // BadReq returns invariant I2's violation count of the last trial.
-func (a *AKW2) BadReq() int64 { return a.badReq }
+func (a *AKW2) BadReq() int64 { return a.f.BadReq }
 
 // BothHigher returns a link whose two ends each believe they have priority over the other
 // (claim C1 says none exists), or ok = false. Both ends must have heard from each other.
 func (a *AKW2) BothHigher() (i, j int32, ok bool) {
-	t := a.topo
+	t := a.f.Topo
 	for i := int32(0); int(i) < t.N(); i++ {
 		for p := t.Up().Next(i, 0); p >= 0; p = t.Up().Next(i, p+1) {
 			j, q := t.Peer(i, p), t.PeerPort(i, p)
-			if a.known.Has(i, p) && a.known.Has(j, q) && !a.higher(i, p) && !a.higher(j, q) {
+			if a.f.Known.Has(i, p) && a.f.Known.Has(j, q) && !a.f.Senior(i, p) && !a.f.Senior(j, q) {
 				return i, j, true
 			}
 		}
@@ -34,10 +37,11 @@ func (a *AKW2) BothHigher() (i, j int32, ok bool) {
 	return 0, 0, false
 }
 
-// withBeliefCheck wraps a's checker so that every CS entry and exit also checks claim C1.
-type withBeliefCheck struct {
-	*AKW2
-}
+// WithBeliefCheck returns a with a checker that also checks claim C1 at every CS entry and
+// exit.
+func WithBeliefCheck(a *AKW2) kernel.Algorithm { return withBeliefCheck{a} }
+
+type withBeliefCheck struct{ *AKW2 }
 
 func (w withBeliefCheck) Checker() kernel.Checker {
 	c := w.AKW2.Checker().(*kernel.LocalMutexChecker)
@@ -47,22 +51,9 @@ func (w withBeliefCheck) Checker() kernel.Checker {
 			return other, why
 		}
 		if u, v, bad := w.BothHigher(); bad {
-			return v, "claim C1: nodes " + itoa(u) + " and " + itoa(v) + " both believe they have priority"
+			return v, fmt.Sprintf("claim C1: nodes %d and %d both believe they have priority", u, v)
 		}
 		return -1, ""
 	}
 	return c
-}
-
-func itoa(x int32) string {
-	if x == 0 {
-		return "0"
-	}
-	var b [12]byte
-	k := len(b)
-	for ; x > 0; x /= 10 {
-		k--
-		b[k] = byte('0' + x%10)
-	}
-	return string(b[k:])
 }

@@ -48,6 +48,8 @@ type CM struct {
 	hungry, eating     []bool
 	lastMeal           []int64 // meal number of the node's last meal (0: never)
 	meals              int64
+
+	mut mutant // a deliberately broken variant (mutation tests only); mutNone otherwise
 }
 
 // New returns a cm instance; Reset sizes it.
@@ -88,7 +90,7 @@ func (a *CM) Reset(env *kernel.Env) error {
 func (a *CM) place(i int32, p kernel.Port) {
 	j := a.topo.Peer(i, p)
 	mi, mj := a.lastMeal[i], a.lastMeal[j]
-	if mutation == mutPlaceByID {
+	if a.mut == mutPlaceByID {
 		mi, mj = 0, 0
 	}
 	if mi > mj || (mi == mj && i > j) {
@@ -121,9 +123,9 @@ func (a *CM) Receive(i int32, p kernel.Port, m *kernel.Message, out *kernel.Outb
 		a.dirty.Remove(i, p)
 	case MsgRequest:
 		a.token.Add(i, p)
-		if a.fork.Has(i, p) && (a.dirty.Has(i, p) || mutation == mutYieldCleanFork) && !a.eating[i] {
+		if a.fork.Has(i, p) && (a.dirty.Has(i, p) || a.mut == mutYieldCleanFork) && !a.eating[i] {
 			a.giveFork(i, p, out)
-		} else if mutation == mutDropDeferredRequest {
+		} else if a.mut == mutDropDeferredRequest {
 			a.token.Remove(i, p)
 		}
 	}
@@ -132,7 +134,7 @@ func (a *CM) Receive(i int32, p kernel.Port, m *kernel.Message, out *kernel.Outb
 
 func (a *CM) LinkUp(i int32, p kernel.Port, out *kernel.Outbox) {
 	a.place(i, p)
-	if mutation == mutNoForkAtLinkUp {
+	if a.mut == mutNoForkAtLinkUp {
 		a.fork.Remove(i, p)
 		a.dirty.Remove(i, p)
 	}
@@ -166,7 +168,7 @@ func (a *CM) progress(i int32, out *kernel.Outbox) {
 	up := a.topo.Up()
 	all := true
 	for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
-		if a.fork.Has(i, p) || (mutation == mutSkipLastFork && up.Next(i, p+1) < 0) {
+		if a.fork.Has(i, p) || (a.mut == mutSkipLastFork && up.Next(i, p+1) < 0) {
 			continue
 		}
 		all = false
@@ -181,7 +183,7 @@ func (a *CM) progress(i int32, out *kernel.Outbox) {
 	a.hungry[i], a.eating[i] = false, true
 	a.meals++
 	a.lastMeal[i] = a.meals
-	if mutation != mutNoDirtyAfterEating {
+	if a.mut != mutNoDirtyAfterEating {
 		for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
 			a.dirty.Add(i, p)
 		}
@@ -197,20 +199,29 @@ func (a *CM) Checker() kernel.Checker {
 
 // ---- Mutation points ----
 
-// mutation selects a deliberately broken variant of the algorithm for the mutation tests
-// (mutation_test.go), which prove that the swarm's checks catch each one. It is mutNone except
-// while such a test runs, and only export_test.go sets it. Each mutation point above is one
-// comparison with this byte.
-var mutation mutant
-
+// mutant numbers cm's deliberately broken variants (the mutation package says how mutants
+// work). CM.mut holds the one in force, mutNone in every real trial; each point above is one
+// comparison with it.
 type mutant uint8
 
 const (
-	mutNone                mutant = iota
-	mutSkipLastFork               // progress: the fork of the last link is not checked (eats without it)
-	mutNoDirtyAfterEating         // progress: eating does not make the forks dirty
-	mutYieldCleanFork             // a request is granted at once even when the fork is clean
-	mutDropDeferredRequest        // a request that cannot be granted at once is dropped, not deferred
-	mutNoForkAtLinkUp             // LinkUp: the fork of the new link is not created
-	mutPlaceByID                  // LinkUp: the fork goes to the larger id, whoever ate last
+	mutNone         mutant = iota
+	mutSkipLastFork        // progress: the fork of the last link is not checked (eats without it)
+
+	mutNoDirtyAfterEating  // progress: eating does not make the forks dirty
+	mutYieldCleanFork      // a request is granted at once even when the fork is clean
+	mutDropDeferredRequest // a request that cannot be granted at once is dropped, not deferred
+	mutNoForkAtLinkUp      // LinkUp: the fork of the new link is not created
+	mutPlaceByID           // LinkUp: the fork goes to the larger id, whoever ate last
 )
+
+// mutants names cm's mutants, indexed by mutant, each with the change it makes in
+// the paper's terms (mutation.Table).
+var mutants = [...][2]string{
+	mutSkipLastFork:        {"eat-without-all-forks", "the fork of the last link is not checked (a hungry node eats holding every fork but one)"},
+	mutNoDirtyAfterEating:  {"no-dirty-after-eating", "eating does not make the forks dirty (an eater keeps its priority and never yields them)"},
+	mutYieldCleanFork:      {"yield-clean-fork", "a request is granted at once even when the fork is clean (no hygiene)"},
+	mutDropDeferredRequest: {"drop-deferred-request", "a request that cannot be granted at once is dropped instead of deferred (the request token is lost)"},
+	mutNoForkAtLinkUp:      {"no-fork-at-link-up", "link up creates the request token but not the fork"},
+	mutPlaceByID:           {"place-by-id", "link up gives the fork to the larger id, not to the end that ate last (precedence may form a cycle)"},
+}

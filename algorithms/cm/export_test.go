@@ -1,20 +1,12 @@
 package cm
 
-// Mutants names cm's deliberately broken variants (see the mutation points in cm.go).
-var Mutants = []string{"eat-without-all-forks", "no-dirty-after-eating", "yield-clean-fork", "drop-deferred-request", "no-fork-at-link-up", "place-by-id"}
+import "github.com/mutexlab/mutexlab/algorithms/internal/mutation"
 
-// SetMutation turns the named mutant on ("" for the real algorithm) and returns a function
-// that turns it off. Only mutation tests call it, never concurrently with running trials.
-func SetMutation(name string) (restore func()) {
-	old := mutation
-	mutation = mutNone
-	for k, m := range Mutants {
-		if m == name {
-			mutation = mutant(k + 1)
-		}
-	}
-	if name != "" && mutation == mutNone {
-		panic("cm: unknown mutant " + name)
-	}
-	return func() { mutation = old }
+// Mutants lists cm's deliberately broken variants, each {name, change} (see the mutation points in cm.go).
+var Mutants = mutation.List(mutants[:])
+
+// NewMutant returns an CM with the named mutant on ("" for the real algorithm).
+func NewMutant(name string) (*CM, error) {
+	a := New()
+	return a, mutation.Apply("cm", name, func(n string) bool { return mutation.Turn(&a.mut, mutants[:], n) })
 }

@@ -5,11 +5,8 @@ import (
 
 	"github.com/mutexlab/mutexlab/algorithms/cm"
 	"github.com/mutexlab/mutexlab/internal/swarm/swarmtest"
+	"github.com/mutexlab/mutexlab/kernel"
 )
-
-// mutationBound is the number of swarm trials (seeds 1..mutationBound) within which the
-// checks must catch every mutant; the real algorithm must pass the same trials.
-const mutationBound = 300
 
 // yieldCleanBound is yield-clean-fork's own bound, lower than the suite's to keep go test
 // fast, not because the mutant is rare. Without the hygiene rule hungry neighbours pass clean
@@ -29,12 +26,9 @@ const noForkBound = 40
 // philosophers (section 3's rules, or cm's link-change handling) is caught by the online
 // checks (local mutual exclusion, the fork check at every entry) or the liveness phase.
 func TestMutants(t *testing.T) {
-	swarmtest.Run(t, "cm", []swarmtest.Mutant{
-		{Name: "eat-without-all-forks", What: "the fork of the last link is not checked (a hungry node eats holding every fork but one)"},
-		{Name: "no-dirty-after-eating", What: "eating does not make the forks dirty (an eater keeps its priority and never yields them)"},
-		{Name: "yield-clean-fork", What: "a request is granted at once even when the fork is clean (no hygiene)", Bound: yieldCleanBound},
-		{Name: "drop-deferred-request", What: "a request that cannot be granted at once is dropped instead of deferred (the request token is lost)"},
-		{Name: "no-fork-at-link-up", What: "link up creates the request token but not the fork", Bound: noForkBound},
-		{Name: "place-by-id", What: "link up gives the fork to the larger id, not to the end that ate last (precedence may form a cycle)"},
-	}, cm.SetMutation, mutationBound)
+	t.Parallel()
+	swarmtest.Suite{Algo: "cm", Mutants: cm.Mutants, Bound: 300,
+		New:     func(m string) (kernel.Algorithm, error) { return cm.NewMutant(m) },
+		Special: []swarmtest.Mutant{{Name: "yield-clean-fork", Bound: yieldCleanBound}, {Name: "no-fork-at-link-up", Bound: noForkBound}},
+	}.Run(t)
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mutexlab/mutexlab/internal/trialtest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -13,13 +14,7 @@ import (
 // Warm-up and measurement are short (500 and 2,000 CS entries): most of a trial is the
 // liveness drain, in which every node still waiting when the measurement ends is served.
 func waypoint100kParams() kernel.Params {
-	p := kernel.DefaultParams()
-	p.N, p.Seed, p.Load = 100000, 1, 0.05
-	p.Network = "waypoint"
-	p.Net = map[string]float64{kernel.NetSide: 3000, kernel.NetRadius: 20, kernel.NetSpeedMin: 0.05, kernel.NetSpeedMax: 0.2, kernel.NetDelta: 32}
-	p.Delay = kernel.Delay{Kind: kernel.DelayExponential, A: 1}
-	p.Warmup, p.Measure = 500, 2000
-	return p
+	return trialtest.Waypoint{N: 100000, Side: 3000, R: 20, VMin: 0.05, VMax: 0.2, Load: 0.05, Warmup: 500, Measure: 2000}.Params()
 }
 
 // benchSim is warmed by one trial the first time BenchmarkWaypoint100k runs, so that -count

@@ -73,6 +73,10 @@ func Validate(p *kernel.Params) error {
 // flat slices, and every port set of Table 1 as a kernel.PortSets row of Δ+1 bits, bit Δ
 // standing for the node itself (the paper's "port 0").
 type DRS struct {
+	// Priority, when set, gives the priority node i draws for its next competition trial
+	// instead of drawing it from the algorithm's stream (scenario tests).
+	Priority func(i int32) int
+
 	n, delta int
 	self     kernel.Port // = delta
 	k        int
@@ -98,9 +102,8 @@ type DRS struct {
 	trials          []int32 // competition trials of node i's current LOCK
 	trialSum, locks int64
 
-	ignoreLock bool // test hook: a broken variant whose participants ignore their own lock
-	literal    bool // test hook: the paper's listing without the late-applicant rule
-	anomaly    string
+	anomaly string
+	mut     mutant // a deliberately broken variant (mutation tests only); mutNone otherwise
 }
 
 // New returns a drs instance; Reset sizes it.
@@ -178,268 +181,11 @@ func (a *DRS) LinkUp(int32, kernel.Port, *kernel.Outbox) {}
 // LinkDown: the disconnection detector adds the port to D; the node then runs CLEANUP (see
 // the package doc: processing D at once is one schedule the paper allows).
 func (a *DRS) LinkDown(i int32, p kernel.Port, out *kernel.Outbox) {
-	a.D.Add(i, p)
+	if a.mut != mutForgetPort {
+		a.D.Add(i, p)
+	}
 	a.cleanup(i, out)
 	a.settle(i, out)
-}
-
-// ---- actions -------------------------------------------------------------------------------
-
-// initLock is INITLOCK (Algorithm 1, lines 1-5); the caller checked state = ⊥.
-func (a *DRS) initLock(i int32, out *kernel.Outbox) {
-	a.cleanup(i, out)
-	a.state[i] = stPrepare
-	row := a.L.Row(i)
-	clear(row)
-	copy(row, a.topo.Up().Row(i))
-	a.L.Add(i, a.self)
-	a.trials[i] = 0
-	a.sendAll(i, &a.L, kernel.Message{Type: MsgPrepare}, out)
-}
-
-// receive runs the RECEIVE* action for message m from port l (l = self for self-messages).
-func (a *DRS) receive(i int32, l kernel.Port, m *kernel.Message, out *kernel.Outbox) {
-	switch m.Type {
-	case MsgPrepare: // RECEIVEPREPARE
-		a.cleanup(i, out)
-		if a.phase[i] == phCompete {
-			a.H.Add(i, l)
-		} else {
-			a.A.Add(i, l)
-			a.phase[i] = phPrepare
-			a.send(i, l, kernel.Message{Type: MsgReady}, out)
-		}
-	case MsgReady: // RECEIVEREADY
-		a.cleanup(i, out)
-		a.R.Add(i, l)
-	case MsgRequestLock: // RECEIVEREQUEST
-		a.cleanup(i, out)
-		if a.A.Has(i, l) {
-			late := !a.literal && !a.subset(&a.C, &a.P, i)
-			a.A.Remove(i, l)
-			a.C.Add(i, l)
-			if late {
-				// A late applicant: a trial was decided and some of its candidates have not
-				// yet asked again. It loses at once (package doc, "late applicants").
-				a.phase[i] = phCompete
-				a.send(i, l, kernel.Message{Type: MsgWin, A: 0}, out)
-				break
-			}
-		}
-		if !a.C.Has(i, l) && a.anomaly == "" {
-			a.anomaly = fmt.Sprintf("node %d got request-lock on port %d, which is neither an applicant nor a candidate", i, l)
-		}
-		a.P.Add(i, l)
-		a.prio[int(i)*(a.delta+1)+int(l)] = uint8(m.A)
-		a.phase[i] = phCompete
-	case MsgWin: // RECEIVEWIN
-		a.cleanup(i, out)
-		a.W.Add(i, l)
-		a.WFalse.Set(i, l, m.A == 0)
-	case MsgSetLock: // RECEIVESETLOCK
-		a.lock[i] = int16(l)
-		a.C.Remove(i, l)
-		a.cleanup(i, out)
-		a.send(i, l, kernel.Message{Type: MsgAckLock}, out)
-	case MsgAckLock, MsgAckUnlock: // RECEIVEACKLOCK, RECEIVEACKUNLOCK
-		a.cleanup(i, out)
-		a.R.Add(i, l)
-	case MsgReleaseLock: // RECEIVERELEASE
-		a.cleanup(i, out)
-		a.lock[i] = -1
-		a.send(i, l, kernel.Message{Type: MsgAckUnlock}, out)
-	}
-}
-
-// settle runs node i to quiescence after an action: its self-messages are delivered (zero
-// delay, in the order sent) and enabled guarded actions (CHECK*, CLEANUP) run, until no
-// self-message is pending and no guarded action would change anything.
-//
-// One exception keeps simulated time moving: a trial whose only participant is the node
-// itself (L = {u}) and that it lost (its own lock is held by a neighbour) would be retried
-// at the same instant forever. Such a retry runs at most once per event at the node; the
-// events that can change its outcome (release-lock, a disconnection, a new candidate) all
-// arrive at the node and resume it. This is a weakly fair schedule.
-func (a *DRS) settle(i int32, out *kernel.Outbox) {
-	triedSelf, holdWin := false, false
-	for {
-		if len(a.selfq) > 0 {
-			m := a.selfq[0]
-			copy(a.selfq, a.selfq[1:])
-			a.selfq = a.selfq[:len(a.selfq)-1]
-			a.receive(i, a.self, &m, out)
-			continue
-		}
-		switch {
-		case a.state[i] == stPrepare && a.eq(&a.R, &a.L, i): // CHECKSTART
-			a.cleanup(i, out)
-			a.state[i] = stCompete
-			a.R.ClearRow(i)
-			a.W.ClearRow(i)
-			a.WFalse.ClearRow(i)
-			a.compete(i, out)
-		case a.phase[i] == phCompete && !a.C.Empty(i) && a.eq(&a.C, &a.P, i): // CHECKPRIORITIES
-			a.checkPriorities(i, out)
-		case !holdWin && a.state[i] == stCompete && a.eq(&a.W, &a.L, i): // CHECKWIN
-			if !a.WFalse.Empty(i) && a.selfOnly(i) {
-				if triedSelf {
-					holdWin = true
-					continue
-				}
-				triedSelf = true
-			}
-			a.cleanup(i, out)
-			if !a.WFalse.Empty(i) {
-				a.compete(i, out)
-			} else {
-				a.state[i] = stWin
-				a.R.ClearRow(i)
-				a.sendAll(i, &a.L, kernel.Message{Type: MsgSetLock}, out)
-			}
-			a.W.ClearRow(i)
-			a.WFalse.ClearRow(i)
-		case a.state[i] == stWin && a.eq(&a.R, &a.L, i): // CHECKDONE
-			a.cleanup(i, out)
-			a.state[i] = stLocked
-			a.R.ClearRow(i)
-			a.locked(i)
-			out.EnterCS()
-		case a.state[i] == stUnlock && a.eq(&a.R, &a.L, i): // CHECKUNLOCKED
-			a.cleanup(i, out)
-			a.state[i] = stNone
-			a.R.ClearRow(i)
-			a.L.ClearRow(i) // (the paper leaves L as it was; it is rebuilt by the next INITLOCK)
-			if a.want[i] {
-				a.want[i] = false
-				a.initLock(i, out)
-			}
-		case a.cleanupWouldAct(i): // CLEANUP
-			a.cleanup(i, out)
-		default:
-			return
-		}
-	}
-}
-
-// compete chooses a priority and sends request-lock(p) to all of L (CHECKSTART lines 18-19,
-// CHECKWIN lines 17-18): one competition trial.
-func (a *DRS) compete(i int32, out *kernel.Outbox) {
-	a.trials[i]++
-	p := a.rand.IntN(a.k)
-	a.sendAll(i, &a.L, kernel.Message{Type: MsgRequestLock, A: int64(p)}, out)
-}
-
-// checkPriorities is CHECKPRIORITIES (Algorithm 2, lines 5-10).
-func (a *DRS) checkPriorities(i int32, out *kernel.Outbox) {
-	a.cleanup(i, out)
-	winner := kernel.NoPort
-	if a.lock[i] == -1 || a.ignoreLock {
-		best, count := -1, 0
-		base := int(i) * (a.delta + 1)
-		for l := a.P.Next(i, 0); l >= 0; l = a.P.Next(i, l+1) {
-			switch p := int(a.prio[base+int(l)]); {
-			case p > best:
-				best, count, winner = p, 1, l
-			case p == best:
-				count++
-			}
-		}
-		if count != 1 {
-			winner = kernel.NoPort
-		}
-	}
-	for l := a.C.Next(i, 0); l >= 0; l = a.C.Next(i, l+1) {
-		b := int64(0)
-		if l == winner {
-			b = 1
-		}
-		a.send(i, l, kernel.Message{Type: MsgWin, A: b}, out)
-	}
-	a.P.ClearRow(i)
-}
-
-// cleanup is the CLEANUP() helper (Algorithm 1, lines 22-31), with lines 28-31 inside the
-// "if C = ∅" (package doc).
-func (a *DRS) cleanup(i int32, out *kernel.Outbox) {
-	for l := a.D.Next(i, 0); l >= 0; l = a.D.Next(i, l+1) {
-		if a.lock[i] == int16(l) {
-			a.lock[i] = -1
-		}
-		for _, s := range [...]*kernel.PortSets{&a.L, &a.R, &a.W, &a.WFalse, &a.H, &a.A, &a.C, &a.P} {
-			s.Remove(i, l)
-		}
-	}
-	a.D.ClearRow(i)
-	if a.C.Empty(i) {
-		for l := a.H.Next(i, 0); l >= 0; l = a.H.Next(i, l+1) {
-			a.send(i, l, kernel.Message{Type: MsgReady}, out)
-			a.A.Add(i, l)
-		}
-		a.H.ClearRow(i)
-		if a.A.Empty(i) {
-			a.phase[i] = phNone
-		} else {
-			a.phase[i] = phPrepare
-		}
-	}
-}
-
-// cleanupWouldAct reports whether the CLEANUP action is enabled and would change the state.
-func (a *DRS) cleanupWouldAct(i int32) bool {
-	if a.phase[i] == phNone && a.state[i] != stUnlock {
-		return false
-	}
-	if !a.D.Empty(i) {
-		return true
-	}
-	if !a.C.Empty(i) {
-		return false
-	}
-	want := phPrepare
-	if a.A.Empty(i) && a.H.Empty(i) {
-		want = phNone
-	}
-	return !a.H.Empty(i) || a.phase[i] != want
-}
-
-// selfOnly reports whether node i's L is {i}.
-func (a *DRS) selfOnly(i int32) bool {
-	return a.L.Next(i, 0) == a.self && a.L.Next(i, a.self+1) < 0
-}
-
-// subset reports whether node i's set x is contained in its set y.
-func (a *DRS) subset(x, y *kernel.PortSets, i int32) bool {
-	rx, ry := x.Row(i), y.Row(i)
-	for k := range rx {
-		if rx[k]&^ry[k] != 0 {
-			return false
-		}
-	}
-	return true
-}
-
-func (a *DRS) eq(x, y *kernel.PortSets, i int32) bool {
-	rx, ry := x.Row(i), y.Row(i)
-	for k := range rx {
-		if rx[k] != ry[k] {
-			return false
-		}
-	}
-	return true
-}
-
-func (a *DRS) send(i int32, l kernel.Port, m kernel.Message, out *kernel.Outbox) {
-	if l == a.self {
-		a.selfq = append(a.selfq, m)
-		return
-	}
-	out.Send(l, m)
-}
-
-func (a *DRS) sendAll(i int32, set *kernel.PortSets, m kernel.Message, out *kernel.Outbox) {
-	for l := set.Next(i, 0); l >= 0; l = set.Next(i, l+1) {
-		a.send(i, l, m, out)
-	}
 }
 
 // locked records a successful LOCK for the metrics: the kernel's measurement window is CS
@@ -516,4 +262,42 @@ func (a *DRS) MemoryBytes() int {
 		b += len(s.Row(0)) * 8 * a.n
 	}
 	return b
+}
+
+// ---- Mutation points ----
+
+// mutant numbers drs's deliberately broken variants (the mutation package says how mutants
+// work). DRS.mut holds the one in force, mutNone in every real trial; each point above is one
+// comparison with it.
+type mutant uint8
+
+const (
+	mutNone           mutant = iota
+	mutIgnoreLock            // CHECKPRIORITIES: a participant locked by a neighbour still lets a candidate win
+	mutLiteralListing        // RECEIVEREQUEST: the listing as printed, without the late-applicant rule (package doc)
+	mutLateWinTrue           // RECEIVEREQUEST: a late applicant is answered with win(TRUE), not win(FALSE)
+	mutKeepLock              // RECEIVERELEASE: lock is not reset to ⊥ (the lock release is skipped)
+	mutRequestTwice          // CHECKSTART/CHECKWIN: request-lock(p) sent twice, breaking Lemma 11's two messages per edge
+	mutForgetPort            // LinkDown: the port is not added to D, so CLEANUP never forgets it
+	mutEnterEarly            // CHECKDONE: enter once every ack-lock but one has arrived
+)
+
+// mutants names drs's mutants, indexed by mutant, each with the change it makes in
+// the paper's terms (mutation.Table).
+var mutants = [...][2]string{
+	mutIgnoreLock:     {"ignore-lock", "CHECKPRIORITIES: a participant locked by a neighbour still lets a candidate win (line 7's lock = ⊥ test dropped)"},
+	mutLiteralListing: {"literal-listing", "RECEIVEREQUEST as printed: a late applicant's request waits for the next trial (the package doc's late-applicant rule undone)"},
+	mutLateWinTrue:    {"late-win-true", "RECEIVEREQUEST: a late applicant is answered with win(TRUE) instead of win(FALSE)"},
+	mutKeepLock:       {"keep-lock", "RECEIVERELEASE: lock is not reset to ⊥ (the lock release is skipped)"},
+	mutRequestTwice:   {"request-twice", "CHECKSTART and CHECKWIN send request-lock(p) twice (Lemma 11's two messages per edge broken)"},
+	mutForgetPort:     {"forget-port", "a disconnection is not added to D, so CLEANUP never forgets the port"},
+	mutEnterEarly:     {"enter-early", "CHECKDONE enters when every ack-lock but one has arrived"},
+}
+
+// lateWin is the answer to a late applicant: win(FALSE) (0), or TRUE for mutLateWinTrue.
+func (a *DRS) lateWin() int64 {
+	if a.mut == mutLateWinTrue {
+		return 1
+	}
+	return 0
 }

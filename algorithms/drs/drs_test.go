@@ -2,41 +2,25 @@ package drs
 
 import (
 	"errors"
-	"strings"
 	"testing"
 
+	"github.com/mutexlab/mutexlab/internal/trialtest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// tvgParams draws a small trial on the edge-Markovian network with every knob random.
+// tvgParams draws a small trial on the edge-Markovian network (trialtest.TVGParams) with K
+// random too: small for tiny Δ, about Δ² otherwise (the paper's footnote 2: with K <= Δ² a
+// node wins an open trial with probability about (1-1/K)^(2Δ²)/(2Δ²), which for K = 2 and
+// Δ = 6 is 1e-24: lockout freedom holds only in the limit).
 func tvgParams(seed uint64) kernel.Params {
+	p := trialtest.TVGParams(seed, 0xd125)
 	var r kernel.Stream
-	r.Seed(kernel.DeriveSeed(seed, 0xd125))
-	p := kernel.DefaultParams()
-	p.Seed = seed
-	p.N = 2 + r.IntN(30)
-	p.Network = "tvg"
-	p.Net = map[string]float64{
-		kernel.NetBirth: []float64{0.01, 0.05, 0.3}[r.IntN(3)],
-		kernel.NetDeath: []float64{0, 0.02, 0.2, 0.8}[r.IntN(4)],
-		kernel.NetDelta: float64(1 + r.IntN(6)),
-	}
-	// K: small for tiny Δ; about Δ² otherwise (the paper's footnote 2: with K <= Δ² a node
-	// wins an open trial with probability about (1-1/K)^(2Δ²)/(2Δ²), which for K = 2 and
-	// Δ = 6 is 1e-24: lockout freedom holds only in the limit).
-	d := int(p.Net[kernel.NetDelta])
-	if d <= 2 {
+	r.Seed(kernel.DeriveSeed(seed, 0xd126))
+	if d := int(p.Net[kernel.NetDelta]); d <= 2 {
 		p.Algo = map[string]float64{ParamK: float64(2 + r.IntN(6))}
 	} else {
 		p.Algo = map[string]float64{ParamK: float64(d*d + r.IntN(d*d))}
 	}
-	p.Load = []float64{0.01, 0.2, 2}[r.IntN(3)]
-	if r.IntN(2) == 0 {
-		p.Delay = kernel.Delay{Kind: kernel.DelayExponential, A: 0.2 + r.Float64()}
-	} else {
-		p.Delay = kernel.Delay{Kind: kernel.DelayUniform, A: 0.1, B: 3}
-	}
-	p.Warmup, p.Measure = 20, 150
 	return p
 }
 
@@ -45,10 +29,7 @@ func tvgParams(seed uint64) kernel.Params {
 // lock sets at every entry and exit, at most two messages in transit per edge (Lemma 11),
 // and lockout freedom (every request served once link changes stop; starvation watchdog).
 func TestRandomTVG(t *testing.T) {
-	count := 300
-	if testing.Short() {
-		count = 60
-	}
+	count := trialtest.Count(300, 60)
 	sim := kernel.NewSim()
 	a := New()
 	var lost, changes int64
@@ -81,29 +62,6 @@ func stoppedBy(t *testing.T, err error, kind kernel.ErrKind) *kernel.TrialError 
 	return te
 }
 
-// TestIgnoringLockIsCaught: a broken drs whose participants let a competition be won while
-// they are locked must be stopped by the lock-set check.
-func TestIgnoringLockIsCaught(t *testing.T) {
-	sim := kernel.NewSim()
-	caught := 0
-	for seed := uint64(1); seed <= 40 && caught == 0; seed++ {
-		p := tvgParams(seed)
-		p.Load = 2
-		a := New()
-		a.ignoreLock = true
-		if _, err := sim.Run(p, a); err != nil {
-			te := stoppedBy(t, err, kernel.ErrSafety)
-			if !strings.Contains(te.Msg, "lock") && !strings.Contains(te.Msg, "in the CS at once") {
-				t.Fatalf("unexpected violation: %v", te)
-			}
-			caught++
-		}
-	}
-	if caught == 0 {
-		t.Fatal("drs ignoring its participants' locks ran 40 trials without a violation")
-	}
-}
-
 // TestLiteralListingDeadlocks documents why the late-applicant rule exists: the listing as
 // printed (a trial decided before an applicant's request arrives leaves that request waiting
 // for the trial's candidates, who may wait for it in turn) starves on small static networks.
@@ -116,7 +74,7 @@ func TestLiteralListingDeadlocks(t *testing.T) {
 		p.Delay = kernel.Delay{Kind: kernel.DelayExponential, A: 1}
 		p.StarveAfter = 500
 		a := New()
-		a.literal = true
+		a.mut = mutLiteralListing
 		if _, err := sim.Run(p, a); err != nil {
 			stoppedBy(t, err, kernel.ErrStarvation)
 			return

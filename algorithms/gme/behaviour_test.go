@@ -10,26 +10,6 @@ import (
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-func metric(t *testing.T, r kernel.Result, name string) float64 {
-	t.Helper()
-	for _, m := range r.Extra {
-		if m.Name == name {
-			return m.Value
-		}
-	}
-	t.Fatalf("no metric %s in %v", name, r.Extra)
-	return 0
-}
-
-func msgs(r kernel.Result, name string) int64 {
-	for x, ty := range r.MsgTypes {
-		if ty.Name == name {
-			return r.Msgs[x]
-		}
-	}
-	return 0
-}
-
 // TestDegenerateLetsEveryoneIn: with m = 1 every request is for the same resource, so group
 // mutual exclusion never makes a requester wait for another resource; a requester waits only
 // until its REQUEST reaches a holder in the CS, or until the token reaches it. On the same
@@ -55,11 +35,11 @@ func TestDegenerateLetsEveryoneIn(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		tokRL += msgs(want, "token")
-		tokGME += msgs(got, "token")
+		tokRL += trialtest.Messages(want, "token")
+		tokGME += trialtest.Messages(got, "token")
 		waitRL += want.WaitMean
 		waitGME += got.WaitMean
-		conc, session := metric(t, got, gme.MetricConcMax), metric(t, got, gme.MetricSession)
+		conc, session := trialtest.Metric(t, got, gme.MetricConcMax), trialtest.Metric(t, got, gme.MetricSession)
 		if conc < 1 || session < 1 {
 			t.Fatalf("seed %d: max concurrency %g, entries per session %g, want both >= 1", seed, conc, session)
 		}
@@ -95,8 +75,8 @@ func TestConcurrencyFallsWithM(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			conc += metric(t, r, gme.MetricConcMean) / 3
-			sess += metric(t, r, gme.MetricSession) / 3
+			conc += trialtest.Metric(t, r, gme.MetricConcMean) / 3
+			sess += trialtest.Metric(t, r, gme.MetricSession) / 3
 		}
 		return
 	}
@@ -204,7 +184,7 @@ func TestDeterministic(t *testing.T) {
 		t.Fatal(err)
 	}
 	if fresh.Events != reused.Events || fresh.WaitMean != reused.WaitMean || fresh.MsgsTotal != reused.MsgsTotal ||
-		metric(t, fresh, gme.MetricConcMean) != metric(t, reused, gme.MetricConcMean) {
+		trialtest.Metric(t, fresh, gme.MetricConcMean) != trialtest.Metric(t, reused, gme.MetricConcMean) {
 		t.Fatalf("same parameters, different results:\nfresh  %+v\nreused %+v", fresh, reused)
 	}
 }

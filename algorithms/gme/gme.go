@@ -43,6 +43,9 @@ const (
 	noSess = -1 // no session running (sres)
 )
 
+// types are the message types the shared Reverse Link handlers send for gme.
+var types = linkrev.Types{Request: MsgRequest, Token: MsgToken, Link: MsgLink}
+
 // GME is the group mutual exclusion algorithm for all n nodes: the shared Reverse Link state
 // (linkrev.Links: height, hVector, N, receivedLINK, forming, formHeight, next, leader, Q) plus
 // the paper's state and weight per node, split by role (package doc).
@@ -70,7 +73,8 @@ type GME struct {
 	back   []Sum
 	sres   []int64
 
-	st metrics
+	st  metrics
+	mut mutant // a deliberately broken variant (mutation tests only); mutNone otherwise
 }
 
 // New returns an instance; Reset sizes it for a trial and reads its parameters.
@@ -111,7 +115,7 @@ func (a *GME) Reset(env *kernel.Env) error {
 		a.back[i].Reset()
 	}
 	a.st.reset(env.Params, n)
-	return a.l.Reset(env.Topo, n, a.InitialHeights, "gme")
+	return a.l.Reset(env.Topo, n, a.InitialHeights, "gme", types)
 }
 
 // pick draws the resource of node i's request: uniform on 0..m-1, or Zipf.
@@ -140,11 +144,11 @@ func (a *GME) RequestCS(i int32, out *kernel.Outbox) {
 	a.state[i] = ES                                    // 2
 	if !l.TokenHolder[i] {                             // 3
 		if l.QLen(i) == 1 {
-			a.forwardRequest(i, out)
+			l.ForwardRequest(i, out)
 		}
 		return
 	}
-	if mutation == mutHolderEntersAtOnce {
+	if a.mut == mutHolderEntersAtOnce {
 		a.enterAtOnce(i, r, out)
 		return
 	}
@@ -193,15 +197,14 @@ func (a *GME) Receive(i int32, j kernel.Port, m *kernel.Message, out *kernel.Out
 // onRequest: "Receiving a request message" REQUEST(j, S).
 func (a *GME) onRequest(i int32, j kernel.Port, h linkrev.Height, s int64, out *kernel.Outbox) {
 	l := &a.l
-	if !l.ReceivedLI.Has(i, j) { // 1
+	if !l.RequestArrived(i, j, h) { // 1-2: ignored until receivedLINK[j]; record j's height
 		return
 	}
-	l.Height[l.At(i, j)] = h                             // 2
-	incoming := l.MyHeight[i].Less(l.Height[l.At(i, j)]) // 3: enqueue if the link is incoming
+	incoming := l.Incoming(i, j) // 3: enqueue if the link is incoming
 	if incoming && l.TokenHolder[i] && a.state[i] == CS {
 		// ("Requesting the resource R", 5) the holder in the CS answers with SUBTOKEN(R, 1);
 		// REQUEST(j, S) is fulfilled if S = R, else enqueued.
-		if mutation == mutOtherResource {
+		if a.mut == mutOtherResource {
 			a.throwOther(i, j, s, out)
 			return
 		}
@@ -222,11 +225,7 @@ func (a *GME) onRequest(i int32, j kernel.Port, h linkrev.Height, s int64, out *
 		}
 		return
 	}
-	if l.AllNeighboursHigher(i) { // 5
-		a.raiseHeight(i, out)
-	} else if (l.QLen(i) == 1 && l.Head(i).P == j) || (l.QLen(i) > 0 && l.NextReversedOrGone(i)) { // 6
-		a.forwardRequest(i, out)
-	}
+	l.Reroute(i, j, out) // 5-6: a sink raises its height, else reroute the request (RL lines 7-9)
 }
 
 // onRelease: "Receiving a release message" RELEASE(w).
@@ -241,8 +240,8 @@ func (a *GME) onRelease(i int32, e int64, out *kernel.Outbox) {
 
 // onToken: "Receiving the token message".
 func (a *GME) onToken(i int32, j kernel.Port, h linkrev.Height, out *kernel.Outbox) {
-	a.l.TokenArrived(i, j, h, MsgLink, out) // 1-2: leader = true; lower the height; LINK
-	if a.l.QLen(i) > 0 {                    // 3: transmitToken()
+	a.l.TokenArrived(i, j, h, out) // 1-2: leader = true; lower the height; LINK
+	if a.l.QLen(i) > 0 {           // 3: transmitToken()
 		a.transmitToken(i, out)
 	} else {
 		a.l.Next[i] = linkrev.NextSelf
@@ -270,7 +269,7 @@ func (a *GME) onSubtoken(i int32, j kernel.Port, r int64, dropped bool, e int64,
 	if q == 0 { // 4: i's own request (for S ≠ R) is the only one in Q, or Q is empty: RELEASE(w)
 		a.sendRelease(i, e, out)
 	}
-	if mutation == mutDropLastPiece {
+	if a.mut == mutDropLastPiece {
 		q++ // pieces 2^-(e+1) .. 2^-(e+q); the (q+1)-th, 2^-(e+q), is never sent
 	}
 	for _, x := range l.Queue(i) {
@@ -289,20 +288,15 @@ func (a *GME) onSubtoken(i int32, j kernel.Port, r int64, dropped bool, e int64,
 	if mine {
 		a.enter(i, out)
 	}
-	if dropped && j == l.Next[i] && l.QLen(i) > 0 && mutation != mutNoReRequest { // (package doc) re-request what remains
-		a.forwardRequest(i, out)
+	if dropped && j == l.Next[i] && l.QLen(i) > 0 && a.mut != mutNoReRequest { // (package doc) re-request what remains
+		l.ForwardRequest(i, out)
 	}
 }
 
 // onLink: "Receiving a link information message" LINK.
 func (a *GME) onLink(i int32, j kernel.Port, h linkrev.Height, out *kernel.Outbox) {
 	l := &a.l
-	l.LinkInfoArrived(i, j, h, MsgLink, out)           // 1-5 (RL lines 1-7)
-	if l.AllNeighboursHigher(i) && !l.TokenHolder[i] { // 6
-		a.raiseHeight(i, out)
-	} else if l.QLen(i) > 0 && l.NextReversedOrGone(i) { // 7
-		a.forwardRequest(i, out)
-	}
+	l.OnLinkInfo(i, j, h, out)                  // 1-7 (RL lines 1-9)
 	if a.owed[i] != none && !l.TokenHolder[i] { // a RELEASE held back while N was empty
 		e := a.owed[i]
 		a.owed[i] = none
@@ -310,23 +304,11 @@ func (a *GME) onLink(i int32, j kernel.Port, h linkrev.Height, out *kernel.Outbo
 	}
 }
 
-// LinkDown: "Link failing".
-func (a *GME) LinkDown(i int32, j kernel.Port, out *kernel.Outbox) {
-	l := &a.l
-	l.LinkFailed(i, j)     // 1: N, receivedLINK, Q
-	if !l.TokenHolder[i] { // 2
-		if l.AllNeighboursHigher(i) {
-			a.raiseHeight(i, out)
-		} else if l.QLen(i) > 0 && l.Next[i] == linkrev.NextGone { // 3
-			a.forwardRequest(i, out)
-		}
-	}
-}
+// LinkDown: "Link failing" (RL's LinkDown handler, lines 1-6).
+func (a *GME) LinkDown(i int32, j kernel.Port, out *kernel.Outbox) { a.l.OnLinkDown(i, j, out) }
 
-// LinkUp: "Link forming".
-func (a *GME) LinkUp(i int32, j kernel.Port, out *kernel.Outbox) {
-	a.l.LinkFormed(i, j, MsgLink, out)
-}
+// LinkUp: "Link forming" (RL's LinkUp handler, lines 1-3).
+func (a *GME) LinkUp(i int32, j kernel.Port, out *kernel.Outbox) { a.l.LinkFormed(i, j, out) }
 
 // ---- Procedures ----
 
@@ -348,46 +330,20 @@ func (a *GME) transmitToken(i int32, out *kernel.Outbox) {
 		l.DeleteV(i, a.sres[i])
 		return
 	}
-	l.TokenSent(i, next)                                     // 4: lower hVector[next], leader = false, receivedLINK[next] = false
-	out.Send(next, l.Msg(MsgToken, i, 0))                    // 5: TOKEN
-	if l.QLen(i) > 0 && mutation != mutNoRequestAfterToken { // 6: REQUEST right behind it
-		out.Send(next, l.Msg(MsgRequest, i, l.Head(i).V))
-	}
+	// 4-6: lower hVector[next], leader = false, receivedLINK[next] = false; TOKEN; REQUEST
+	// right behind it if Q is not empty.
+	l.PassToken(i, next, 0, out)
 }
 
-// raiseHeight: "Procedure raiseHeight()".
-func (a *GME) raiseHeight(i int32, out *kernel.Outbox) {
-	if mutation != mutSkipRaiseHeight {
-		a.l.RaiseHeight(i, MsgLink, out) // 1-3: partial reversal, LINK, outgoing entries leave Q
-	}
-	if a.l.QLen(i) > 0 { // 4
-		a.forwardRequest(i, out)
-	}
-}
+// raiseHeight and forwardRequest are the shared code's (linkrev.Links.RaiseHeight and
+// ForwardRequest): Jiang states them as RL does, with REQUEST(i, R) carrying the resource at
+// the head of Q.
 
-// forwardRequest: "Procedure forwardRequest()": next = the lowest neighbour; REQUEST(i, R)
-// with R the resource at the head of Q. With N empty there is nobody to ask; the request
-// goes out when the first LINK arrives (as in RL).
-func (a *GME) forwardRequest(i int32, out *kernel.Outbox) {
-	l := &a.l
-	next := l.LowestNeighbour(i)
-	if next == kernel.NoPort {
-		l.Next[i] = linkrev.NextGone
-		return
-	}
-	l.Next[i] = next
-	out.Send(next, l.Msg(MsgRequest, i, l.Head(i).V))
-}
-
-// sendRelease: "Procedure sendRelease()": a sink first raises its height, then RELEASE(w)
-// goes to the lowest neighbour. next is left alone (package doc); with N empty the weight
-// waits in owed until the first LINK.
+// sendRelease: "Procedure sendRelease()": RELEASE(w) to the lowest neighbour
+// (linkrev.Links.ReleasePort: a sink first raises its height; next is left alone, package
+// doc). With N empty the weight waits in owed until the first LINK.
 func (a *GME) sendRelease(i int32, e int64, out *kernel.Outbox) {
-	l := &a.l
-	if l.AllNeighboursHigher(i) {
-		a.raiseHeight(i, out)
-	}
-	p := l.LowestNeighbour(i)
+	p := a.l.ReleasePort(i, out)
 	if p == kernel.NoPort {
 		if a.owed[i] != none {
 			panic("gme: a second RELEASE owed while N is empty (no message can arrive before the first LINK)")
@@ -395,7 +351,7 @@ func (a *GME) sendRelease(i int32, e int64, out *kernel.Outbox) {
 		a.owed[i] = e
 		return
 	}
-	out.Send(p, l.Msg(MsgRelease, i, e))
+	out.Send(p, a.l.Msg(MsgRelease, i, e))
 }
 
 // throw sends SUBTOKEN(R, 1) from the holder i to the neighbour on port p and adds 1 to the
@@ -411,7 +367,7 @@ func (a *GME) throw(i int32, p kernel.Port, dropped bool, out *kernel.Outbox) {
 // back, the session is over; the token goes to the head of Q, if any (the paper's "weight is
 // 0 and state is NCS": here also ES, a holder whose own request waits in Q).
 func (a *GME) sessionEnds(i int32, out *kernel.Outbox) {
-	if a.state[i] == CS || (!a.weightZero(i) && mutation != mutEndSessionEarly) {
+	if a.state[i] == CS || (!a.weightZero(i) && a.mut != mutEndSessionEarly) {
 		return
 	}
 	a.minted[i] = 0
@@ -452,25 +408,30 @@ func subtokenWord(r int64, dropped bool) int64 {
 
 // ---- Mutation points ----
 
-// mutation selects a deliberately broken variant of the algorithm for the mutation tests
-// (mutation_test.go), which prove that the swarm's checks catch each one. It is mutNone except
-// while such a test runs, and only export_test.go sets it. Each mutation point above is one
-// comparison with this byte; the point inside algorithms/internal/linkrev (RaiseHeight) is
-// mutated at gme's call site.
-var mutation mutant
-
+// mutant numbers gme's own deliberately broken variants; the shared Reverse Link code has its
+// own (linkrev.Mutant), and gme has those too (the mutation package says how mutants work).
+// GME.mut holds the one in force, mutNone in every real trial; each point above is one
+// comparison with it.
 type mutant uint8
 
 const (
-	mutNone                mutant = iota
-	mutOtherResource              // the holder in the CS answers REQUEST(j, S) with SUBTOKEN(S, 1), not SUBTOKEN(R, 1)
-	mutDropLastPiece              // a relay splits w into q+1 pieces and sends only q: 2^-(e+q) is lost
-	mutEndSessionEarly            // sessionEnds does not wait for the weight: the token moves when the holder leaves
-	mutNoRequestAfterToken        // transmitToken: line 6 (REQUEST after the TOKEN) skipped
-	mutSkipRaiseHeight            // raiseHeight: lines 1-3 skipped, the sink keeps its height
-	mutHolderEntersAtOnce         // the paper's literal RequestCS at the holder: weight = 0, enter at once
-	mutNoReRequest                // onSubtoken: the "dropped" re-request skipped
+	mutNone               mutant = iota
+	mutOtherResource             // the holder in the CS answers REQUEST(j, S) with SUBTOKEN(S, 1), not SUBTOKEN(R, 1)
+	mutDropLastPiece             // a relay splits w into q+1 pieces and sends only q: 2^-(e+q) is lost
+	mutEndSessionEarly           // sessionEnds does not wait for the weight: the token moves when the holder leaves
+	mutHolderEntersAtOnce        // the paper's literal RequestCS at the holder: weight = 0, enter at once
+	mutNoReRequest               // onSubtoken: the "dropped" re-request skipped
 )
+
+// mutants names gme's own mutants, indexed by mutant, each with the change it makes in
+// the paper's terms (mutation.Table).
+var mutants = [...][2]string{
+	mutOtherResource:      {"other-resource-subtoken", "the holder in the CS answers REQUEST(j, S) with SUBTOKEN(S, 1) instead of SUBTOKEN(R, 1)"},
+	mutDropLastPiece:      {"drop-last-piece", "a relay splits w into w/2, w/4, ..., w/2^q (the last piece not doubled: w/2^q is lost)"},
+	mutEndSessionEarly:    {"end-session-early", "the holder passes the token on when it leaves the CS, without waiting for weight = 0"},
+	mutHolderEntersAtOnce: {"holder-enters-at-once", "the paper's literal RequestCS at the holder: weight = 0 and enter, whatever session runs"},
+	mutNoReRequest:        {"no-rerequest-after-drop", "a SUBTOKEN's \"dropped\" flag is ignored (no new REQUEST for what remains in Q)"},
+}
 
 // throwOther is mutOtherResource's answer: SUBTOKEN(S, 1) for the requester's resource S, and
 // j's request counts as fulfilled.

@@ -1,6 +1,7 @@
 package gme
 
 import (
+	"fmt"
 	"math/big"
 
 	"github.com/mutexlab/mutexlab/algorithms/internal/linkrev"
@@ -77,4 +78,18 @@ func Decode(m *kernel.Message) (r int64, dropped bool, e int64) {
 		return m.D, false, 0
 	}
 	return 0, false, 0
+}
+
+var stateNames = [...]string{NCS: "NCS", ES: "ES", CS: "CS"}
+
+// NodeState renders node i's state on one line (kernel.NodeStater): its section, the resource
+// of its current or last request, its weight (exactly; at the holder, the weight thrown and
+// not yet back), the session the holder runs, then its Reverse Link state with each queued
+// request's resource.
+func (a *GME) NodeState(i int32) string {
+	s := fmt.Sprintf("%s R=%d weight=%s", stateNames[a.state[i]], a.res[i], a.Weight(i).RatString())
+	if a.l.TokenHolder[i] && a.sres[i] != noSess {
+		s += fmt.Sprintf(" session=%d", a.sres[i])
+	}
+	return s + " " + a.l.State(i, func(v int64) string { return fmt.Sprint(v) })
 }

@@ -1,20 +1,16 @@
 package hk
 
-// Mutants names hk's deliberately broken variants (see the mutation points in hk.go).
-var Mutants = []string{"skip-raise-height", "ignore-received-li", "no-request-after-token", "highest-neighbour", "ignore-t", "drop-release"}
+import (
+	"github.com/mutexlab/mutexlab/algorithms/internal/linkrev"
+	"github.com/mutexlab/mutexlab/algorithms/internal/mutation"
+)
 
-// SetMutation turns the named mutant on ("" for the real algorithm) and returns a function
-// that turns it off. Only mutation tests call it, never concurrently with running trials.
-func SetMutation(name string) (restore func()) {
-	old := mutation
-	mutation = mutNone
-	for k, m := range Mutants {
-		if m == name {
-			mutation = mutant(k + 1)
-		}
-	}
-	if name != "" && mutation == mutNone {
-		panic("hk: unknown mutant " + name)
-	}
-	return func() { mutation = old }
+// Mutants lists hk's deliberately broken variants, each {name, change}: its own and the shared Reverse Link code's.
+var Mutants = mutation.List(mutants[:], linkrev.Mutants[:])
+
+// NewMutant returns an HK with the named mutant on ("" for the real algorithm).
+func NewMutant(name string) (*HK, error) {
+	a := New()
+	own := func(n string) bool { return mutation.Turn(&a.mut, mutants[:], n) }
+	return a, mutation.Apply("hk", name, own, a.l.Mutate)
 }

@@ -37,12 +37,18 @@ const (
 // MaxLevels is the largest number of priority levels (params priority_p1 .. priority_p4).
 const MaxLevels = 4
 
+// types are the message types the shared Reverse Link handlers send for hk.
+var types = linkrev.Types{Request: MsgRequest, Token: MsgToken, Link: MsgLink}
+
 // HK is the prioritized h-out-of-k algorithm for all n nodes: the shared Reverse Link state
 // (linkrev.Links) plus, per node, the paper's state, the h and priority of its current request,
 // the token's t while it holds the token, and the bookkeeping described in the package doc.
 type HK struct {
 	// InitialHeights, when set, replaces the default initial DAG (scenario tests).
 	InitialHeights []linkrev.Height
+	// Choose, when set, gives the h and the priority class (1 is the highest) of node i's
+	// next request instead of drawing them from the algorithm's stream (scenario tests).
+	Choose func(i int32) (h int64, class int)
 
 	l     linkrev.Links
 	rand  *kernel.Stream
@@ -59,7 +65,8 @@ type HK struct {
 	waitT []bool  // the holder dequeued its own request and waits for t >= h
 	owed  []int64 // released resources not yet sent: N was empty (package doc)
 
-	m metrics
+	m   metrics
+	mut mutant // a deliberately broken variant (mutation tests only); mutNone otherwise
 }
 
 // New returns an instance; Reset sizes it for a trial and reads its parameters.
@@ -100,7 +107,7 @@ func (a *HK) Reset(env *kernel.Env) error {
 	clear(a.owed)
 	a.t[0] = a.k
 	a.m.reset(env.Params, n)
-	return a.l.Reset(env.Topo, n, a.InitialHeights, "hk")
+	return a.l.Reset(env.Topo, n, a.InitialHeights, "hk", types)
 }
 
 // priority of a request of class c (1 highest) before aging: levels − c.
@@ -108,6 +115,11 @@ func (a *HK) priority(c int8) int64 { return int64(a.lvls) - int64(c) }
 
 // draw picks the current request's h and class from the algorithm's stream (package doc).
 func (a *HK) draw(i int32) {
+	if a.Choose != nil {
+		h, c := a.Choose(i)
+		a.h[i], a.class[i] = h, int8(c)
+		return
+	}
 	a.h[i] = a.hFix
 	if a.hFix == 0 {
 		a.h[i] = 1 + int64(a.rand.IntN(int(a.k)))
@@ -133,7 +145,7 @@ func (a *HK) RequestCS(i int32, out *kernel.Outbox) {
 	a.state[i] = ES                                                                         // 2
 	if !l.TokenHolder[i] {                                                                  // 3
 		if l.QLen(i) == 1 { // 4
-			a.forwardRequest(i, out)
+			l.ForwardRequest(i, out)
 		} else if pos == 0 && a.priority(a.class[i]) > old { // (own request now heads Q: UPDATE, package doc)
 			a.sendUpdate(i, out)
 		}
@@ -192,13 +204,12 @@ func (a *HK) onUpdate(i int32, j kernel.Port, s int64, out *kernel.Outbox) {
 // onRequest: "Receiving a request message" REQUEST(j, S).
 func (a *HK) onRequest(i int32, j kernel.Port, h linkrev.Height, s int64, out *kernel.Outbox) {
 	l := &a.l
-	if !l.ReceivedLI.Has(i, j) && mutation != mutIgnoreReceivedLI { // 1
+	if !l.RequestArrived(i, j, h) { // 1-2: ignored until receivedLI[j]; record j's height
 		return
 	}
-	l.Height[l.At(i, j)] = h // 2
 	old := a.headPriority(i)
 	pos := -1
-	if l.MyHeight[i].Less(l.Height[l.At(i, j)]) { // 3: enqueue if the link is incoming
+	if l.Incoming(i, j) { // 3: enqueue if the link is incoming
 		// Enqueue never duplicates: a REQUEST from a neighbour already in Q only raises its
 		// priority, like an UPDATE (package doc).
 		if k := l.Find(i, j); k < 0 || s > l.Queue(i)[k].V {
@@ -209,11 +220,7 @@ func (a *HK) onRequest(i int32, j kernel.Port, h linkrev.Height, s int64, out *k
 		a.serve(i, out)
 		return
 	}
-	if l.AllNeighboursHigher(i) { // 5 (RL line 7)
-		a.raiseHeight(i, out)
-	} else if (l.QLen(i) == 1 && l.Head(i).P == j) || (l.QLen(i) > 0 && l.NextReversedOrGone(i)) { // 6
-		a.forwardRequest(i, out)
-	} else if l.QLen(i) >= 2 && pos == 0 && s > old { // 7: j's request heads Q: UPDATE(i, S)
+	if !l.Reroute(i, j, out) && l.QLen(i) >= 2 && pos == 0 && s > old { // 5-6 (RL lines 7-9), else 7: j's request heads Q: UPDATE(i, S)
 		a.sendUpdate(i, out)
 	}
 }
@@ -230,8 +237,8 @@ func (a *HK) onRelease(i int32, r int64, out *kernel.Outbox) {
 
 // onToken: "Receiving the token message" TOKEN(t).
 func (a *HK) onToken(i int32, j kernel.Port, h linkrev.Height, t int64, out *kernel.Outbox) {
-	a.l.TokenArrived(i, j, h, MsgLink, out) // 1-3: tokenHolder, lower height, LINK to neighbours
-	a.t[i] = t + a.owed[i]                  // (resources this node still owed go back to t)
+	a.l.TokenArrived(i, j, h, out) // 1-3: tokenHolder, lower height, LINK to neighbours
+	a.t[i] = t + a.owed[i]         // (resources this node still owed go back to t)
 	a.owed[i] = 0
 	a.l.Next[i] = linkrev.NextSelf
 	a.serve(i, out) // 4: giveTokenToFrontOfQ() if |Q| > 0 (while resources remain)
@@ -240,12 +247,7 @@ func (a *HK) onToken(i int32, j kernel.Port, h linkrev.Height, t int64, out *ker
 // onLink: "Receiving a link information message" LINK.
 func (a *HK) onLink(i int32, j kernel.Port, h linkrev.Height, out *kernel.Outbox) {
 	l := &a.l
-	l.LinkInfoArrived(i, j, h, MsgLink, out)           // 1-3 (RL lines 1-7)
-	if l.AllNeighboursHigher(i) && !l.TokenHolder[i] { // 4
-		a.raiseHeight(i, out)
-	} else if l.QLen(i) > 0 && l.NextReversedOrGone(i) { // 5
-		a.forwardRequest(i, out)
-	}
+	l.OnLinkInfo(i, j, h, out)              // 1-5 (RL lines 1-9)
 	if a.owed[i] > 0 && !l.TokenHolder[i] { // a release held back while N was empty
 		r := a.owed[i]
 		a.owed[i] = 0
@@ -253,23 +255,11 @@ func (a *HK) onLink(i int32, j kernel.Port, h linkrev.Height, out *kernel.Outbox
 	}
 }
 
-// LinkDown: "Link failing".
-func (a *HK) LinkDown(i int32, j kernel.Port, out *kernel.Outbox) {
-	l := &a.l
-	l.LinkFailed(i, j)     // 1-2
-	if !l.TokenHolder[i] { // 3
-		if l.AllNeighboursHigher(i) {
-			a.raiseHeight(i, out)
-		} else if l.QLen(i) > 0 && l.Next[i] == linkrev.NextGone { // 4
-			a.forwardRequest(i, out)
-		}
-	}
-}
+// LinkDown: "Link failing" (RL's LinkDown handler, lines 1-6).
+func (a *HK) LinkDown(i int32, j kernel.Port, out *kernel.Outbox) { a.l.OnLinkDown(i, j, out) }
 
-// LinkUp: "Link forming".
-func (a *HK) LinkUp(i int32, j kernel.Port, out *kernel.Outbox) {
-	a.l.LinkFormed(i, j, MsgLink, out)
-}
+// LinkUp: "Link forming" (RL's LinkUp handler, lines 1-3).
+func (a *HK) LinkUp(i int32, j kernel.Port, out *kernel.Outbox) { a.l.LinkFormed(i, j, out) }
 
 // ---- Procedures ----
 
@@ -295,19 +285,17 @@ func (a *HK) giveTokenToFrontOfQ(i int32, out *kernel.Outbox) {
 	next := l.Dequeue(i).P // 1
 	if next == linkrev.Self {
 		l.Next[i] = linkrev.NextSelf
-		if a.t[i] >= a.h[i] || mutation == mutIgnoreT { // 2: t >= h: t = t − h, enter
+		if a.t[i] >= a.h[i] || a.mut == mutIgnoreT { // 2: t >= h: t = t − h, enter
 			a.enter(i, out)
 		} else { // 3: wait for t >= h
 			a.waitT[i] = true
 		}
 		return
 	}
-	l.TokenSent(i, next)                       // 4: lower htVector[next], tokenHolder = false
-	out.Send(next, l.Msg(MsgToken, i, a.t[i])) // 5: TOKEN(t)
+	// 4-6: lower htVector[next], tokenHolder = false; TOKEN(t); REQUEST(i, R) behind it, R the
+	// priority at the front of Q, if Q is not empty.
+	l.PassToken(i, next, a.t[i], out)
 	a.t[i] = 0
-	if l.QLen(i) > 0 && mutation != mutNoRequestAfterToken { // 6: REQUEST(i, R), R the priority at the front of Q
-		out.Send(next, l.Msg(MsgRequest, i, l.Head(i).V))
-	}
 }
 
 func (a *HK) enter(i int32, out *kernel.Outbox) {
@@ -317,49 +305,23 @@ func (a *HK) enter(i int32, out *kernel.Outbox) {
 	out.EnterCS()
 }
 
-// raiseHeight: "Procedure raiseHeight()".
-func (a *HK) raiseHeight(i int32, out *kernel.Outbox) {
-	if mutation != mutSkipRaiseHeight {
-		a.l.RaiseHeight(i, MsgLink, out) // 1-3
-	}
-	if a.l.QLen(i) > 0 { // 4
-		a.forwardRequest(i, out)
-	}
-}
+// raiseHeight and forwardRequest are the shared code's (linkrev.Links.RaiseHeight and
+// ForwardRequest): Jiang states them as RL does, with REQUEST(i, R) carrying the priority at
+// the front of Q.
 
-// forwardRequest: "Procedure forwardRequest()": next = lowest neighbour, REQUEST(i, R) with R
-// the priority at the front of Q.
-func (a *HK) forwardRequest(i int32, out *kernel.Outbox) {
-	l := &a.l
-	next := l.LowestNeighbour(i)
-	if mutation == mutHighestNeighbour {
-		next = a.highestNeighbour(i)
-	}
-	if next == kernel.NoPort {
-		l.Next[i] = linkrev.NextGone
-		return
-	}
-	l.Next[i] = next
-	out.Send(next, l.Msg(MsgRequest, i, l.Head(i).V))
-}
-
-// forwardRelease: "Procedure forwardRelease(r)": RELEASE(r) to the lowest-height neighbour.
-// A sink first raises its height (as in the group-mutex paper's sendRelease); next is left
-// alone (it belongs to the request chain); with N empty the release waits in owed.
+// forwardRelease: "Procedure forwardRelease(r)": RELEASE(r) to the lowest-height neighbour
+// (linkrev.Links.ReleasePort: a sink first raises its height, as in the group-mutex paper's
+// sendRelease; next is left alone). With N empty the release waits in owed.
 func (a *HK) forwardRelease(i int32, r int64, out *kernel.Outbox) {
-	l := &a.l
-	if l.AllNeighboursHigher(i) {
-		a.raiseHeight(i, out)
-	}
-	p := l.LowestNeighbour(i)
+	p := a.l.ReleasePort(i, out)
 	if p == kernel.NoPort {
 		a.owed[i] += r
 		return
 	}
-	if mutation == mutDropRelease {
+	if a.mut == mutDropRelease {
 		return
 	}
-	out.Send(p, l.Msg(MsgRelease, i, r))
+	out.Send(p, a.l.Msg(MsgRelease, i, r))
 }
 
 // sendUpdate sends UPDATE(i, S), S the priority at the front of Q, to next (if next is a
@@ -387,33 +349,21 @@ func (a *HK) headPriority(i int32) int64 {
 
 // ---- Mutation points ----
 
-// mutation selects a deliberately broken variant of the algorithm for the mutation tests
-// (mutation_test.go), which prove that the swarm's checks catch each one. It is mutNone except
-// while such a test runs, and only export_test.go sets it. Each mutation point above is one
-// comparison with this byte; points inside algorithms/internal/linkrev are mutated at hk's
-// call site.
-var mutation mutant
-
+// mutant numbers hk's own deliberately broken variants; the shared Reverse Link code has its
+// own (linkrev.Mutant), and hk has those too (the mutation package says how mutants work).
+// HK.mut holds the one in force, mutNone in every real trial; each point above is one
+// comparison with it.
 type mutant uint8
 
 const (
-	mutNone                mutant = iota
-	mutSkipRaiseHeight            // raiseHeight: lines 1-3 skipped
-	mutIgnoreReceivedLI           // request handler: line 1 (receivedLI) skipped
-	mutNoRequestAfterToken        // giveTokenToFrontOfQ: line 6 (REQUEST after TOKEN) skipped
-	mutHighestNeighbour           // forwardRequest sends to the highest neighbour
-	mutIgnoreT                    // giveTokenToFrontOfQ: enters without t >= h
-	mutDropRelease                // forwardRelease sends nothing: released resources vanish
+	mutNone        mutant = iota
+	mutIgnoreT            // giveTokenToFrontOfQ: enters without t >= h
+	mutDropRelease        // forwardRelease sends nothing: released resources vanish
 )
 
-// highestNeighbour is mutHighestNeighbour's choice: the highest neighbour in N.
-func (a *HK) highestNeighbour(i int32) kernel.Port {
-	l := &a.l
-	best := kernel.NoPort
-	for k := l.InN.Next(i, 0); k >= 0; k = l.InN.Next(i, k+1) {
-		if best == kernel.NoPort || l.Height[l.At(i, best)].Less(l.Height[l.At(i, k)]) {
-			best = k
-		}
-	}
-	return best
+// mutants names hk's own mutants, indexed by mutant, each with the change it makes in
+// the paper's terms (mutation.Table).
+var mutants = [...][2]string{
+	mutIgnoreT:     {"ignore-t", "giveTokenToFrontOfQ line 2 enters without t >= h"},
+	mutDropRelease: {"drop-release", "forwardRelease sends nothing (released resources vanish)"},
 }

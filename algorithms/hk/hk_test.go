@@ -25,29 +25,19 @@ func withAlgo(p kernel.Params, kv ...float64) kernel.Params {
 // every event, and every request served once link changes stop (Theorem 3, via the kernel's
 // liveness drain and starvation watchdog).
 func TestRandomSeeds(t *testing.T) {
-	count := 300
-	if testing.Short() {
-		count = 50
-	}
-	sim, a := kernel.NewSim(), hk.New()
-	var events int64
-	for seed := uint64(1); seed <= uint64(count); seed++ {
-		p := trialtest.RandomParams(seed)
-		var r kernel.Stream
-		r.Seed(kernel.DeriveSeed(seed, 0x4b))
-		k := 1 + r.IntN(8)
-		h := []float64{1, 0, float64(1 + r.IntN(k))}[r.IntN(3)]
-		p = withAlgo(p, float64(k), h, float64(1+r.IntN(hk.MaxLevels)), float64(r.IntN(3)))
-		res, err := sim.Run(p, a)
-		if err != nil {
-			t.Fatalf("%v\n  params: n=%d links=%d load=%g mobility=%g delay=%s algo=%v", err, p.N, p.Links, p.Load, p.Mobility, p.Delay, p.Algo)
-		}
-		if res.CSEntries != int64(p.Measure) {
-			t.Fatalf("seed %d: measured %d CS entries, want %d", seed, res.CSEntries, p.Measure)
-		}
-		events += res.Events
-	}
-	t.Logf("%d trials, %d events", count, events)
+	events := trialtest.Trials(t, hk.New(), trialtest.Count(300, 50), randomHK, nil)
+	t.Logf("%d events", events)
+}
+
+// randomHK draws a random trial with random k (1..8), h (1, uniform, or fixed in 1..k),
+// priority levels and aging step.
+func randomHK(seed uint64) kernel.Params {
+	p := trialtest.RandomParams(seed)
+	var r kernel.Stream
+	r.Seed(kernel.DeriveSeed(seed, 0x4b))
+	k := 1 + r.IntN(8)
+	h := []float64{1, 0, float64(1 + r.IntN(k))}[r.IntN(3)]
+	return withAlgo(p, float64(k), h, float64(1+r.IntN(hk.MaxLevels)), float64(r.IntN(3)))
 }
 
 // mutexOnly hides hk's own checker, so the kernel checks plain mutual exclusion (at most one

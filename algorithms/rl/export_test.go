@@ -1,20 +1,16 @@
 package rl
 
-// Mutants names RL's deliberately broken variants (see the mutation points in rl.go).
-var Mutants = []string{"skip-raise-height", "ignore-received-li", "no-request-after-token", "highest-neighbour", "keep-q-on-link-down"}
+import (
+	"github.com/mutexlab/mutexlab/algorithms/internal/linkrev"
+	"github.com/mutexlab/mutexlab/algorithms/internal/mutation"
+)
 
-// SetMutation turns the named mutant on ("" for the real algorithm) and returns a function
-// that turns it off. Only mutation tests call it, never concurrently with running trials.
-func SetMutation(name string) (restore func()) {
-	old := mutation
-	mutation = mutNone
-	for k, m := range Mutants {
-		if m == name {
-			mutation = mutant(k + 1)
-		}
-	}
-	if name != "" && mutation == mutNone {
-		panic("rl: unknown mutant " + name)
-	}
-	return func() { mutation = old }
+// Mutants lists RL's deliberately broken variants, each {name, change}: all of them are in the shared Reverse Link
+// code (linkrev.Mutant), which RL runs unchanged.
+var Mutants = mutation.List(linkrev.Mutants[:])
+
+// NewMutant returns an RL with the named mutant on ("" for the real algorithm).
+func NewMutant(name string) (*RL, error) {
+	a := New()
+	return a, mutation.Apply("rl", name, a.l.Mutate)
 }

@@ -53,3 +53,10 @@ func (a *RL) ReceivedLI(i, j int32) bool {
 	p := a.l.Topo.PortTo(i, j)
 	return p == kernel.NoPort || a.l.ReceivedLI.Has(i, p)
 }
+
+var statusNames = [...]string{Remainder: "remainder", Waiting: "waiting", Critical: "critical"}
+
+// NodeState renders node i's state on one line (kernel.NodeStater): its section, then its
+// Reverse Link state (linkrev.Links.State: height, next, Q, the token, links in their
+// handshake).
+func (a *RL) NodeState(i int32) string { return statusNames[a.status[i]] + " " + a.l.State(i, nil) }

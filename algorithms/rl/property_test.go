@@ -13,10 +13,7 @@ import (
 // and every request served once link changes stop (Theorem 2, via the kernel's liveness drain
 // and starvation watchdog).
 func TestRandomSeeds(t *testing.T) {
-	count := 400
-	if testing.Short() {
-		count = 60
-	}
+	count := trialtest.Count(400, 60)
 	events := trialtest.RunSeeds(t, rl.New(), count)
 	t.Logf("%d trials, %d events", count, events)
 }

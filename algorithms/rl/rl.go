@@ -34,6 +34,9 @@ const (
 	qSelf    = linkrev.Self     // the node's own identifier in its request queue
 )
 
+// types are the message types the shared Reverse Link handlers send for RL.
+var types = linkrev.Types{Request: MsgRequest, Token: MsgToken, Link: MsgLinkInfo}
+
 // RL is the Reverse Link algorithm for all n nodes, stored as flat arrays: the shared Reverse
 // Link state (linkrev.Links: myHeight, tokenHolder, next, Q per node; height[j],
 // formHeight[j] and the N, receivedLI and forming bitsets per port) and each node's status.
@@ -62,7 +65,7 @@ func (a *RL) HoldsToken(i int32) bool            { return a.l.TokenHolder[i] }
 func (a *RL) Reset(env *kernel.Env) error {
 	a.status = kernel.Resize(a.status, env.N)
 	clear(a.status)
-	return a.l.Reset(env.Topo, env.N, a.InitialHeights, "rl")
+	return a.l.Reset(env.Topo, env.N, a.InitialHeights, "rl", types)
 }
 
 // ---- Event handlers (section 4.3), in the paper's order ----
@@ -73,7 +76,7 @@ func (a *RL) RequestCS(i int32, out *kernel.Outbox) {
 	a.l.Enqueue(i, linkrev.Entry{P: qSelf}) // 2
 	if !a.l.TokenHolder[i] {                // 3
 		if a.l.QLen(i) == 1 { // 4
-			a.forwardRequest(i, out)
+			a.l.ForwardRequest(i, out)
 		}
 	} else { // 5
 		a.giveTokenToNext(i, out)
@@ -97,18 +100,17 @@ func (a *RL) Receive(i int32, j kernel.Port, m *kernel.Message, out *kernel.Outb
 	case MsgToken:
 		a.onToken(i, j, h, out)
 	case MsgLinkInfo:
-		a.onLinkInfo(i, j, h, out)
+		a.l.OnLinkInfo(i, j, h, out) // "When LinkInfo(h) received at node i from node j", 1-9
 	}
 }
 
 // onRequest: "When Request(h) received at node i from node j".
 func (a *RL) onRequest(i int32, j kernel.Port, h Height, out *kernel.Outbox) {
 	l := &a.l
-	if !l.ReceivedLI.Has(i, j) && mutation != mutIgnoreReceivedLI { // 1
+	if !l.RequestArrived(i, j, h) { // 1-2: ignored until receivedLI[j]; height[j] = h
 		return
 	}
-	l.Height[l.At(i, j)] = h                      // 2
-	if l.MyHeight[i].Less(l.Height[l.At(i, j)]) { // 3
+	if l.Incoming(i, j) { // 3
 		l.Enqueue(i, linkrev.Entry{P: j})
 	}
 	if l.TokenHolder[i] { // 4
@@ -116,11 +118,7 @@ func (a *RL) onRequest(i int32, j kernel.Port, h Height, out *kernel.Outbox) {
 			a.giveTokenToNext(i, out)
 		}
 	} else { // 6
-		if l.AllNeighboursHigher(i) { // 7
-			a.raiseHeight(i, out)
-		} else if (l.QLen(i) == 1 && l.Head(i).P == j) || (l.QLen(i) > 0 && l.NextReversedOrGone(i)) { // 8
-			a.forwardRequest(i, out) // 9: reroute request
-		}
+		l.Reroute(i, j, out) // 7-9: a sink raises its height, else reroute the request
 	}
 }
 
@@ -129,7 +127,7 @@ func (a *RL) onToken(i int32, j kernel.Port, h Height, out *kernel.Outbox) {
 	// 1-5: tokenHolder = true; record j's height; LinkInfo to every neighbour that was
 	// outgoing before the height is lowered (those are the links whose direction may now
 	// change), and to j, once; lower my height.
-	a.l.TokenArrived(i, j, h, MsgLinkInfo, out)
+	a.l.TokenArrived(i, j, h, out)
 	if a.l.QLen(i) > 0 { // 6
 		a.giveTokenToNext(i, out)
 	} else {
@@ -137,123 +135,25 @@ func (a *RL) onToken(i int32, j kernel.Port, h Height, out *kernel.Outbox) {
 	}
 }
 
-// onLinkInfo: "When LinkInfo(h) received at node i from node j".
-func (a *RL) onLinkInfo(i int32, j kernel.Port, h Height, out *kernel.Outbox) {
-	l := &a.l
-	l.LinkInfoArrived(i, j, h, MsgLinkInfo, out)       // 1-7
-	if l.AllNeighboursHigher(i) && !l.TokenHolder[i] { // 8
-		a.raiseHeight(i, out)
-	} else if l.QLen(i) > 0 && l.NextReversedOrGone(i) { // 9: reroute request
-		a.forwardRequest(i, out)
-	}
-}
+// LinkDown: "When failure of link to j detected at node i", lines 1-6.
+func (a *RL) LinkDown(i int32, j kernel.Port, out *kernel.Outbox) { a.l.OnLinkDown(i, j, out) }
 
-// LinkDown: "When failure of link to j detected at node i".
-func (a *RL) LinkDown(i int32, j kernel.Port, out *kernel.Outbox) {
-	l := &a.l
-	if mutation == mutKeepQOnLinkDown {
-		a.linkFailedKeepQ(i, j)
-	} else {
-		l.LinkFailed(i, j) // 1-3 (and next = gone if it was j)
-	}
-	if !l.TokenHolder[i] { // 4
-		if l.AllNeighboursHigher(i) { // 5
-			a.raiseHeight(i, out)
-		} else if l.QLen(i) > 0 && l.Next[i] == nextGone { // 6: reroute request
-			a.forwardRequest(i, out)
-		}
-	}
-}
-
-// LinkUp: "When formation of link to j detected at node i".
-func (a *RL) LinkUp(i int32, j kernel.Port, out *kernel.Outbox) {
-	a.l.LinkFormed(i, j, MsgLinkInfo, out) // 1-3
-}
+// LinkUp: "When formation of link to j detected at node i", lines 1-3.
+func (a *RL) LinkUp(i int32, j kernel.Port, out *kernel.Outbox) { a.l.LinkFormed(i, j, out) }
 
 // ---- Procedures ----
-
-// forwardRequest: "Procedure ForwardRequest()". With N empty (every remaining link of i is
-// still forming) there is nobody to ask; the request goes out when the first LinkInfo arrives.
-func (a *RL) forwardRequest(i int32, out *kernel.Outbox) {
-	next := a.l.LowestNeighbour(i) // 1
-	if mutation == mutHighestNeighbour {
-		next = a.highestNeighbour(i)
-	}
-	if next == kernel.NoPort {
-		a.l.Next[i] = nextGone
-		return
-	}
-	a.l.Next[i] = next
-	out.Send(next, a.l.Msg(MsgRequest, i, 0)) // 2
-}
+//
+// ForwardRequest and RaiseHeight are the shared code's (linkrev.Links.ForwardRequest and
+// RaiseHeight): RL and Jiang's algorithms state them identically.
 
 // giveTokenToNext: "Procedure GiveTokenToNext()", only called when |Q| > 0.
 func (a *RL) giveTokenToNext(i int32, out *kernel.Outbox) {
 	next := a.l.Dequeue(i).P // 1
 	if next != qSelf {       // 2
-		a.l.TokenSent(i, next)                                     // 3-5
-		out.Send(next, a.l.Msg(MsgToken, i, 0))                    // 6
-		if a.l.QLen(i) > 0 && mutation != mutNoRequestAfterToken { // 7
-			out.Send(next, a.l.Msg(MsgRequest, i, 0))
-		}
+		a.l.PassToken(i, next, 0, out) // 3-7: the Token, and a Request behind it if |Q| > 0
 	} else { // 8: next = i
 		a.l.Next[i] = nextSelf
 		a.status[i] = Critical // 9
 		out.EnterCS()          // 10
-	}
-}
-
-// raiseHeight: "Procedure RaiseHeight()", partial reversal (Gafni–Bertsekas).
-func (a *RL) raiseHeight(i int32, out *kernel.Outbox) {
-	if mutation != mutSkipRaiseHeight {
-		a.l.RaiseHeight(i, MsgLinkInfo, out) // 1-5
-	}
-	if a.l.QLen(i) > 0 { // 6
-		a.forwardRequest(i, out)
-	}
-}
-
-// ---- Mutation points ----
-
-// mutation selects a deliberately broken variant of the algorithm for the mutation tests
-// (mutation_test.go), which prove that the swarm's checks catch each one. It is mutNone except
-// while such a test runs, and only export_test.go sets it. Each mutation point above is one
-// comparison with this byte. Points inside algorithms/internal/linkrev are mutated here, at
-// rl's call site, so the shared code stays untouched.
-var mutation mutant
-
-type mutant uint8
-
-const (
-	mutNone                mutant = iota
-	mutSkipRaiseHeight            // RaiseHeight: lines 1-5 skipped, the sink keeps its height
-	mutIgnoreReceivedLI           // Request handler: line 1 (ignore until receivedLI) skipped
-	mutNoRequestAfterToken        // GiveTokenToNext: line 7 (Request after the Token) skipped
-	mutHighestNeighbour           // ForwardRequest: line 1 picks the highest neighbour
-	mutKeepQOnLinkDown            // LinkDown: line 2, Delete(Q, j), skipped
-)
-
-// highestNeighbour is mutHighestNeighbour's choice: the highest neighbour in N.
-func (a *RL) highestNeighbour(i int32) kernel.Port {
-	l := &a.l
-	best := kernel.NoPort
-	for k := l.InN.Next(i, 0); k >= 0; k = l.InN.Next(i, k+1) {
-		if best == kernel.NoPort || l.Height[l.At(i, best)].Less(l.Height[l.At(i, k)]) {
-			best = k
-		}
-	}
-	return best
-}
-
-// linkFailedKeepQ is mutKeepQOnLinkDown's LinkDown lines 1-3: as linkrev's LinkFailed, but
-// j's entry stays in Q where it was.
-func (a *RL) linkFailedKeepQ(i int32, j kernel.Port) {
-	l := &a.l
-	pos := l.Find(i, j)
-	if e, had := l.LinkFailed(i, j); had {
-		l.Enqueue(i, e)
-		q := l.Queue(i)
-		copy(q[pos+1:], q[pos:len(q)-1])
-		q[pos] = e
 	}
 }

@@ -1,20 +1,12 @@
 package rr
 
-// Mutants names RR's deliberately broken variants (see the mutation points in rr.go).
-var Mutants = []string{"keep-asked", "wrong-neighbour", "ignore-using", "lifo"}
+import "github.com/mutexlab/mutexlab/algorithms/internal/mutation"
 
-// SetMutation turns the named mutant on ("" for the real algorithm) and returns a function
-// that turns it off. Only mutation tests call it, never concurrently with running trials.
-func SetMutation(name string) (restore func()) {
-	old := mutation
-	mutation = mutNone
-	for k, m := range Mutants {
-		if m == name {
-			mutation = mutant(k + 1)
-		}
-	}
-	if name != "" && mutation == mutNone {
-		panic("rr: unknown mutant " + name)
-	}
-	return func() { mutation = old }
+// Mutants lists rr's deliberately broken variants, each {name, change} (see the mutation points in rr.go).
+var Mutants = mutation.List(mutants[:])
+
+// NewMutant returns an RR with the named mutant on ("" for the real algorithm).
+func NewMutant(name string) (*RR, error) {
+	a := New()
+	return a, mutation.Apply("rr", name, func(n string) bool { return mutation.Turn(&a.mut, mutants[:], n) })
 }

@@ -37,6 +37,7 @@ type RR struct {
 	perm, inv, dist, bfsQueue []int32
 
 	route routeStats // metrics.go
+	mut   mutant     // a deliberately broken variant (mutation tests only); mutNone otherwise
 }
 
 // New returns an RR instance; Reset sizes it for a trial.
@@ -193,14 +194,14 @@ func (a *RR) LinkDown(int32, kernel.Port, *kernel.Outbox) {}
 
 // assignPrivilege: Raymond's ASSIGN_PRIVILEGE.
 func (a *RR) assignPrivilege(i int32, out *kernel.Outbox) {
-	if a.holder[i] != i || (a.using[i] && mutation != mutIgnoreUsing) || a.rqLen[i] == 0 {
+	if a.holder[i] != i || (a.using[i] && a.mut != mutIgnoreUsing) || a.rqLen[i] == 0 {
 		return
 	}
 	a.holder[i] = a.dequeue(i)
-	if mutation != mutKeepAsked {
+	if a.mut != mutKeepAsked {
 		a.asked[i] = false
 	}
-	if mutation == mutWrongNeighbour && a.holder[i] != i {
+	if a.mut == mutWrongNeighbour && a.holder[i] != i {
 		a.holder[i] = a.otherNeighbour(i, a.holder[i])
 	}
 	if a.holder[i] == i {
@@ -236,7 +237,7 @@ func (a *RR) enqueue(i, x int32) {
 func (a *RR) dequeue(i int32) int32 {
 	b := a.rqBase(i)
 	q := a.rq[b : b+a.rqLen[i]]
-	if mutation == mutLIFO {
+	if a.mut == mutLIFO {
 		a.rqLen[i]--
 		return q[len(q)-1]
 	}
@@ -256,12 +257,9 @@ func (a *RR) Holder(i int32) int32 { return a.holder[i] }
 
 // ---- Mutation points ----
 
-// mutation selects a deliberately broken variant of the algorithm for the mutation tests
-// (mutation_test.go), which prove that the swarm's checks catch each one. It is mutNone except
-// while such a test runs, and only export_test.go sets it. Each mutation point above is one
-// comparison with this byte.
-var mutation mutant
-
+// mutant numbers rr's deliberately broken variants (the mutation package says how mutants
+// work). RR.mut holds the one in force, mutNone in every real trial; each point above is one
+// comparison with it.
 type mutant uint8
 
 const (
@@ -271,6 +269,15 @@ const (
 	mutIgnoreUsing           // ASSIGN_PRIVILEGE passes the privilege on while USING
 	mutLIFO                  // REQUEST_Q is served last in, first out
 )
+
+// mutants names rr's mutants, indexed by mutant, each with the change it makes in
+// the paper's terms (mutation.Table).
+var mutants = [...][2]string{
+	mutKeepAsked:      {"keep-asked", "ASSIGN_PRIVILEGE does not reset ASKED"},
+	mutWrongNeighbour: {"wrong-neighbour", "ASSIGN_PRIVILEGE sends the PRIVILEGE to another tree neighbour than the one dequeued"},
+	mutIgnoreUsing:    {"ignore-using", "ASSIGN_PRIVILEGE ignores USING (passes the PRIVILEGE on from inside the CS)"},
+	mutLIFO:           {"lifo", "REQUEST_Q served last in, first out"},
+}
 
 // otherNeighbour is mutWrongNeighbour's choice: the next tree neighbour of i after x (x itself
 // if it is i's only tree neighbour).

@@ -12,10 +12,7 @@ import (
 // TestRandomSeeds runs hundreds of random trials under the online checks (mutual exclusion,
 // one token counting every hop of a routed token, liveness drain and watchdog).
 func TestRandomSeeds(t *testing.T) {
-	count := 400
-	if testing.Short() {
-		count = 60
-	}
+	count := trialtest.Count(400, 60)
 	trialtest.RunSeeds(t, rr.New(), count)
 }
 

@@ -7,8 +7,6 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/mutexlab/mutexlab/algorithms/rl"
-	"github.com/mutexlab/mutexlab/algorithms/rr"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -212,22 +210,14 @@ func msgWords(m kernel.Message) string {
 	return fmt.Sprintf("[%d %d %d %d]", m.A, m.B, m.C, m.D)
 }
 
-// describe renders node i's state for the trace: for each algorithm what its checks depend
-// on. New algorithms add a case here (or get the token flag only).
+// describe renders node i's state for the trace: the algorithm's own line
+// (kernel.NodeStater), or, for an algorithm without one, whether it holds the token.
 func describe(a kernel.Algorithm, i int32) string {
-	token := ""
+	if st, ok := a.(kernel.NodeStater); ok {
+		return st.NodeState(i)
+	}
 	if th, ok := a.(kernel.TokenHolder); ok && th.HoldsToken(i) {
-		token = " token"
+		return "token"
 	}
-	switch x := a.(type) {
-	case *rl.RL:
-		h := x.MyHeight(i)
-		return fmt.Sprintf("%s height=(%d,%d,%d) next=%d Q=%v%s", [...]string{"remainder", "waiting", "critical"}[x.Status(i)], h.H1, h.H2, h.ID, x.Next(i), x.Queue(i), token)
-	case *rr.RR:
-		return fmt.Sprintf("holder=%d%s", x.Holder(i), token)
-	}
-	if token == "" {
-		return "no token"
-	}
-	return strings.TrimSpace(token)
+	return "no token"
 }

@@ -5,10 +5,18 @@
 // forming bitsets of the link-formation handshake, the next pointer, partial reversal
 // (RaiseHeight, after Gafni and Bertsekas), and the per-node request queue Q.
 //
-// Only the parts the three papers state identically live here; every handler that differs
-// (what a Request or Token carries, when the token moves) stays in the algorithm's own
-// package, written line by line against its paper. The functions here name the RL lines they
-// implement (section 4.3 of Walter, Welch and Vaidya), so rl.go still reads against its paper.
+// Only the parts the three papers state identically live here: linkrev.go holds the state
+// and the tests on the DAG, handlers.go the handler parts and procedures (RL's LinkInfo and
+// LinkDown handlers whole, the opening and closing lines of its Request and Token handlers,
+// ForwardRequest, RaiseHeight, the token's hand-over), queue.go the request queue Q. Every
+// handler that differs (what a Request or Token carries, when the token moves) stays in the
+// algorithm's own package, written line by line against its paper. The functions here name
+// the RL lines they implement (section 4.3 of Walter, Welch and Vaidya), so rl.go still reads
+// against its paper. They send the algorithm's own message types (Types, given at Reset).
+//
+// mutation.go holds the mutants of this shared code (the mutation package says how mutants
+// work): rl, hk and gme all have them. state.go renders a node's state for scenario scripts
+// and replay traces.
 //
 // Storage is struct-of-arrays, sized at Reset and reused: per node (myHeight, next,
 // tokenHolder, Q) and per port (height[j], formHeight[j]); N, receivedLI and forming are

@@ -1,0 +1,148 @@
+package forks
+
+import (
+	"fmt"
+
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+// State is a node's state: thinking, hungry or eating.
+type State uint8
+
+const (
+	Thinking State = iota
+	Hungry
+	Eating
+)
+
+// MsgTypes are the algorithm's message types that the module sends.
+type MsgTypes struct {
+	Req, Fork kernel.MsgType // req, and ⟨fork, flag⟩ with the flag in word A
+}
+
+// Table is the fork collection state of all n nodes.
+type Table struct {
+	Topo  *kernel.Topology
+	Cap   int
+	Types MsgTypes
+
+	State  []State
+	Behind []bool  // behind SD^f: the node runs fork collection (akw1: crossed SD^f; akw2: hungry or eating)
+	Key    []int64 // node i's priority key: akw1's colour, akw2's ts (smaller ranks higher)
+	KeyOf  []int64 // KeyOf[i*Cap+p]: i's view of the key of its neighbour on port p
+
+	At    kernel.PortSets // at[j]: i holds the fork of its link to j
+	Asked kernel.PortSets // a req, or a fork lent with the flag, is outstanding on the link
+	Susp  kernel.PortSets // S: j's request is suspended until i leaves the CS
+	Known kernel.PortSets // j's hello has arrived (its key is known)
+	Eats  kernel.PortSets // j was eating when the link formed and has not said it stopped
+
+	BadReq int64 // reqs that arrived where the fork was not (invariant I2; 0 in a correct run)
+
+	mut Mutant // a deliberately broken variant for the mutation tests (mutation.go); MutNone otherwise
+}
+
+// Reset sizes the table for n nodes on t and sets the initial state: every node thinking,
+// outside SD^f, with key 0; every initial link known, its fork at the smaller id (the paper:
+// "at[j] is true when ID[i] < ID[j]"). An algorithm with other initial keys sets Key and then
+// calls InitKeys.
+func (t *Table) Reset(topo *kernel.Topology, n int, types MsgTypes) {
+	t.Topo, t.Cap, t.Types = topo, topo.PortCap(), types
+	t.State = kernel.Resize(t.State, n)
+	clear(t.State)
+	t.Behind = kernel.Resize(t.Behind, n)
+	clear(t.Behind)
+	t.Key = kernel.Resize(t.Key, n)
+	clear(t.Key)
+	t.KeyOf = kernel.Resize(t.KeyOf, n*t.Cap)
+	clear(t.KeyOf)
+	for _, s := range []*kernel.PortSets{&t.At, &t.Asked, &t.Susp, &t.Known, &t.Eats} {
+		s.Reset(n, t.Cap)
+	}
+	t.BadReq = 0
+	up := topo.Up()
+	for i := int32(0); int(i) < n; i++ {
+		for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
+			t.Known.Add(i, p)
+			if i < topo.Peer(i, p) {
+				t.At.Add(i, p)
+			}
+		}
+	}
+}
+
+// InitKeys copies every node's Key into its neighbours' views over the initial links.
+func (t *Table) InitKeys() {
+	up := t.Topo.Up()
+	for i := int32(0); int(i) < len(t.Key); i++ {
+		for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
+			t.KeyOf[t.at(i, p)] = t.Key[t.Topo.Peer(i, p)]
+		}
+	}
+}
+
+func (t *Table) at(i int32, p kernel.Port) int { return int(i)*t.Cap + int(p) }
+
+// SetKeyOf records key as i's view of the key of its neighbour on port p.
+func (t *Table) SetKeyOf(i int32, p kernel.Port, key int64) { t.KeyOf[t.at(i, p)] = key }
+
+// KeyOfPort returns i's view of the key of its neighbour on port p.
+func (t *Table) KeyOfPort(i int32, p kernel.Port) int64 { return t.KeyOf[t.at(i, p)] }
+
+// Senior reports whether the neighbour j on port p has priority over i: (key[j], j) <
+// (key[i], i). akw1: color[j] < color[i] (a low neighbour); akw2: higher(j).
+func (t *Table) Senior(i int32, p kernel.Port) bool {
+	kj, ki := t.KeyOf[t.at(i, p)], t.Key[i]
+	return kj < ki || kj == ki && t.Topo.Peer(i, p) < i
+}
+
+// Usable is usable(j) ≡ at[j] ∧ known[j] ∧ ¬eats[j].
+func (t *Table) Usable(i int32, p kernel.Port) bool {
+	return t.At.Has(i, p) && t.Known.Has(i, p) && (t.mut == MutIgnoreEats || !t.Eats.Has(i, p))
+}
+
+// Forks returns (all-forks, all-senior-forks): akw1's all-forks and all-low-forks, akw2's
+// all-forks and all-higher-forks.
+func (t *Table) Forks(i int32) (all, allSenior bool) {
+	all, allSenior = true, true
+	up := t.Topo.Up()
+	for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
+		if !t.Usable(i, p) {
+			all = false
+			if t.Senior(i, p) {
+				return false, false
+			}
+		}
+	}
+	return all, allSenior
+}
+
+// mayEat reports whether a hungry node with these forks eats: all-forks (or, for the
+// MutEatWithSeniorForks mutant, all-senior-forks).
+func (t *Table) mayEat(all, allSenior bool) bool {
+	return all || t.mut == MutEatWithSeniorForks && allSenior
+}
+
+// Broadcast sends m on every up port of i.
+func (t *Table) Broadcast(i int32, m kernel.Message, out *kernel.Outbox) {
+	up := t.Topo.Up()
+	for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
+		out.Send(p, m)
+	}
+}
+
+// Checker is the kernel's check for fork collection: local mutual exclusion on the current
+// graph, and at every entry the node holds the fork of every current link.
+func (t *Table) Checker(algo string) kernel.Checker {
+	return kernel.NewForkChecker(algo, func() (*kernel.Topology, *kernel.PortSets) { return t.Topo, &t.At })
+}
+
+// RequireFIFO refuses networks that are not FIFO: both algorithms assume FIFO links
+// (section 2). The error names the network parameter and the algorithm.
+func RequireFIFO(algo string, p *kernel.Params) error {
+	info, ok := kernel.LookupNetwork(p.Network)
+	if ok && info.New != nil && !info.New().FIFO() {
+		return &kernel.ParamError{Name: "network", Msg: fmt.Sprintf("%s needs FIFO links (Attiya, Kogan, Welch, section 2); network model %s is not FIFO", algo, info.Name)}
+	}
+	return nil
+}

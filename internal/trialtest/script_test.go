@@ -1,0 +1,53 @@
+package trialtest_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mutexlab/mutexlab/algorithms/rl"
+	"github.com/mutexlab/mutexlab/internal/trialtest"
+)
+
+// TestPlayRewritesOutput: Play keeps comments and commands and writes each command's output
+// under it, whatever output the script held before.
+func TestPlayRewritesOutput(t *testing.T) {
+	script := "# two nodes\nnetwork 0-1\n----\nstale output\n\nrequest 1\n----\n\ncheck\n----\n"
+	got, err := trialtest.Play("x.txt", script, trialtest.Subject{Algo: rl.New()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "# two nodes\nnetwork 0-1\n----\nnode 0: remainder h=(0,0) next=0 Q=[] token\nnode 1: remainder h=(0,1) next=0 Q=[]\n\n" +
+		"request 1\n----\n1 -> 0 request(0,1,1)\nnode 1: waiting h=(0,1) next=0 Q=[1]\n\n" +
+		"check\n----\nok: in the CS [], waiting [1], 1 messages in transit\n"
+	if d := trialtest.FirstDifference(want, got); d != "" {
+		t.Fatalf("%s\n%s", d, got)
+	}
+}
+
+// TestPlayBadScripts: a malformed script or command is an error naming the file and line.
+func TestPlayBadScripts(t *testing.T) {
+	for script, want := range map[string]string{
+		"network 0-1\nrequest 1\n----\n":         "x.txt:1: command \"network 0-1\" is not followed",
+		"request 1\n----\n":                      "x.txt:1: request 1: \"request\" before \"network\"",
+		"network 0-1\n----\n\nfly 1\n----\n":     "x.txt:4: fly 1: unknown command \"fly\"",
+		"network 0-1\n----\n\ndeliver 7\n----\n": "x.txt:4: deliver 7: \"7\" is not a node (nodes are 0..1)",
+		"network 0-x\n----\n":                    "x.txt:1: network 0-x: \"0-x\" is neither a link",
+	} {
+		_, err := trialtest.Play("x.txt", script, trialtest.Subject{Algo: rl.New()})
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%q: got %v, want an error starting %q", script, err, want)
+		}
+	}
+}
+
+// TestPlayShowsViolations: what the trial does, a safety violation included, is output, and
+// every later command says the trial has stopped.
+func TestPlayShowsViolations(t *testing.T) {
+	got, err := trialtest.Play("x.txt", "network 0-1\n----\n\nrelease 1\n----\n\nstate\n----\n", trialtest.Subject{Algo: rl.New()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got, "error: invariant violation") || !strings.Contains(got, "error: the trial has stopped") {
+		t.Fatalf("violation not shown:\n%s", got)
+	}
+}

@@ -73,6 +73,7 @@ type Sim struct {
 	cur         eventRec        // the event being handled
 	crash       crashState      // crash-stop failures (crash.go)
 	links       linkStats       // link-count diagnostics (linkstats.go)
+	win         window          // phases, window sizing, MSER-5 (window.go)
 }
 
 type nodeStatus uint8
@@ -154,6 +155,21 @@ type Result struct {
 	LinksMean   float64 // time-average number of links over the window
 	LinkDowns   int64   // links that went down inside the window
 	LinkUps     int64   // links that came up inside the window
+
+	// Phases (window.go): events and simulated time of the warm-up (events before the window
+	// opened; its time is WindowStart), the window (WindowTime) and the liveness drain.
+	EventsWarmup, EventsMeasure, EventsDrain int64
+	DrainTime                                float64
+	LivenessChecked                          bool // the drain ran to its end: every pending request was served
+	PendingAtEnd                             int  // requests still pending when the trial ended (0 when LivenessChecked)
+
+	// Steady state (window.go, steady.go).
+	WarmupEntries int64     // CS entries discarded before the window opened
+	WarmupSettled bool      // false when the MSER-5 warm-up rule hit its cap before finding the transient over
+	MSERCut       int64     // MSER-5 truncation point of the waits from the first entry to the window's end, in entries
+	MSERKnown     bool      // MSERCut was computed (at least 100 entries)
+	WaitCI        float64   // half-width of the 95% batch-means confidence interval of WaitMean (NaN: under 40 entries)
+	Stability     Stability // the two halves of the window compared
 }
 
 // Run executes one trial of algo under p and returns its measurements, or a *TrialError for a
@@ -265,7 +281,7 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 	clear(s.msgsAll)
 	s.linkChanges, s.skipped, s.lost = 0, 0, 0
 	s.links.reset(s.topo.NumLinks())
-	s.waits = Resize(s.waits, p.Measure)[:0]
+	s.waits = Resize(s.waits, int(min(p.MeasureEntries(), 1<<20)))[:0]
 	s.classer, _ = algo.(RequestClasser)
 	s.classWait, s.classCount = [MaxRequestClasses + 1]float64{}, [MaxRequestClasses + 1]int64{}
 	s.inFlightTok = 0
@@ -288,7 +304,7 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 			return s.fail(ErrSafety, nil, "%d nodes hold the token at the start", s.holders)
 		}
 	}
-	if p.Warmup == 0 {
+	if s.resetWindow(&s.p) {
 		s.openWindow()
 	}
 	if !s.scripted {
@@ -343,7 +359,7 @@ func (s *Sim) scheduleAt(t float64, r eventRec) {
 // request has been served, or an error stops it.
 func (s *Sim) loop() {
 	for s.err == nil {
-		if s.phase == phaseDrain && s.waiting == s.crash.nBlocked && s.critical == 0 {
+		if s.phase == phaseDrain && s.drainOver() {
 			return
 		}
 		if s.q.Len() == 0 {
@@ -370,7 +386,7 @@ func (s *Sim) checkpoint() {
 		if s.events-s.lastEntry >= s.budget {
 			s.fail(ErrBudget, nil, "%d events since the last CS entry (%d of %d entries done): the trial would run far longer "+
 				"than any trial of its size should (the budget is %s); if it is meant to, raise max_events_per_entry",
-				s.events-s.lastEntry, s.entries, s.p.Warmup+s.p.Measure, budgetFormula)
+				s.events-s.lastEntry, s.entries, s.p.WarmupEntries()+s.p.MeasureEntries(), budgetFormula)
 			return
 		}
 		s.nextCheck = min(s.nextCheck, s.lastEntry+s.budget)
@@ -584,11 +600,9 @@ func (s *Sim) enter(i int32) {
 				s.classCount[c]++
 			}
 		}
-		if len(s.waits) == s.p.Measure {
-			s.closeWindow()
-		}
-	} else if s.phase == phaseWarmup && s.entries == int64(s.p.Warmup) {
-		s.openWindow()
+		s.measuredEntry(s.now - s.requestedAt[i])
+	} else if s.phase == phaseWarmup {
+		s.warmupEntry(s.now - s.requestedAt[i])
 	}
 	if !s.scripted {
 		s.schedule(s.p.CSTime, eventRec{kind: evRelease, node: i})
@@ -597,6 +611,7 @@ func (s *Sim) enter(i int32) {
 
 func (s *Sim) openWindow() {
 	s.phase = phaseMeasure
+	s.win.openEntries, s.win.evOpen = s.entries, s.events
 	s.winStart = s.now
 	s.csArea, s.csAreaT = 0, s.now
 	s.links.open(s.now, s.topo.NumLinks())
@@ -605,6 +620,7 @@ func (s *Sim) openWindow() {
 func (s *Sim) closeWindow() {
 	s.accumulateCS()
 	s.phase = phaseDrain
+	s.win.evClose = s.events
 	s.winEnd = s.now
 	s.links.close(s.now, s.topo.NumLinks())
 }
@@ -689,6 +705,7 @@ func (s *Sim) result() Result {
 		Ports:              s.topo.PortCap(),
 	}
 	s.links.fill(&r, s.winStart, s.winEnd)
+	s.fillWindow(&r)
 	for _, c := range s.msgs {
 		r.MsgsTotal += c
 	}

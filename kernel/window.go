@@ -40,10 +40,18 @@ import (
 // also ends the warm-up, sequentially as Hoad, Robinson and Davies (2010) automate it: the
 // rule is applied to the series so far every time it has grown by a sixteenth, and the
 // warm-up ends (at the next entry that meets the other criteria) once the truncation point
-// lies in the first half of the series, which is White's condition for trusting it. The
-// warm-up then discards all of the series so far, at least the truncation point. A warm-up
-// that does not settle within mserWarmupCap entries opens the window anyway, and the result
-// says so (Result.WarmupSettled false).
+// lies in the first half of the series, which is White's condition for trusting it; the
+// rule is consulted only once the other warm-up criteria are met. The warm-up then discards
+// all of the series so far, at least the truncation point. A warm-up that does not settle
+// within mserWarmupCap entries opens the window anyway, and the result says so
+// (Result.WarmupSettled false).
+//
+// MSER cannot see a transient longer than the series it is given. Under saturation the
+// transient lasts about one round of service, n entries (every node that requested at the
+// start is served once), and the first few hundred entries of a large network look
+// stationary, so the rule can settle inside the transient (the stability check then flags
+// the window). Combine it with warmup_per_node = 1 at large n, so that the rule judges a
+// series that spans the first round.
 //
 // # The drain
 //
@@ -174,16 +182,17 @@ func (s *Sim) resetWindow(p *Params) bool {
 func (s *Sim) warmupEntry(wait float64) {
 	w := &s.win
 	w.series.add(wait)
-	if w.mserRule && !w.settled && w.series.count >= w.mserNext {
-		w.mserNext = w.series.count + max(mserBatch, w.series.count/16)
-		_, w.settled = w.series.mser()
-	}
-	if s.entries >= w.mserCap && w.mserRule {
-		s.openWindow() // the rule never settled: open anyway (Result.WarmupSettled says so)
-		return
-	}
-	if s.entries >= w.warmupN && s.now >= w.warmupT && (!w.mserRule || w.settled) {
+	switch {
+	case s.entries < w.warmupN || s.now < w.warmupT:
+	case !w.mserRule:
 		s.openWindow()
+	case s.entries >= w.mserCap:
+		s.openWindow() // the rule never settled: open anyway (Result.WarmupSettled says so)
+	case w.series.count >= w.mserNext:
+		w.mserNext = w.series.count + max(mserBatch, w.series.count/16)
+		if _, w.settled = w.series.mser(); w.settled {
+			s.openWindow()
+		}
 	}
 }
 

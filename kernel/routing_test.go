@@ -1,0 +1,53 @@
+package kernel
+
+import "testing"
+
+// TestRoutingMatchesTable: with a cache of three rows and early-stopping searches (the mode
+// of networks too large for a full table), every distance and next hop equals the full
+// table's, before and after link changes, for pairs asked in an order that keeps evicting
+// rows.
+func TestRoutingMatchesTable(t *testing.T) {
+	var topo Topology
+	topo.Reset(600, PortCapFor(600, 1200))
+	var rng Stream
+	rng.Seed(9)
+	if err := RandomConnected(&topo, 1200, &rng); err != nil {
+		t.Fatal(err)
+	}
+	var table, small Routing
+	table.reset(&topo)
+	small.reset(&topo)
+	small.full = false
+	small.owner, small.ver = small.owner[:3], small.ver[:3]
+	if !table.full {
+		t.Fatal("600 nodes: the reference is not a full table")
+	}
+	check := func(round int) {
+		for k := range 4000 {
+			from, to := int32(rng.IntN(600)), int32(rng.IntN(600))
+			if k%3 == 0 {
+				to = topo.Peer(from, topo.Up().Next(from, 0)) // neighbours: the searches that stop at once
+			}
+			if got, want := small.NextHop(from, to), table.NextHop(from, to); got != want {
+				t.Fatalf("round %d: next hop %d -> %d is port %d, the table says %d", round, from, to, got, want)
+			}
+			if got, want := small.Distance(from, to), table.Distance(from, to); got != want {
+				t.Fatalf("round %d: distance %d -> %d is %d, the table says %d", round, from, to, got, want)
+			}
+		}
+	}
+	check(0)
+	for round := 1; round <= 3; round++ {
+		for range 50 {
+			if k, ok := pickRemovableLink(&topo, &rng); ok {
+				topo.Disconnect(k)
+			}
+			if u, v, ok := randomAbsentPair(&topo, &rng); ok {
+				if _, _, err := topo.Connect(u, v); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		check(round)
+	}
+}

@@ -45,7 +45,7 @@ func (c *LocalMutexChecker) Enter(i int32) (int32, bool) {
 		if s.status[v] != critical {
 			continue
 		}
-		since := t.links[t.linkAt[base+int(p)]].since
+		since := t.links[t.ports[base+int(p)].link].since
 		if since <= s.requestedAt[i] || since <= s.requestedAt[v] {
 			return v, false
 		}

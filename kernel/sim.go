@@ -21,6 +21,7 @@ type Sim struct {
 	// 0: none); maxLinkLoad is the largest load seen on any link, both directions.
 	linkBound   int
 	maxLinkLoad int
+	fifoClamp   bool // clamp arrival times for FIFO (Topology.TrackArrivals)
 	links0      int     // links when the trial started
 	csArea      float64 // ∫ (nodes in the CS) dt over the measurement window so far
 	csAreaT     float64 // time up to which csArea is accumulated
@@ -251,6 +252,10 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 		return fmt.Errorf("kernel: network model %s built %d nodes, want %d", s.net.Name(), s.topo.N(), n)
 	}
 	s.links0 = s.topo.NumLinks()
+	// Under a constant delay, arrival times on a link increase with the send times (a sum
+	// rounds monotonically), so FIFO holds without clamping and needs no per-port times.
+	s.fifoClamp = s.net.FIFO() && p.Delay.Kind != DelayConstant
+	s.topo.TrackArrivals(s.fifoClamp)
 	s.changer = Changer{s}
 	s.mobilitySeed = DeriveSeed(p.Seed, uint64(StreamMobility))
 	s.mobility.Seed(s.mobilitySeed)
@@ -545,10 +550,10 @@ func (s *Sim) after(i int32) {
 			}
 		}
 		at := s.now + s.p.Delay.sample(&s.delays)
-		if at < s.topo.ports[idx].lastArr && s.net.FIFO() {
-			at = s.topo.ports[idx].lastArr // FIFO: never overtake an earlier message on this link
+		if s.fifoClamp {
+			at = max(at, s.topo.lastArr[idx]) // FIFO: never overtake an earlier message on this link
+			s.topo.lastArr[idx] = at
 		}
-		s.topo.ports[idx].lastArr = at
 		if s.types[o.msg.Type].Token {
 			s.inFlightTok++
 		}

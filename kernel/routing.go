@@ -130,9 +130,8 @@ func (r *Routing) search(to, from int32, limit int) bool {
 	q := append(r.queue[:0], to)
 	for h := 0; h < len(q); h++ {
 		x := q[h]
-		base := int(x) * t.portCap
 		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
-			y := t.ports[base+int(p)].peer
+			y := t.ports[t.slot(x, p)].peer
 			if r.stamp[y] == r.cur {
 				continue
 			}

@@ -484,7 +484,7 @@ func (s *Sim) deliver(i int32, p Port, m *Message) {
 		s.fail(ErrInvariant, []int32{i}, "message arrived at node %d on port %d, which is down", i, p)
 		return
 	}
-	s.topo.ports[int(from)*s.topo.portCap+int(fp)].inflight--
+	s.topo.ports[s.topo.slot(from, fp)].inflight--
 	if s.types[m.Type].Token {
 		s.inFlightTok--
 	}
@@ -527,10 +527,9 @@ func (s *Sim) after(i int32) {
 			}
 		}
 	}
-	base := int(i) * s.topo.portCap
 	for k := range s.out.sends {
 		o := &s.out.sends[k]
-		if o.port < 0 || int(o.port) >= s.topo.portCap || s.topo.ports[base+int(o.port)].peer < 0 {
+		if o.port < 0 || int(o.port) >= s.topo.portCap || !s.topo.up.Has(i, o.port) {
 			s.fail(ErrInvariant, []int32{i}, "node %d sent %s on port %d, which is down", i, s.types[o.msg.Type].Name, o.port)
 			break
 		}
@@ -538,9 +537,9 @@ func (s *Sim) after(i int32) {
 			s.fail(ErrInvariant, []int32{i}, "node %d sent message type %d, which its algorithm does not declare", i, o.msg.Type)
 			break
 		}
-		idx := base + int(o.port)
+		idx := s.topo.slot(i, o.port)
 		s.topo.ports[idx].inflight++
-		pidx := int(s.topo.ports[idx].peer)*s.topo.portCap + int(s.topo.ports[idx].peerPort)
+		pidx := s.topo.slot(s.topo.ports[idx].peer, s.topo.ports[idx].peerPort)
 		if load := int(s.topo.ports[idx].inflight + s.topo.ports[pidx].inflight); load > s.maxLinkLoad {
 			s.maxLinkLoad = load
 			if s.linkBound > 0 && load > s.linkBound {

@@ -21,7 +21,7 @@ type Sim struct {
 	// 0: none); maxLinkLoad is the largest load seen on any link, both directions.
 	linkBound   int
 	maxLinkLoad int
-	fifoClamp   bool // clamp arrival times for FIFO (Topology.TrackArrivals)
+	fifoClamp   bool    // clamp arrival times for FIFO (Topology.TrackArrivals)
 	links0      int     // links when the trial started
 	csArea      float64 // ∫ (nodes in the CS) dt over the measurement window so far
 	csAreaT     float64 // time up to which csArea is accumulated

@@ -30,13 +30,13 @@ type Topology struct {
 	// only where FIFO order needs enforcing (TrackArrivals): under a constant delay the
 	// arrival times on a link already increase, and the 8 bytes per port are saved.
 	lastArr []float64
-	up         PortSets
-	deg        []int32
-	links      []linkEnds
-	adj        []uint64 // n*n adjacency bits when n <= adjMatrixMax, for O(1) Adjacent
-	moving     []uint64 // one bit per node: the node is moving (geometric mobility models)
-	version    uint64
-	clock      *float64 // the simulator's clock (nil: 0): links record when they formed
+	up      PortSets
+	deg     []int32
+	links   []linkEnds
+	adj     []uint64 // n*n adjacency bits when n <= adjMatrixMax, for O(1) Adjacent
+	moving  []uint64 // one bit per node: the node is moving (geometric mobility models)
+	version uint64
+	clock   *float64 // the simulator's clock (nil: 0): links record when they formed
 
 	stamp    []uint32 // BFS scratch: visited when stamp[v] == cur
 	cur      uint32

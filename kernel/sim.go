@@ -268,9 +268,12 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 		s.requestState[i] = Mix64(reqSeed ^ uint64(i)*0x9e3779b97f4a7c15)
 	}
 
+	// Every node has a request pending from the start: room for that many events, so that a
+	// large trial's queue does not grow (and leave its old arrays to the collector) by doubling.
 	s.q.Reset()
-	s.recs = s.recs[:0]
-	s.free = s.free[:0]
+	s.q.Grow(n + 64)
+	s.recs = slices.Grow(s.recs[:0], n+64)
+	s.free = slices.Grow(s.free[:0], n+64)
 	s.out.reset()
 	s.status = Resize(s.status, n)
 	clear(s.status)

@@ -11,9 +11,10 @@ package kernel
 //
 //   - a cache of destination rows (a row: every node's hop distance to one destination),
 //     each stamped with the topology version it was computed for, so that a link change
-//     invalidates every row at once. While n·n distances fit in routingTableBytes (n ≤
-//     4,096) the cache holds a row for every destination, as the table always did;
-//     beyond, it holds routingRows rows, reused round-robin.
+//     invalidates every row at once. While n·n distances fit in routingCacheBytes (256 MiB:
+//     n ≤ 11,585) the cache holds a row for every destination, as the table always did;
+//     beyond, it holds as many rows as fit in that budget, at least routingRows, reused
+//     round-robin.
 //   - a search that stops early: asked for the next hop from u to v without v's row, a
 //     breadth-first search from v stops as soon as it reaches u. Every node closer to v than
 //     u is then labelled (BFS labels level by level), which is all the next hop needs: the
@@ -24,8 +25,7 @@ package kernel
 //     topology version.
 //
 // Both give exactly the distances and next hops of the full table: results do not depend on
-// the cache (TestRoutingMatchesTable). Memory beyond the table's bound is 2·routingRows + 14
-// bytes per node.
+// the cache (TestRoutingMatchesTable). Memory is at most 256 MiB + 142 bytes per node.
 type Routing struct {
 	topo   *Topology
 	n      int
@@ -45,20 +45,18 @@ type Routing struct {
 }
 
 const (
-	// routingTableBytes is the most a full table (n·n two-byte distances) may take.
-	routingTableBytes = 32 << 20
-	// routingRows is the number of cached rows beyond it.
+	// routingCacheBytes is the most the cached rows take (two bytes a distance), unless
+	// routingRows rows take more.
+	routingCacheBytes = 256 << 20
+	// routingRows is the fewest rows cached.
 	routingRows = 64
 	unreachable = 0xffff
 )
 
 func (r *Routing) reset(t *Topology) {
 	r.topo, r.n = t, t.N()
-	r.full = 2*r.n*r.n <= routingTableBytes
-	slots := min(r.n, routingRows)
-	if r.full {
-		slots = r.n
-	}
+	slots := min(r.n, max(routingRows, routingCacheBytes/(2*r.n)))
+	r.full = slots == r.n
 	r.rows = Resize(r.rows, slots*r.n)
 	r.owner = Resize(r.owner, slots)
 	r.ver = Resize(r.ver, slots)

@@ -4,200 +4,236 @@ package kernel
 // algorithm: it always knows a current shortest path and costs nothing to maintain. A message
 // is forwarded hop by hop, each hop choosing a neighbour one step closer to the destination in
 // the network as it is at that moment, so a route that changes while a message travels is
-// followed as it changes. Route recomputation is free, as in the paper.
+// followed as it changes. Route recomputation is free, as in the paper. Of the ports that
+// start a shortest path, the lowest is taken, so routes are deterministic.
 //
-// Distances are computed on demand by breadth-first search from the destination, and no
-// table of n×n distances is kept, so the oracle runs wherever the network fits:
+// It answers in one of two ways, with the same answers (TestRoutingMatchesTable):
 //
-//   - a cache of destination rows (a row: every node's hop distance to one destination),
-//     each stamped with the topology version it was computed for, so that a link change
-//     invalidates every row at once. While n·n distances fit in routingCacheBytes (256 MiB:
-//     n ≤ 11,585) the cache holds a row for every destination, as the table always did;
-//     beyond, it holds as many rows as fit in that budget, at least routingRows, reused
-//     round-robin.
-//   - a search that stops early: asked for the next hop from u to v without v's row, a
-//     breadth-first search from v stops as soon as it reaches u. Every node closer to v than
-//     u is then labelled (BFS labels level by level), which is all the next hop needs: the
-//     lowest port of u whose neighbour is one hop closer. Raymond's tree links are physical
-//     links of the initial graph and stay a few hops apart under mobility, so the search
-//     touches a few neighbourhoods, not the network. A search that labels more than n/16
-//     nodes is finished and its row cached, so far destinations cost one full search per
-//     topology version.
-//
-// Both give exactly the distances and next hops of the full table: results do not depend on
-// the cache (TestRoutingMatchesTable). Memory is at most 256 MiB + 142 bytes per node.
+//   - A table, while n·n two-byte distances fit in routingTableBytes (256 MiB: n ≤ 11,585):
+//     a destination's row (every node's distance to it) is computed by breadth-first search
+//     the first time it is needed after a link change (rows are stamped with the topology
+//     version). This is the table mutexlab always had.
+//   - A bidirectional search beyond: breadth-first searches from both ends, one level at a
+//     time on the side with the smaller frontier, until they meet; that gives the distance
+//     d, and the next hop is the lowest port whose neighbour lies on a shortest path (marked
+//     back from the nodes where the searches met). It touches about 2·δ^(d/2) nodes instead
+//     of n: in the paper's setting tree neighbours are random nodes, about log_δ n hops
+//     apart, so a one-sided search would cover most of the network for every message.
+//     Memory: 24 bytes per node; no table.
 type Routing struct {
-	topo   *Topology
-	n      int
-	full   bool     // a row for every destination
-	rows   []uint16 // slot k's row is rows[k*n : (k+1)*n]; 0xffff: unreachable
-	owner  []int32  // destination of each slot (-1: free)
-	ver    []uint64 // topology version each slot was computed for
-	slotOf []int32  // each destination's slot, or -1
-	hand   int      // next slot to reuse (round-robin)
+	topo *Topology
+	n    int
+	full bool // a table of rows
 
-	stamp []uint32 // search scratch: node x is labelled when stamp[x] == cur
-	cur   uint32
-	level []uint16 // hop distance of a labelled node to the search's destination
-	queue []int32
+	rows []uint16 // the table: destination to's row is rows[to*n : (to+1)*n]; 0xffff: unreachable
+	ver  []uint64 // topology version each row was computed for (0: never)
 
-	active []uint16 // the row prepare chose (nil: the last search's labels)
+	fwd, bwd side   // the bidirectional search's two sides (from the source, from the destination)
+	onPath   []uint32 // node x lies on a shortest path of the last search when onPath[x] == cur
+	cur      uint32   // the last search's stamp
+
+	// the last answer, for Distance after NextHop on the same pair (rr asks both per send)
+	lastFrom, lastTo int32
+	lastVer          uint64
+	lastD            int
+	lastHop          Port
+}
+
+// side is one breadth-first search: a node x is labelled when stamp[x] == Routing.cur.
+type side struct {
+	stamp []uint32
+	level []uint16 // hop distance from the side's root
+	queue []int32  // labelled nodes in BFS order
+	head  int      // queue[head:] is the frontier
 }
 
 const (
-	// routingCacheBytes is the most the cached rows take (two bytes a distance), unless
-	// routingRows rows take more.
-	routingCacheBytes = 256 << 20
-	// routingRows is the fewest rows cached.
-	routingRows = 64
-	unreachable = 0xffff
+	// routingTableBytes is the most the table may take (two bytes a distance).
+	routingTableBytes = 256 << 20
+	unreachable       = 0xffff
 )
 
-func (r *Routing) reset(t *Topology) {
-	r.topo, r.n = t, t.N()
-	slots := min(r.n, max(routingRows, routingCacheBytes/(2*r.n)))
-	r.full = slots == r.n
-	r.rows = Resize(r.rows, slots*r.n)
-	r.owner = Resize(r.owner, slots)
-	r.ver = Resize(r.ver, slots)
-	for k := range r.owner {
-		r.owner[k] = -1
+func (s *side) reset(n int) {
+	s.stamp = Resize(s.stamp, n)
+	clear(s.stamp)
+	s.level = Resize(s.level, n)
+	s.queue = Resize(s.queue, n)[:0]
+}
+
+func (r *Routing) reset(t *Topology) { r.resetAs(t, 2*t.N()*t.N() <= routingTableBytes) }
+
+// resetAs prepares the oracle for t, with a table or with bidirectional searches.
+func (r *Routing) resetAs(t *Topology, table bool) {
+	r.topo, r.n, r.full = t, t.N(), table
+	r.lastFrom, r.lastVer = -1, 0
+	if r.full {
+		r.rows = Resize(r.rows, r.n*r.n)
+		r.ver = Resize(r.ver, r.n)
+		clear(r.ver)
+		r.fwd.reset(r.n) // the table's searches run on the forward side
+		return
 	}
-	r.slotOf = Resize(r.slotOf, r.n)
-	for i := range r.slotOf {
-		r.slotOf[i] = -1
-	}
-	r.hand = 0
-	r.stamp = Resize(r.stamp, r.n)
-	clear(r.stamp)
+	r.rows, r.ver = r.rows[:0], r.ver[:0]
+	r.fwd.reset(r.n)
+	r.bwd.reset(r.n)
+	r.onPath = Resize(r.onPath, r.n)
+	clear(r.onPath)
 	r.cur = 0
-	r.level = Resize(r.level, r.n)
-	r.queue = Resize(r.queue, r.n)[:0]
 }
 
-// cached returns to's row if it is cached for the current topology, else nil.
-func (r *Routing) cached(to int32) []uint16 {
-	k := r.slotOf[to]
-	if k < 0 || r.ver[k] != r.topo.Version() {
-		return nil
+// next starts a search: a new stamp (all stamps cleared when it wraps).
+func (r *Routing) next() uint32 {
+	r.cur++
+	if r.cur == 0 {
+		clear(r.fwd.stamp)
+		clear(r.bwd.stamp)
+		clear(r.onPath)
+		r.cur = 1
 	}
-	return r.rows[int(k)*r.n : (int(k)+1)*r.n]
+	return r.cur
 }
 
-// row computes, caches and returns to's row.
+// row returns to's row of the table, computing it if the topology changed since.
 func (r *Routing) row(to int32) []uint16 {
-	if row := r.cached(to); row != nil {
-		return row
-	}
-	k := r.slotOf[to]
-	if k < 0 {
-		k = int32(r.hand)
-		if r.full {
-			k = to
-		} else {
-			r.hand = (r.hand + 1) % len(r.owner)
+	row := r.rows[int(to)*r.n : (int(to)+1)*r.n]
+	if v := r.topo.Version(); r.ver[to] != v {
+		cur := r.next()
+		s := &r.fwd
+		s.start(to, cur)
+		for !s.done() {
+			s.expand(r.topo, cur, nil)
 		}
-		if old := r.owner[k]; old >= 0 {
-			r.slotOf[old] = -1
+		for i := range row {
+			row[i] = unreachable
+			if s.stamp[i] == cur {
+				row[i] = s.level[i]
+			}
 		}
-		r.owner[k], r.slotOf[to] = to, k
+		r.ver[to] = v
 	}
-	row := r.rows[int(k)*r.n : (int(k)+1)*r.n]
-	r.search(to, -1, -1)
-	for i := range row {
-		row[i] = unreachable
-		if r.stamp[i] == r.cur {
-			row[i] = r.level[i]
-		}
-	}
-	r.ver[k] = r.topo.Version()
 	return row
 }
 
-// search runs a breadth-first search from to, labelling nodes with their hop distance, and
-// stops as soon as it labels from (-1: never) or has labelled more than limit nodes (-1: no
-// limit). It reports whether it stopped early for from.
-func (r *Routing) search(to, from int32, limit int) bool {
-	r.cur++
-	if r.cur == 0 { // the stamps wrapped: start them over
-		clear(r.stamp)
-		r.cur = 1
-	}
-	t := r.topo
-	r.stamp[to], r.level[to] = r.cur, 0
-	q := append(r.queue[:0], to)
-	for h := 0; h < len(q); h++ {
-		x := q[h]
+// start labels root at level 0.
+func (s *side) start(root int32, cur uint32) {
+	s.stamp[root], s.level[root] = cur, 0
+	s.queue = append(s.queue[:0], root)
+	s.head = 0
+}
+
+func (s *side) done() bool { return s.head == len(s.queue) }
+
+// expand labels the next level: every unlabelled neighbour of the frontier. It reports
+// whether it labelled a node the other side (nil: none) has labelled: the searches met.
+func (s *side) expand(t *Topology, cur uint32, other *side) bool {
+	end, met := len(s.queue), false
+	for ; s.head < end; s.head++ {
+		x := s.queue[s.head]
 		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
 			y := t.ports[t.slot(x, p)].peer
-			if r.stamp[y] == r.cur {
+			if s.stamp[y] == cur {
 				continue
 			}
-			r.stamp[y], r.level[y] = r.cur, r.level[x]+1
-			if y == from {
-				r.queue = q
-				return true
-			}
-			q = append(q, y)
+			s.stamp[y], s.level[y] = cur, s.level[x]+1
+			s.queue = append(s.queue, y)
+			met = met || other != nil && other.stamp[y] == cur
 		}
-		if limit >= 0 && len(q) > limit {
+	}
+	return met
+}
+
+// search finds the distance from from to to (unreachable if none) and the lowest port of
+// from that starts a shortest path, by the bidirectional search.
+func (r *Routing) search(from, to int32) (int, Port) {
+	t, cur := r.topo, r.next()
+	f, b := &r.fwd, &r.bwd
+	f.start(from, cur)
+	b.start(to, cur)
+	for {
+		if f.done() || b.done() {
+			return unreachable, NoPort
+		}
+		grow, other := f, b
+		if len(b.queue)-b.head < len(f.queue)-f.head {
+			grow, other = b, f
+		}
+		if grow.expand(t, cur, other) {
 			break
 		}
 	}
-	r.queue = q
-	return false
+	// Every node within radius a of from and b of to is labelled, and the searches met at
+	// distance d = a + b. A node x at forward level k lies on a shortest path iff it is one
+	// hop from a node at level k+1 that does; at the last level a, iff its backward label
+	// is d − a.
+	a := int(f.level[f.queue[len(f.queue)-1]])
+	d := a + int(b.level[b.queue[len(b.queue)-1]])
+	if a == 0 { // the backward search reached from: its labels below d are complete
+		return d, r.lowestPort(from, func(y int32) bool { return b.stamp[y] == cur && int(b.level[y]) == d-1 })
+	}
+	for k := len(f.queue) - 1; k > 0; k-- {
+		x := f.queue[k]
+		lx := int(f.level[x])
+		if lx == a {
+			if b.stamp[x] == cur && int(b.level[x]) == d-a {
+				r.onPath[x] = cur
+			}
+			continue
+		}
+		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
+			if y := t.ports[t.slot(x, p)].peer; r.onPath[y] == cur && f.stamp[y] == cur && int(f.level[y]) == lx+1 {
+				r.onPath[x] = cur
+				break
+			}
+		}
+	}
+	return d, r.lowestPort(from, func(y int32) bool { return r.onPath[y] == cur && f.stamp[y] == cur && f.level[y] == 1 })
 }
 
-// prepare makes the hop distances to to of from and of every node closer to to than from
-// available to dist: from to's cached row, an early-stopping search, or a new row.
-func (r *Routing) prepare(from, to int32) {
-	if row := r.cached(to); row != nil {
-		r.active = row
-		return
+// lowestPort returns from's lowest port whose neighbour satisfies ok (NoPort: none).
+func (r *Routing) lowestPort(from int32, ok func(y int32) bool) Port {
+	t := r.topo
+	for p := t.up.Next(from, 0); p >= 0; p = t.up.Next(from, p+1) {
+		if ok(t.Peer(from, p)) {
+			return p
+		}
 	}
-	if !r.full && r.search(to, from, r.n/16) {
-		r.active = nil // the search's labels
-		return
-	}
-	r.active = r.row(to)
+	return NoPort
 }
 
-// dist returns x's hop distance to the destination prepared last (unreachable if unknown).
-func (r *Routing) dist(x int32) int {
-	if r.active != nil {
-		return int(r.active[x])
+// answer returns the distance from from to to and from's next hop, from the table or a
+// search (the last answer is kept for the next question on the same pair).
+func (r *Routing) answer(from, to int32) (int, Port) {
+	if from == to {
+		return 0, NoPort
 	}
-	if r.stamp[x] != r.cur {
-		return unreachable
+	v := r.topo.Version()
+	if from == r.lastFrom && to == r.lastTo && v == r.lastVer {
+		return r.lastD, r.lastHop
 	}
-	return int(r.level[x])
+	var d int
+	var hop Port
+	if r.full {
+		row := r.row(to)
+		d, hop = int(row[from]), NoPort
+		if d != unreachable {
+			hop = r.lowestPort(from, func(y int32) bool { return int(row[y]) == d-1 })
+		}
+	} else {
+		d, hop = r.search(from, to)
+	}
+	r.lastFrom, r.lastTo, r.lastVer, r.lastD, r.lastHop = from, to, v, d, hop
+	return d, hop
 }
 
 // Distance returns the current hop distance from from to to (65535 if unreachable).
 func (r *Routing) Distance(from, to int32) int {
-	if from == to {
-		return 0
-	}
-	r.prepare(from, to)
-	return r.dist(from)
+	d, _ := r.answer(from, to)
+	return d
 }
 
 // NextHop returns the port of from that starts a current shortest path to to (the lowest such
 // port, so routes are deterministic), or NoPort if from == to or to is unreachable.
 func (r *Routing) NextHop(from, to int32) Port {
-	if from == to {
-		return NoPort
-	}
-	r.prepare(from, to)
-	d := r.dist(from)
-	if d == unreachable {
-		return NoPort
-	}
-	t := r.topo
-	for p := t.up.Next(from, 0); p >= 0; p = t.up.Next(from, p+1) {
-		if r.dist(t.Peer(from, p)) == d-1 {
-			return p
-		}
-	}
-	return NoPort
+	_, hop := r.answer(from, to)
+	return hop
 }

@@ -2,10 +2,9 @@ package kernel
 
 import "testing"
 
-// TestRoutingMatchesTable: with a cache of three rows and early-stopping searches (the mode
-// of networks too large for a full table), every distance and next hop equals the full
-// table's, before and after link changes, for pairs asked in an order that keeps evicting
-// rows.
+// TestRoutingMatchesTable: the bidirectional search (the mode of networks too large for a
+// table) gives every distance and next hop the table gives, before and after link changes,
+// for random pairs and for neighbours.
 func TestRoutingMatchesTable(t *testing.T) {
 	var topo Topology
 	topo.Reset(600, PortCapFor(600, 1200))
@@ -14,11 +13,9 @@ func TestRoutingMatchesTable(t *testing.T) {
 	if err := RandomConnected(&topo, 1200, &rng); err != nil {
 		t.Fatal(err)
 	}
-	var table, small Routing
+	var table, search Routing
 	table.reset(&topo)
-	small.reset(&topo)
-	small.full = false
-	small.owner, small.ver = small.owner[:3], small.ver[:3]
+	search.resetAs(&topo, false)
 	if !table.full {
 		t.Fatal("600 nodes: the reference is not a full table")
 	}
@@ -28,10 +25,10 @@ func TestRoutingMatchesTable(t *testing.T) {
 			if k%3 == 0 {
 				to = topo.Peer(from, topo.Up().Next(from, 0)) // neighbours: the searches that stop at once
 			}
-			if got, want := small.NextHop(from, to), table.NextHop(from, to); got != want {
+			if got, want := search.NextHop(from, to), table.NextHop(from, to); got != want {
 				t.Fatalf("round %d: next hop %d -> %d is port %d, the table says %d", round, from, to, got, want)
 			}
-			if got, want := small.Distance(from, to), table.Distance(from, to); got != want {
+			if got, want := search.Distance(from, to), table.Distance(from, to); got != want {
 				t.Fatalf("round %d: distance %d -> %d is %d, the table says %d", round, from, to, got, want)
 			}
 		}

@@ -28,7 +28,7 @@ type Routing struct {
 	rows []uint16 // the table: destination to's row is rows[to*n : (to+1)*n]; 0xffff: unreachable
 	ver  []uint64 // topology version each row was computed for (0: never)
 
-	fwd, bwd side   // the bidirectional search's two sides (from the source, from the destination)
+	fwd, bwd side     // the bidirectional search's two sides (from the source, from the destination)
 	onPath   []uint32 // node x lies on a shortest path of the last search when onPath[x] == cur
 	cur      uint32   // the last search's stamp
 

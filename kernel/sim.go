@@ -72,6 +72,7 @@ type Sim struct {
 	lastEntry   int64           // events processed when the last CS entry happened
 	nextCheck   int64           // events at which loop next looks at stop and budget
 	cur         eventRec        // the event being handled
+	msg         Message         // its message (evDeliver)
 	crash       crashState      // crash-stop failures (crash.go)
 	links       linkStats       // link-count diagnostics (linkstats.go)
 	win         window          // phases, window sizing, MSER-5 (window.go)
@@ -105,12 +106,21 @@ const (
 	evCrash // node crashes (node -1: the next rate-driven crash)
 )
 
+// eventRec is a scheduled event: 48 bytes, the message's words stored flat (a Message
+// field would pad its type byte to 8 and make it 56): the queue of a large trial holds
+// several per node.
 type eventRec struct {
-	kind eventKind
-	node int32
-	port Port   // arrival port (evDeliver)
-	gen  uint32 // generation of the arrival port's link when sent (evDeliver)
-	msg  Message
+	a, b, c, d int64 // the message's words (evDeliver)
+	node       int32
+	port       Port   // arrival port (evDeliver)
+	gen        uint32 // generation of the arrival port's link when sent (evDeliver)
+	kind       eventKind
+	mtype      MsgType // the message's type (evDeliver)
+}
+
+// deliveryRec is the event of m's arrival at node on port, sent on a link of generation gen.
+func deliveryRec(node int32, port Port, gen uint32, m *Message) eventRec {
+	return eventRec{a: m.A, b: m.B, c: m.C, d: m.D, node: node, port: port, gen: gen, kind: evDeliver, mtype: m.Type}
 }
 
 // NewSim returns a simulator with no storage yet; the first trial sizes it.
@@ -411,8 +421,11 @@ func (s *Sim) checkpoint() {
 // step processes the earliest event.
 func (s *Sim) step() {
 	t, slot := s.q.Pop()
-	s.cur = s.recs[slot] // a field, not a local: handlers get &s.cur.msg without it escaping
+	s.cur = s.recs[slot] // fields, not locals: handlers get &s.msg without it escaping
 	r := &s.cur
+	if r.kind == evDeliver {
+		s.msg = Message{Type: r.mtype, A: r.a, B: r.b, C: r.c, D: r.d}
+	}
 	s.free = append(s.free, slot)
 	s.now = t
 	s.events++
@@ -423,10 +436,10 @@ func (s *Sim) step() {
 		s.release(r.node)
 	case evDeliver:
 		if s.topo.Gen(r.node, r.port) != r.gen {
-			s.lose(&r.msg) // its link went down after it was sent (lossy networks only)
+			s.lose(&s.msg) // its link went down after it was sent (lossy networks only)
 			break
 		}
-		s.deliver(r.node, r.port, &r.msg)
+		s.deliver(r.node, r.port, &s.msg)
 	case evLinkChange:
 		s.linkChange()
 	case evWatchdog:
@@ -568,7 +581,7 @@ func (s *Sim) after(i int32) {
 			s.emit(TraceEvent{Kind: "send", Node: i, Peer: peer, Msg: s.types[o.msg.Type].Name, Message: o.msg})
 		}
 		pp := s.topo.ports[idx].peerPort
-		s.scheduleAt(at, eventRec{kind: evDeliver, node: peer, port: pp, gen: s.topo.Gen(peer, pp), msg: o.msg})
+		s.scheduleAt(at, deliveryRec(peer, pp, s.topo.Gen(peer, pp), &o.msg))
 	}
 	enter := s.out.enter
 	s.out.reset()

@@ -22,7 +22,11 @@ package kernel
 //     back from the nodes where the searches met). It touches about 2·δ^(d/2) nodes instead
 //     of n: in the paper's setting tree neighbours are random nodes, about log_δ n hops
 //     apart, so a one-sided search would cover most of the network for every message.
-//     Memory: 24 bytes per node; no table.
+//     A search also walks the route it found, from the source to the destination, and
+//     remembers each hop's answer (keyed by node, destination and topology version, in a
+//     direct-mapped memo of about one entry per node): the message asks the same question
+//     at each hop, so a route costs one search, not one per hop. Memory: about 48 bytes per
+//     node; no table.
 type Routing struct {
 	topo *Topology
 	n    int
@@ -35,11 +39,17 @@ type Routing struct {
 	onPath   []uint32 // node x lies on a shortest path of the last search when onPath[x] == cur
 	cur      uint32   // the last search's stamp
 
-	// the last answer, for Distance after NextHop on the same pair (rr asks both per send)
-	lastFrom, lastTo int32
-	lastVer          uint64
-	lastD            int
-	lastHop          Port
+	memo     []hop // direct-mapped answers of the searches (len a power of two)
+	memoBits uint
+}
+
+// hop is a remembered answer: node's next hop and distance toward dest, valid while the
+// topology's version is ver.
+type hop struct {
+	key  uint64 // node<<32 | dest
+	ver  uint64
+	port Port
+	dist int32
 }
 
 // side is one breadth-first search: a node x is labelled when stamp[x] == Routing.cur.
@@ -68,7 +78,6 @@ func (r *Routing) reset(t *Topology) { r.resetAs(t, 2*t.N()*t.N() <= routingTabl
 // resetAs prepares the oracle for t, with a table or with bidirectional searches.
 func (r *Routing) resetAs(t *Topology, table bool) {
 	r.topo, r.n, r.full = t, t.N(), table
-	r.lastFrom, r.lastVer = -1, 0
 	if r.full {
 		r.rows = Resize(r.rows, r.n*r.n)
 		r.ver = Resize(r.ver, r.n)
@@ -82,6 +91,19 @@ func (r *Routing) resetAs(t *Topology, table bool) {
 	r.onPath = Resize(r.onPath, r.n)
 	clear(r.onPath)
 	r.cur = 0
+	r.memoBits = 10
+	for 1<<r.memoBits < r.n {
+		r.memoBits++
+	}
+	r.memo = Resize(r.memo, 1<<r.memoBits)
+	clear(r.memo) // version 0 never matches: a topology's version is at least 1
+}
+
+// memoSlot returns the memo entry of (node, dest).
+func (r *Routing) memoSlot(node, dest int32) (*hop, uint64) {
+	key := uint64(uint32(node))<<32 | uint64(uint32(dest))
+	h := (key * 0x9e3779b97f4a7c15) >> (64 - r.memoBits)
+	return &r.memo[h], key
 }
 
 // next starts a search: a new stamp (all stamps cleared when it wraps).
@@ -203,29 +225,57 @@ func (r *Routing) lowestPort(from int32, ok func(y int32) bool) Port {
 	return NoPort
 }
 
-// answer returns the distance from from to to and from's next hop, from the table or a
-// search (the last answer is kept for the next question on the same pair).
+// answer returns the distance from from to to and from's next hop: from the table, from a
+// remembered search, or from a new search whose route is then remembered hop by hop.
 func (r *Routing) answer(from, to int32) (int, Port) {
 	if from == to {
 		return 0, NoPort
 	}
-	v := r.topo.Version()
-	if from == r.lastFrom && to == r.lastTo && v == r.lastVer {
-		return r.lastD, r.lastHop
-	}
-	var d int
-	var hop Port
 	if r.full {
 		row := r.row(to)
-		d, hop = int(row[from]), NoPort
-		if d != unreachable {
-			hop = r.lowestPort(from, func(y int32) bool { return int(row[y]) == d-1 })
+		d := int(row[from])
+		if d == unreachable {
+			return d, NoPort
 		}
-	} else {
-		d, hop = r.search(from, to)
+		return d, r.lowestPort(from, func(y int32) bool { return int(row[y]) == d-1 })
 	}
-	r.lastFrom, r.lastTo, r.lastVer, r.lastD, r.lastHop = from, to, v, d, hop
-	return d, hop
+	v := r.topo.Version()
+	if e, key := r.memoSlot(from, to); e.key == key && e.ver == v {
+		return int(e.dist), e.port
+	}
+	d, first := r.search(from, to)
+	if d != unreachable {
+		r.remember(from, to, d, first, v)
+	}
+	return d, first
+}
+
+// remember walks the route the last search found from from to to (d hops, first port
+// first) and stores every hop's answer. Past from, a node x on the route at forward level k
+// below the meeting level a takes its lowest port to a marked node of level k+1; from the
+// meeting level on, the lowest port one backward level closer (those labels are complete).
+func (r *Routing) remember(from, to int32, d int, first Port, v uint64) {
+	t, cur, f, b := r.topo, r.cur, &r.fwd, &r.bwd
+	a := int(f.level[f.queue[len(f.queue)-1]])
+	x, port := from, first
+	for k := 0; ; k++ {
+		e, key := r.memoSlot(x, to)
+		*e = hop{key: key, ver: v, port: port, dist: int32(d - k)}
+		if port == NoPort { // cannot happen on a route the search found; remember no further
+			return
+		}
+		x = t.Peer(x, port)
+		if x == to {
+			return
+		}
+		if k+1 < a {
+			lvl := uint16(k + 2)
+			port = r.lowestPort(x, func(y int32) bool { return r.onPath[y] == cur && f.stamp[y] == cur && f.level[y] == lvl })
+		} else {
+			lvl := uint16(d - k - 2)
+			port = r.lowestPort(x, func(y int32) bool { return b.stamp[y] == cur && b.level[y] == lvl })
+		}
+	}
 }
 
 // Distance returns the current hop distance from from to to (65535 if unreachable).

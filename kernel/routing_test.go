@@ -4,7 +4,8 @@ import "testing"
 
 // TestRoutingMatchesTable: the bidirectional search (the mode of networks too large for a
 // table) gives every distance and next hop the table gives, before and after link changes,
-// for random pairs and for neighbours.
+// for random pairs and for neighbours, and at every hop of their routes (answered from what
+// the search remembered).
 func TestRoutingMatchesTable(t *testing.T) {
 	var topo Topology
 	topo.Reset(600, PortCapFor(600, 1200))
@@ -30,6 +31,18 @@ func TestRoutingMatchesTable(t *testing.T) {
 			}
 			if got, want := search.Distance(from, to), table.Distance(from, to); got != want {
 				t.Fatalf("round %d: distance %d -> %d is %d, the table says %d", round, from, to, got, want)
+			}
+			// Follow the route as a message does: every hop after the first is answered
+			// from what the first search remembered.
+			for x, hops := from, 0; x != to && hops < 600; hops++ {
+				p := search.NextHop(x, to)
+				if want := table.NextHop(x, to); p != want {
+					t.Fatalf("round %d: on the route %d -> %d, node %d takes port %d, the table says %d", round, from, to, x, p, want)
+				}
+				if got, want := search.Distance(x, to), table.Distance(x, to); got != want {
+					t.Fatalf("round %d: on the route %d -> %d, node %d is %d hops away, the table says %d", round, from, to, x, got, want)
+				}
+				x = topo.Peer(x, p)
 			}
 		}
 	}

@@ -44,7 +44,8 @@ func RandomConnected(t *Topology, links int, rng *Stream) error {
 		}
 		if visited[next] != t.cur {
 			visited[next] = t.cur
-			if _, _, err := t.Connect(cur, next); err != nil {
+			// next was never visited, so no link reaches it yet.
+			if _, _, err := t.connectAbsent(cur, next); err != nil {
 				return err
 			}
 			seen++
@@ -56,7 +57,7 @@ func RandomConnected(t *Topology, links int, rng *Stream) error {
 		if !ok {
 			return fmt.Errorf("kernel: cannot place %d links on %d nodes with %d ports each", links, n, t.PortCap())
 		}
-		if _, _, err := t.Connect(u, v); err != nil {
+		if _, _, err := t.connectAbsent(u, v); err != nil { // randomAbsentPair checked it
 			return err
 		}
 	}

@@ -271,6 +271,13 @@ func (t *Topology) Connect(u, v int32) (pu, pv Port, err error) {
 	if u == v || t.Adjacent(u, v) {
 		return NoPort, NoPort, fmt.Errorf("kernel: cannot connect %d and %d: same node or already adjacent", u, v)
 	}
+	return t.connectAbsent(u, v)
+}
+
+// connectAbsent is Connect for a pair the caller knows to be distinct and not adjacent (the
+// random graph's generator, which has just checked): in a large network Adjacent scans a
+// port row, and checking twice was about a tenth of building a 10^6-node graph (pprof).
+func (t *Topology) connectAbsent(u, v int32) (pu, pv Port, err error) {
 	pu, pv = t.freePort(u), t.freePort(v)
 	if pu == NoPort || pv == NoPort {
 		return NoPort, NoPort, fmt.Errorf("kernel: cannot connect %d and %d: no free port (port cap %d)", u, v, t.portCap)

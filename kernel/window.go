@@ -95,15 +95,11 @@ func (d DrainMode) String() string  { return readingName(drainNames, uint8(d)) }
 
 // ParseWarmupRule reads "fixed" or "mser5"; its error is a *ParamError.
 func ParseWarmupRule(s string) (WarmupRule, error) {
-	v, err := parseReading(KeyWarmupRule, warmupRuleNames, s)
-	return WarmupRule(v), err
+	return parseNamed[WarmupRule](KeyWarmupRule, warmupRuleNames, s)
 }
 
 // ParseDrain reads "full" or "none"; its error is a *ParamError.
-func ParseDrain(s string) (DrainMode, error) {
-	v, err := parseReading(KeyDrain, drainNames, s)
-	return DrainMode(v), err
-}
+func ParseDrain(s string) (DrainMode, error) { return parseNamed[DrainMode](KeyDrain, drainNames, s) }
 
 // MaxWindowEntries bounds the measured entries of one trial (8 bytes each are kept for the
 // percentiles): 2^27, 1 GiB of waits.

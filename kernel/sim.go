@@ -128,7 +128,8 @@ func NewSim() *Sim { return &Sim{} }
 
 // Result holds one trial's measurements. Waits are the times from RequestCS to EnterCS of the
 // CS entries inside the measurement window; message and link-change counts are also counted
-// inside the window (from the Warmup-th entry to the (Warmup+Measure)-th).
+// inside the window (by default from the Warmup-th entry to the (Warmup+Measure)-th;
+// window.go says how else it can be sized).
 type Result struct {
 	Links              int     // initial number of links
 	SimTime            float64 // simulated time when the trial ended (after the liveness drain)

@@ -204,8 +204,8 @@ func checkBench(t *testing.T, args []string) error {
 		for i, a := range args {
 			if path, ok := fixtureFor(a); ok {
 				args[i] = path
-			} else if strings.HasPrefix(a, "results/") {
-				real = false // a file of the user's own: parse the flags only
+			} else if strings.HasPrefix(a, "results/") || strings.HasSuffix(a, ".parquet") {
+				real = false // a file of the user's own (or one a run on the page writes): parse the flags only
 			}
 		}
 		if args[0] == "report" && slices.Contains(args, "--paper") && !slices.ContainsFunc(args[1:], func(a string) bool { return strings.HasSuffix(a, ".parquet") }) {

@@ -81,6 +81,13 @@
 //   - crashes (string, -; every trial; spec key, flag --crashes): chosen crash-stops NODE@TIME,... (null: none)
 //   - crashes_chosen (int64, nodes; every trial): number of chosen crash-stops (the crashes key)
 //   - max_events_per_entry (int64, events; every trial; spec key (not in the seed)): event budget used: the most events the trial may process between two CS entries (the spec key takes 0 for automatic, 10^6 + 1000·n)
+//   - warmup_per_node (float64, CS entries per node; every trial; spec key (not in the seed)): warm-up criterion in CS entries per node: at least this times n entries (0: none)
+//   - measure_per_node (float64, CS entries per node; every trial; spec key (not in the seed)): measurement window criterion in CS entries per node: at least this times n entries (0: none)
+//   - warmup_time (float64, time units; every trial; spec key (not in the seed)): warm-up criterion in simulated time (0: none)
+//   - measure_time (float64, time units; every trial; spec key (not in the seed)): measurement window criterion in simulated time (0: none)
+//   - warmup_rule (string, -; every trial; spec key (not in the seed)): how the warm-up ends: fixed (the entry and time criteria) or mser5 (and the sequential MSER-5 rule)
+//   - drain (string, -; every trial; spec key (not in the seed)): liveness drain after the window: full (serve every pending request: liveness checked) or none (end the trial at the window's end: liveness not checked)
+//   - drain_max_events (int64, events; every trial; spec key (not in the seed)): most events the drain may process (the spec key takes 0 for no bound; null: unbounded or no drain)
 //   - radius (float64, distance units; network models ns2, waypoint; spec key): waypoint/ns2: unit-disk radius r, in (0, side] (value used; null for other models)
 //   - delta (float64, ports; network models ns2, tvg, waypoint; spec key): Δ: ports per node, 1..4096; 0 chooses max(16, 3 x the expected degree), at most n-1 (value used; null for other models)
 //   - birth (float64, probability per round; network model tvg; spec key): tvg: probability per round that an absent pair forms a link, in [0, 1] (value used; null for other models)
@@ -136,6 +143,20 @@
 //   - blocked (int64, nodes; every trial): live nodes still waiting at the end: they never ate again within the window (null without crashes)
 //   - failure_locality (int64, hops; every trial): largest hop distance from a blocked node to the nearest crashed node (0: none blocked) (null without crashes)
 //   - msgs_to_crashed (int64, messages; every trial): messages dropped on arrival at a crashed node, whole trial (null without crashes)
+//   - events_warmup (int64, events; every trial): events processed before the measurement window opened
+//   - events_measure (int64, events; every trial): events processed inside the measurement window
+//   - events_drain (int64, events; every trial): events processed in the liveness drain after the window
+//   - drain_time (float64, time units; every trial): simulated time from the window's end to the trial's end (the liveness drain)
+//   - liveness_checked (bool, -; every trial): true when the drain ran to its end and served every pending request (Theorem 2's liveness checked); false when drain = none or drain_max_events cut it short
+//   - pending_at_end (int64, requests; every trial): requests still pending when the trial ended (0 when liveness_checked)
+//   - warmup_entries (int64, CS entries; every trial): CS entries discarded before the window opened: where the warm-up was cut
+//   - warmup_settled (bool, -; every trial): warmup_rule = mser5: true when MSER-5 found the transient over, false when the warm-up hit its cap of 10·max(warm-up entries, n, 100) entries (null under warmup_rule = fixed)
+//   - warmup_mser_cut (int64, CS entries; every trial): MSER-5 truncation point of the waits from the trial's first CS entry to the window's end: where the initial transient ends (null: under 100 entries)
+//   - warmup_too_short (bool, -; every trial): true when warmup_mser_cut lies beyond warmup_entries: the window measured part of the transient (null: under 100 entries)
+//   - wait_ci (float64, time units; every trial): half-width of the 95% confidence interval of wait_mean by batch means (20 batches) within the trial (null: under 40 measured entries)
+//   - wait_mean_first_half (float64, time units; every trial): mean wait over the first half of the window's entries (null: under 40 measured entries)
+//   - wait_mean_second_half (float64, time units; every trial): mean wait over the second half of the window's entries (null: under 40 measured entries)
+//   - wait_stable (bool, -; every trial): true when the two halves' mean waits agree within √(h1² + h2²), their batch-means 95% half-widths (10 batches each); false flags a window still in its transient or too short (null: under 40 measured entries)
 //   - msgs_request (int64, messages; algorithms rl, hk, rr, gme): request messages sent inside the measurement window (null for algorithms without them)
 //   - msgs_token (int64, messages; algorithms rl, hk, rr, gme): token messages sent inside the measurement window (null for algorithms without them)
 //   - msgs_linkinfo (int64, messages; algorithms rl, hk, gme): linkinfo messages sent inside the measurement window (null for algorithms without them)

@@ -178,15 +178,21 @@ type WalterModel struct {
 	noDeletion NoDeletion
 }
 
+// LinkChangeRate is the rate of the walter model's link changes in the whole graph: λ_mob,
+// or n·λ_mob under the per-node reading.
+func (p *Params) LinkChangeRate() float64 {
+	if p.MobilityRate == RatePerNode {
+		return p.Mobility * float64(p.N)
+	}
+	return p.Mobility
+}
+
 func (m *WalterModel) Name() string { return "walter" }
 func (m *WalterModel) Lossy() bool  { return false }
 func (m *WalterModel) FIFO() bool   { return true }
 
 func (m *WalterModel) Init(t *Topology, p *Params, rng *Stream) error {
-	m.rate = p.Mobility
-	if p.MobilityRate == RatePerNode {
-		m.rate = p.Mobility * float64(p.N)
-	}
+	m.rate = p.LinkChangeRate()
 	m.formation, m.noDeletion = p.LinkFormation, p.NoDeletion
 	links := p.LinkCount()
 	t.Reset(p.N, PortCapFor(p.N, links))

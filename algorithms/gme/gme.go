@@ -73,6 +73,14 @@ type GME struct {
 	back   []Sum
 	sres   []int64
 
+	subtokens int // the subtokens reading's code (params.go; package doc)
+
+	// The concurrent-entering watch (ce.go): the kernel times it; ceOpen lists the nodes whose
+	// request waits at leader ceLeader for the resource of its open session.
+	watch    *kernel.WatchChecker
+	ceOpen   []int32
+	ceLeader int32
+
 	st  metrics
 	mut mutant // a deliberately broken variant (mutation tests only); mutNone otherwise
 }
@@ -95,6 +103,8 @@ func (a *GME) Reset(env *kernel.Env) error {
 		return err
 	}
 	a.nres, a.zipf, a.rand = pp.m, pp.dist == DistZipf, env.Rand
+	a.subtokens = pp.subtokens
+	a.ceReset(pp.ceCheck == CECheckFail)
 	if a.zipf {
 		a.cdf = kernel.Resize(a.cdf, int(pp.m))
 		zipfCDF(a.cdf, pp.s)
@@ -115,6 +125,7 @@ func (a *GME) Reset(env *kernel.Env) error {
 		a.back[i].Reset()
 	}
 	a.st.reset(env.Params, n)
+	a.l.TokenLink = linkrev.LinkRuleOf(pp.linkTo)
 	return a.l.Reset(env.Topo, n, a.InitialHeights, "gme", types)
 }
 
@@ -137,6 +148,11 @@ func (a *GME) pick(i int32) int64 {
 
 // RequestCS: "Requesting the resource R".
 func (a *GME) RequestCS(i int32, out *kernel.Outbox) {
+	a.requestCS(i, out)
+	a.ceUpdate(i)
+}
+
+func (a *GME) requestCS(i int32, out *kernel.Outbox) {
 	l := &a.l
 	r := a.pick(i)
 	a.res[i] = r
@@ -166,6 +182,11 @@ func (a *GME) RequestCS(i int32, out *kernel.Outbox) {
 
 // ReleaseCS: "Releasing the resource R".
 func (a *GME) ReleaseCS(i int32, out *kernel.Outbox) {
+	a.releaseCS(i, out)
+	a.ceUpdate(i)
+}
+
+func (a *GME) releaseCS(i int32, out *kernel.Outbox) {
 	a.state[i] = NCS
 	a.st.exit()
 	if !a.l.TokenHolder[i] { // 1: sendRelease() with w = weight
@@ -192,6 +213,7 @@ func (a *GME) Receive(i int32, j kernel.Port, m *kernel.Message, out *kernel.Out
 	case MsgLink:
 		a.onLink(i, j, h, out)
 	}
+	a.ceUpdate(i)
 }
 
 // onRequest: "Receiving a request message" REQUEST(j, S).
@@ -201,9 +223,10 @@ func (a *GME) onRequest(i int32, j kernel.Port, h linkrev.Height, s int64, out *
 		return
 	}
 	incoming := l.Incoming(i, j) // 3: enqueue if the link is incoming
-	if incoming && l.TokenHolder[i] && a.state[i] == CS {
+	if incoming && l.TokenHolder[i] && a.handsOut(i, s) {
 		// ("Requesting the resource R", 5) the holder in the CS answers with SUBTOKEN(R, 1);
-		// REQUEST(j, S) is fulfilled if S = R, else enqueued.
+		// REQUEST(j, S) is fulfilled if S = R, else enqueued. Under subtokens = session it
+		// also answers REQUEST(j, R) while its session runs (handsOut).
 		if a.mut == mutOtherResource {
 			a.throwOther(i, j, s, out)
 			return
@@ -305,7 +328,10 @@ func (a *GME) onLink(i int32, j kernel.Port, h linkrev.Height, out *kernel.Outbo
 }
 
 // LinkDown: "Link failing" (RL's LinkDown handler, lines 1-6).
-func (a *GME) LinkDown(i int32, j kernel.Port, out *kernel.Outbox) { a.l.OnLinkDown(i, j, out) }
+func (a *GME) LinkDown(i int32, j kernel.Port, out *kernel.Outbox) {
+	a.l.OnLinkDown(i, j, out)
+	a.ceUpdate(i)
+}
 
 // LinkUp: "Link forming" (RL's LinkUp handler, lines 1-3).
 func (a *GME) LinkUp(i int32, j kernel.Port, out *kernel.Outbox) { a.l.LinkFormed(i, j, out) }
@@ -352,6 +378,28 @@ func (a *GME) sendRelease(i int32, e int64, out *kernel.Outbox) {
 		return
 	}
 	out.Send(p, a.l.Msg(MsgRelease, i, e))
+}
+
+// handsOut reports whether the holder i answers a REQUEST for resource s with a SUBTOKEN:
+// while it is in the CS (the paper), and, under subtokens = session, also while its session
+// of s runs (weight still out) and no request for another resource waits in its Q, so that a
+// request for another resource ends the session's growth (Theorem 3).
+func (a *GME) handsOut(i int32, s int64) bool {
+	if a.state[i] == CS {
+		return true
+	}
+	return a.subtokens == SubtokensSession && a.sres[i] != noSess && s == a.sres[i] && !a.otherQueued(i)
+}
+
+// otherQueued reports whether a request for a resource other than the session's waits in the
+// holder i's Q.
+func (a *GME) otherQueued(i int32) bool {
+	for _, x := range a.l.Queue(i) {
+		if x.V != a.sres[i] {
+			return true
+		}
+	}
+	return false
 }
 
 // throw sends SUBTOKEN(R, 1) from the holder i to the neighbour on port p and adds 1 to the

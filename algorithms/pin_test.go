@@ -43,10 +43,18 @@ var pinAlgo = map[string]func(p *kernel.Params){
 	// hk and gme under Reverse Link's LINK rule (and, for hk, RL's sink test at a REQUEST), as
 	// they ran before Jiang's readings were options; hk-readings and gme-readings under the
 	// default link_to = all and the readings that keep Theorems 3 and 2 (issue 17).
-	"hk":           func(p *kernel.Params) { p.Algo = map[string]float64{"k": 3, "h": 0, "priority_levels": 3, "aging": 1, "link_to": 1, "request_sink": 1} },
-	"gme":          func(p *kernel.Params) { p.Algo = map[string]float64{"m": 3, "resource_dist": 1, "zipf_s": 1.2, "link_to": 1} },
-	"hk-readings":  func(p *kernel.Params) { p.Algo = map[string]float64{"k": 3, "h": 0, "priority_levels": 3, "aging": 1, "aging_at": 1} },
-	"gme-readings": func(p *kernel.Params) { p.Algo = map[string]float64{"m": 3, "resource_dist": 1, "zipf_s": 1.2, "subtokens": 1} },
+	"hk": func(p *kernel.Params) {
+		p.Algo = map[string]float64{"k": 3, "h": 0, "priority_levels": 3, "aging": 1, "link_to": 1, "request_sink": 1}
+	},
+	"gme": func(p *kernel.Params) {
+		p.Algo = map[string]float64{"m": 3, "resource_dist": 1, "zipf_s": 1.2, "link_to": 1}
+	},
+	"hk-readings": func(p *kernel.Params) {
+		p.Algo = map[string]float64{"k": 3, "h": 0, "priority_levels": 3, "aging": 1, "aging_at": 1}
+	},
+	"gme-readings": func(p *kernel.Params) {
+		p.Algo = map[string]float64{"m": 3, "resource_dist": 1, "zipf_s": 1.2, "subtokens": 1}
+	},
 	"drs": func(p *kernel.Params) { p.Algo = map[string]float64{"k_priorities": 64} },
 	"akw1b": func(p *kernel.Params) {
 		d := float64(p.N - 1)

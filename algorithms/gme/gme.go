@@ -149,7 +149,7 @@ func (a *GME) pick(i int32) int64 {
 // RequestCS: "Requesting the resource R".
 func (a *GME) RequestCS(i int32, out *kernel.Outbox) {
 	a.requestCS(i, out)
-	a.ceUpdate(i)
+	a.after(i, out)
 }
 
 func (a *GME) requestCS(i int32, out *kernel.Outbox) {
@@ -183,7 +183,7 @@ func (a *GME) requestCS(i int32, out *kernel.Outbox) {
 // ReleaseCS: "Releasing the resource R".
 func (a *GME) ReleaseCS(i int32, out *kernel.Outbox) {
 	a.releaseCS(i, out)
-	a.ceUpdate(i)
+	a.after(i, out)
 }
 
 func (a *GME) releaseCS(i int32, out *kernel.Outbox) {
@@ -213,7 +213,7 @@ func (a *GME) Receive(i int32, j kernel.Port, m *kernel.Message, out *kernel.Out
 	case MsgLink:
 		a.onLink(i, j, h, out)
 	}
-	a.ceUpdate(i)
+	a.after(i, out)
 }
 
 // onRequest: "Receiving a request message" REQUEST(j, S).
@@ -223,10 +223,10 @@ func (a *GME) onRequest(i int32, j kernel.Port, h linkrev.Height, s int64, out *
 		return
 	}
 	incoming := l.Incoming(i, j) // 3: enqueue if the link is incoming
-	if incoming && l.TokenHolder[i] && a.handsOut(i, s) {
+	if incoming && l.TokenHolder[i] && a.state[i] == CS {
 		// ("Requesting the resource R", 5) the holder in the CS answers with SUBTOKEN(R, 1);
-		// REQUEST(j, S) is fulfilled if S = R, else enqueued. Under subtokens = session it
-		// also answers REQUEST(j, R) while its session runs (handsOut).
+		// REQUEST(j, S) is fulfilled if S = R, else enqueued. (Under subtokens = session the
+		// holder out of the CS queues it and extend answers it, if it may, after the handler.)
 		if a.mut == mutOtherResource {
 			a.throwOther(i, j, s, out)
 			return
@@ -330,7 +330,7 @@ func (a *GME) onLink(i int32, j kernel.Port, h linkrev.Height, out *kernel.Outbo
 // LinkDown: "Link failing" (RL's LinkDown handler, lines 1-6).
 func (a *GME) LinkDown(i int32, j kernel.Port, out *kernel.Outbox) {
 	a.l.OnLinkDown(i, j, out)
-	a.ceUpdate(i)
+	a.after(i, out)
 }
 
 // LinkUp: "Link forming" (RL's LinkUp handler, lines 1-3).
@@ -380,15 +380,35 @@ func (a *GME) sendRelease(i int32, e int64, out *kernel.Outbox) {
 	out.Send(p, a.l.Msg(MsgRelease, i, e))
 }
 
-// handsOut reports whether the holder i answers a REQUEST for resource s with a SUBTOKEN:
-// while it is in the CS (the paper), and, under subtokens = session, also while its session
-// of s runs (weight still out) and no request for another resource waits in its Q, so that a
-// request for another resource ends the session's growth (Theorem 3).
-func (a *GME) handsOut(i int32, s int64) bool {
-	if a.state[i] == CS {
-		return true
+// after is what every handler at node i ends with: the leader extends its session
+// (subtokens = session), then the concurrent-entering watch is brought up to date.
+func (a *GME) after(i int32, out *kernel.Outbox) {
+	a.extend(i, out)
+	a.ceUpdate(i)
+}
+
+// extend is the subtokens = session reading: a leader whose session runs (weight still out)
+// and in whose Q no request for another resource waits lets every request in its Q join the
+// session, as transmitToken does when it opens one: SUBTOKEN(R, 1) to every neighbour in Q,
+// its own request admitted at once; the requests leave Q. A request for another resource
+// stops this (Theorem 3: the session then ends when its weight is back).
+func (a *GME) extend(i int32, out *kernel.Outbox) {
+	l := &a.l
+	if a.subtokens != SubtokensSession || !l.TokenHolder[i] || a.sres[i] == noSess || l.QLen(i) == 0 || a.otherQueued(i) {
+		return
 	}
-	return a.subtokens == SubtokensSession && a.sres[i] != noSess && s == a.sres[i] && !a.otherQueued(i)
+	self := false
+	for _, x := range l.Queue(i) {
+		if x.P == linkrev.Self {
+			self = true
+		} else {
+			a.throw(i, x.P, true, out)
+		}
+	}
+	l.DeleteV(i, a.sres[i])
+	if self {
+		a.enter(i, out)
+	}
 }
 
 // otherQueued reports whether a request for a resource other than the session's waits in the

@@ -169,8 +169,8 @@ func setup(w Workload) (kernel.Algorithm, kernel.Params, error) {
 		p.Algo[k] = x
 	}
 	info, ok := algorithms.Lookup(w.Algo)
-	if !ok {
-		return nil, p, fmt.Errorf("workload %s: unknown algorithm %q", w.Name, w.Algo)
+	if !ok || (w.Algo != "hk" && w.Algo != "gme") {
+		return nil, p, fmt.Errorf("workload %s: algorithm %q has no workloads (hk, gme)", w.Name, w.Algo)
 	}
 	if err := info.Validate(&p); err != nil {
 		return nil, p, fmt.Errorf("workload %s: %w", w.Name, err)
@@ -185,7 +185,7 @@ func setup(w Workload) (kernel.Algorithm, kernel.Params, error) {
 		a.Choose = func(i int32) int64 { return w.Nodes[i].Res }
 		return a, p, nil
 	}
-	return nil, p, fmt.Errorf("workload %s: algorithm %s has no workloads (hk, gme)", w.Name, w.Algo)
+	panic("unreachable: the algorithm was checked above")
 }
 
 // parseValue reads a parameter's value: a number, or a named option's value.
@@ -194,4 +194,55 @@ func parseValue(key, val string) (float64, error) {
 		return x, nil
 	}
 	return algorithms.ParseOption(key, val)
+}
+
+// Requesters lists the nodes of w that request at all.
+func (w Workload) Requesters() []int32 {
+	var out []int32
+	for i, nd := range w.Nodes {
+		if nd.Start >= 0 {
+			out = append(out, int32(i))
+		}
+	}
+	return out
+}
+
+// Starved counts the nodes of w that requested and never entered.
+func (o Outcome) Starved(w Workload) int {
+	k := 0
+	for _, i := range w.Requesters() {
+		if o.Entries[i] == 0 {
+			k++
+		}
+	}
+	return k
+}
+
+// FirstWaitMax is the longest time from a node's first request to its first entry, over the
+// nodes of w that entered (NaN if none did).
+func (o Outcome) FirstWaitMax(w Workload) float64 {
+	worst := math.NaN()
+	for _, i := range w.Requesters() {
+		if d := o.First[i] - float64(w.Nodes[i].Start); !math.IsNaN(d) && !(d <= worst) {
+			worst = d
+		}
+	}
+	return worst
+}
+
+// Inversions counts the pairs of nodes of w's that entered in the wrong order of class: a
+// node entered before another of a strictly higher class (a lower class number) that had
+// requested no later. The initial holder's first entry is left out: it holds the token before
+// anyone competes.
+func (o Outcome) Inversions(w Workload) int {
+	k := 0
+	for a := 1; a < len(o.Order); a++ {
+		for b := a + 1; b < len(o.Order); b++ {
+			x, y := w.Nodes[o.Order[a]], w.Nodes[o.Order[b]]
+			if y.Start <= x.Start && max(y.Class, 1) < max(x.Class, 1) {
+				k++
+			}
+		}
+	}
+	return k
 }

@@ -23,7 +23,7 @@ func init() {
 }
 
 var checkHelp = help{
-	usage: "bench check bounds [--quick] [--power] [--trials K] [--max-n N] [--level L] [--seed S] [--plot FILE.png|svg|pdf]",
+	usage: "bench check bounds [--quick] [--power] [--trials K] [--max-n N] [--level L] [--seed S] [--plot FILE.png|svg|pdf]\nbench check jiang [--paper hk|gme] [--entries N]   (Jiang's theorems per reading: bench check jiang -h)",
 	about: `Runs akw1 (1a and 1b), akw2, drs and cm on random-waypoint networks, static (speed 0) and
 mobile (speeds 1..5), with CS time τ = 1 and delays uniform on [0.1, 1] (ν = 1):
   vs n: n = 16, 32, ..., 8192 (--max-n) at expected degree 6;

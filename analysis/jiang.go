@@ -30,32 +30,59 @@ func jiangView(t *Table) []string {
 	return ws
 }
 
+// expect records one workload's comparison: listed for a named workload, listed only when it
+// fails for a random one (names starting with "random-"), which are many.
+func expect(c *Check, w string, cond bool, format string, args ...any) {
+	if strings.HasPrefix(w, "random-") {
+		c.Quiet(cond, format, args...)
+		return
+	}
+	c.Expect(cond, format, args...)
+}
+
+// noteRandom sums up the random workloads' comparisons: held of n.
+func noteRandom(c *Check, what string, held, n int) {
+	if n > 0 {
+		c.Note("random-sustained: %s in %d of %d workloads", what, held, n)
+	}
+}
+
 // safetyFinding is Theorem 1 of either paper: no workload stopped with a safety violation.
 func safetyFinding(name, claim string) Finding[[]string] {
 	return Finding[[]string]{Name: name, Claim: claim, Test: func(c *Check, ws []string) {
 		c.Test("every workload runs under the online checks without a safety violation")
+		random, held := 0, 0
 		for _, w := range ws {
 			v, _ := c.Mean("violations", w)
 			e, _ := c.Mean("entries", w)
-			c.Expect(v == 0, "%s: %g violations in %g CS entries", w, v, e)
+			if strings.HasPrefix(w, "random-") {
+				random++
+				held += map[bool]int{true: 1}[v == 0]
+			}
+			expect(c, w, v == 0, "%s: %g violations in %g CS entries", w, v, e)
 		}
+		noteRandom(c, "no violation", held, random)
 	}}
 }
 
-// boundedDelay is Theorem 3 of either paper on the workloads whose name starts with prefix
-// (every one for ""): every requesting node entered.
-func boundedDelay(name, claim, prefix string) Finding[[]string] {
+// boundedDelay is Theorem 3 of either paper: every requesting node entered, on every workload.
+func boundedDelay(name, claim string) Finding[[]string] {
 	return Finding[[]string]{Name: name, Claim: claim, Test: func(c *Check, ws []string) {
-		c.Test("every node that requests enters (workloads %s*, sustained load, no liveness drain)", prefix)
+		c.Test("every node that requests enters (sustained load, no liveness drain)")
+		random, held := 0, 0
 		for _, w := range ws {
-			if !strings.HasPrefix(w, prefix) {
-				continue
-			}
 			s, _ := c.Mean("starved", w)
 			e, _ := c.Mean("entries", w)
 			f, _ := c.Mean("first_wait_max", w)
-			c.Expect(s == 0, "%s: %g requesting nodes never served in %g CS entries (longest first wait of the others %g)", w, s, e, f)
+			if strings.HasPrefix(w, "random-") {
+				random++
+				held += map[bool]int{true: 1}[s == 0]
+				expect(c, w, s == 0, "%s: %g requesting nodes never served in %g CS entries", w, s, e)
+				continue
+			}
+			expect(c, w, s == 0, "%s: %g requesting nodes never served in %g CS entries (longest first wait of those served %g)", w, s, e, f)
 		}
+		noteRandom(c, "every requester served", held, random)
 	}}
 }
 
@@ -71,7 +98,7 @@ var JiangHK = Paper[[]string]{Name: "jiang-hk", View: jiangView, Findings: []Fin
 			}
 		}
 	}},
-	boundedDelay("hk-thm3-bounded-delay", "Theorem 3: a node that enters the ES eventually enters the CS (aging makes every request the highest eventually)", "relay-chain"),
+	boundedDelay("hk-thm3-bounded-delay", "Theorem 3: a node that enters the ES eventually enters the CS (aging makes every request the highest eventually)"),
 }}
 
 // JiangGME is Jiang's group mutual exclusion (algorithms/gme).
@@ -85,7 +112,7 @@ var JiangGME = Paper[[]string]{Name: "jiang-gme", View: jiangView, Findings: []F
 			c.Expect(m == 0, "%s: %g misses, %g time units waited", w, m, d)
 		}
 	}},
-	boundedDelay("gme-thm3-bounded-delay", "Theorem 3: if link changes cease, a requesting node owns the token eventually (and enters)", ""),
+	boundedDelay("gme-thm3-bounded-delay", "Theorem 3: if link changes cease, a requesting node owns the token eventually (and enters)"),
 }}
 
 // JiangMatrix checks paper's findings on t (JiangBy, JiangMetrics) per reading, the matrix's
@@ -132,16 +159,29 @@ func WriteJiang(w io.Writer, title string, m *Matrix, t *Table) error {
 	return writeJiangMessages(w, m.Values, t)
 }
 
-// writeJiangMessages prints one line per workload, one column per reading.
+// writeJiangMessages prints one line per workload, one column per reading; the random
+// workloads share one line, their total.
 func writeJiangMessages(w io.Writer, readings []string, t *Table) error {
 	lines := [][]string{append([]string{"workload"}, readings...)}
 	var order []string
 	seen := map[string]bool{}
+	random := make([]float64, len(readings))
+	nRandom := 0
 	for i := range t.Len() {
 		key, _, _ := t.Group(i)
-		if !seen[key[1]] {
-			seen[key[1]] = true
-			order = append(order, key[1])
+		wl := key[1]
+		if seen[wl] {
+			continue
+		}
+		seen[wl] = true
+		if !strings.HasPrefix(wl, "random-") {
+			order = append(order, wl)
+			continue
+		}
+		nRandom++
+		for r, name := range readings {
+			s, _ := t.Lookup("msgs", name, wl)
+			random[r] += s.Mean
 		}
 	}
 	for _, wl := range order {
@@ -149,6 +189,13 @@ func writeJiangMessages(w io.Writer, readings []string, t *Table) error {
 		for _, r := range readings {
 			s, ok := t.Lookup("msgs", r, wl)
 			line = append(line, map[bool]string{true: fmt.Sprintf("%g", s.Mean), false: "-"}[ok])
+		}
+		lines = append(lines, line)
+	}
+	if nRandom > 0 {
+		line := []string{fmt.Sprintf("random-sustained (%d, total)", nRandom)}
+		for r := range readings {
+			line = append(line, fmt.Sprintf("%g", random[r]))
 		}
 		lines = append(lines, line)
 	}

@@ -9,7 +9,9 @@ import (
 
 // TestJiangFindingsCanFail: on a hand-made table, each Jiang finding PASSes on the values the
 // paper claims and FAILs on the values that contradict it, the matrix's columns follow the
-// readings' order (not Split's alphabetical one), and a reading without rows is an error.
+// readings' order (not Split's alphabetical one), a random workload is listed only when it
+// fails and summed up in a note and in one line of messages, and a reading without rows is
+// an error.
 func TestJiangFindingsCanFail(t *testing.T) {
 	tab := NewTable(JiangBy, JiangMetrics)
 	nan := math.NaN()
@@ -18,6 +20,8 @@ func TestJiangFindingsCanFail(t *testing.T) {
 	tab.Add([]string{"literal", "priority-chain"}, []float64{0, 5, 0, 9, 2, nan, nan, 30})
 	tab.Add([]string{"b-fixed", "relay-chain"}, []float64{0, 100, 0, 6, 0, nan, nan, 800})
 	tab.Add([]string{"b-fixed", "priority-chain"}, []float64{1, 5, 0, 9, 0, nan, nan, 30})
+	tab.Add([]string{"literal", "random-sustained seed=1"}, []float64{0, 100, 2, 3, 0, nan, nan, 500})
+	tab.Add([]string{"b-fixed", "random-sustained seed=1"}, []float64{0, 100, 0, 3, 0, nan, nan, 400})
 	m, err := JiangMatrix(&JiangHK, tab, []string{"literal", "b-fixed"})
 	if err != nil {
 		t.Fatal(err)
@@ -34,9 +38,17 @@ func TestJiangFindingsCanFail(t *testing.T) {
 	if err := WriteJiang(&b, "hk", m, tab); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "finding \\ reading               literal   b-fixed\n") ||
-		!strings.Contains(b.String(), "relay-chain     900      800\n") {
-		t.Errorf("output:\n%s", b.String())
+	for _, want := range []string{
+		"finding \\ reading               literal   b-fixed\n",
+		"FAIL random-sustained seed=1: 2 requesting nodes never served in 100 CS entries\n",
+		"ok   random-sustained: every requester served in 0 of 1 workloads\n",
+		"ok   random-sustained: every requester served in 1 of 1 workloads\n",
+		"relay-chain                  900      800\n",
+		"random-sustained (1, total)  500      400\n",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, b.String())
+		}
 	}
 	if _, err := JiangMatrix(&JiangHK, tab, []string{"literal", "absent"}); err == nil || !strings.Contains(err.Error(), `"absent"`) {
 		t.Errorf("a reading without rows: %v, want an error naming it", err)

@@ -65,3 +65,36 @@ func TestRelayChainScript(t *testing.T) {
 		t.Errorf("under cs-exit the script should serve node 0 again, not node 2:\n%s", got)
 	}
 }
+
+// TestRandomSustained: Theorem 3 beyond the one relay chain — on random small networks with
+// sustained class-1 load, one-shot requesters of classes 2..4 and idle relays
+// (jiangload.RandomSustained, no liveness drain, 2,000 CS entries, aging 1), some one-shot
+// requester is never served in a good share of the trials under the paper's aging
+// (cs-exit: 361 of seeds 1..1000), and none ever is under token-pass.
+func TestRandomSustained(t *testing.T) {
+	t.Parallel()
+	seeds := trialtest.Count(200, 40)
+	starved := [2]int{}
+	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		for x, r := range jiangload.HKReadings[:2] {
+			w := jiangload.RandomSustained(seed, 1, 2000, r)
+			o, err := jiangload.Run(w)
+			if err == nil {
+				err = o.Err
+			}
+			if err != nil {
+				t.Fatalf("%s, %s: %v", w.Name, r.Name, err)
+			}
+			if k := o.Starved(w); k > 0 {
+				starved[x]++
+				if x == 1 {
+					t.Errorf("%s, token-pass: %d one-shot requesters never served; entries per node %v, edges %v", w.Name, k, o.Entries, w.Edges)
+				}
+			}
+		}
+	}
+	if starved[0] < seeds/10 {
+		t.Errorf("cs-exit: %d of %d trials starve a requester, want at least a tenth (361 of 1000 seeds measured)", starved[0], seeds)
+	}
+	t.Logf("trials that starve a requester: cs-exit %d of %d, token-pass %d", starved[0], seeds, starved[1])
+}

@@ -24,6 +24,8 @@ messages each workload sent under each reading:
        liveness drain): Theorem 3, bounded delay;
        priority-chain [classes] (node 0 holds the token while every other node's request
        reaches it): Theorem 2, highest priority first;
+       random-sustained seed=1..20 (random networks of 4..9 nodes: class-1 nodes request
+       again and again, others once at class 2..4, the rest relay): Theorem 3;
   gme: session-held-open (the holder leaves while node 3 is still in the session; node 2
        asks for the same resource): Theorem 2, concurrent entering;
        session-kept-open (two nodes keep resource 0's session going for --entries CS
@@ -82,6 +84,10 @@ type jiangCheck struct {
 	workloads   func(r jiangload.Reading) []jiangload.Workload
 }
 
+// jiangRandom is how many random sustained-load workloads (seeds 1..jiangRandom) hk's check
+// adds to the relay chains.
+const jiangRandom = 20
+
 // jiangChecks are the checks of both papers, the sustained workloads running entries CS entries.
 func jiangChecks(entries int) []jiangCheck {
 	return []jiangCheck{
@@ -90,6 +96,9 @@ func jiangChecks(entries int) []jiangCheck {
 				ws := []jiangload.Workload{jiangload.RelayChain(1, entries, r), jiangload.RelayChain(10, entries, r)}
 				for _, cl := range jiangload.PriorityChains {
 					ws = append(ws, jiangload.PriorityChain(cl, r))
+				}
+				for seed := range uint64(jiangRandom) {
+					ws = append(ws, jiangload.RandomSustained(seed+1, 1, entries, r))
 				}
 				return ws
 			}},

@@ -13,7 +13,7 @@ func TestDeterministic(t *testing.T) {
 	t.Parallel()
 	var ws []Workload
 	for _, r := range HKReadings {
-		ws = append(ws, RelayChain(1, 300, r), PriorityChain(PriorityChains[2], r))
+		ws = append(ws, RelayChain(1, 300, r), PriorityChain(PriorityChains[2], r), RandomSustained(4, 1, 300, r))
 	}
 	for _, r := range GMEReadings {
 		ws = append(ws, SessionHeldOpen(r), SessionKeptOpen(300, r))

@@ -3,6 +3,8 @@ package jiangload
 import (
 	"fmt"
 	"maps"
+
+	"github.com/mutexlab/mutexlab/kernel"
 )
 
 // A Reading is one column of the theorem × reading matrix: the paper's literal text, or one
@@ -102,4 +104,42 @@ func SessionKeptOpen(entries int, r Reading) Workload {
 		Edges:  fig3,
 		Nodes:  []Node{{Start: 0, Repeat: true, CS: 2}, {Start: -1}, {Start: 2, Res: 1}, {Start: 0, Repeat: true, CS: 3}},
 	}
+}
+
+// RandomSustained is hk's sustained load on a random connected network of 4..9 nodes (a
+// random tree plus up to n extra links), drawn from seed: each node is, with equal chance, a
+// class-1 requester that asks again and again from time 0, a one-shot requester of class 2..4
+// that asks once at a time in 1..5, or idle (never requests; a relay). Theorem 3 says every
+// one-shot requester enters however long the class-1 load lasts; four priority classes, the
+// given aging step, k = h = 1.
+func RandomSustained(seed uint64, aging, entries int, r Reading) Workload {
+	var s kernel.Stream
+	s.Seed(kernel.DeriveSeed(seed, 0x4a17))
+	n := 4 + s.IntN(6)
+	w := Workload{
+		Name: fmt.Sprintf("random-sustained seed=%d aging=%d", seed, aging), Algo: "hk", Entries: entries,
+		Params: with(map[string]string{"k": "1", "h": "1", "priority_levels": "4", "aging": fmt.Sprint(aging)}, r),
+	}
+	seen := map[[2]int32]bool{}
+	for i := 1; i < n; i++ {
+		e := [2]int32{int32(s.IntN(i)), int32(i)}
+		w.Edges, seen[e] = append(w.Edges, e), true
+	}
+	for range s.IntN(n + 1) {
+		a, b := int32(s.IntN(n)), int32(s.IntN(n))
+		if e := [2]int32{min(a, b), max(a, b)}; a != b && !seen[e] {
+			w.Edges, seen[e] = append(w.Edges, e), true
+		}
+	}
+	for range n {
+		switch s.IntN(3) {
+		case 0:
+			w.Nodes = append(w.Nodes, Node{Repeat: true, Class: 1})
+		case 1:
+			w.Nodes = append(w.Nodes, Node{Start: 1 + s.IntN(5), Class: 2 + s.IntN(3)})
+		default:
+			w.Nodes = append(w.Nodes, Node{Start: -1})
+		}
+	}
+	return w
 }

@@ -41,10 +41,10 @@ func TestJiangFindingsCanFail(t *testing.T) {
 	for _, want := range []string{
 		"finding \\ reading               literal   b-fixed\n",
 		"FAIL random-sustained seed=1: 2 requesting nodes never served in 100 CS entries\n",
-		"ok   random-sustained: every requester served in 0 of 1 workloads\n",
-		"ok   random-sustained: every requester served in 1 of 1 workloads\n",
+		"ok   random workloads: every requester served in 0 of 1\n",
+		"ok   random workloads: every requester served in 1 of 1\n",
 		"relay-chain                  900      800\n",
-		"random-sustained (1, total)  500      400\n",
+		"random workloads (1, total)  500      400\n",
 	} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, b.String())

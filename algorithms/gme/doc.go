@@ -117,7 +117,8 @@
 //     (TestConcurrentEnteringPerReading). A request for another resource stops the session's
 //     growth, so Theorem 3 (bounded delay) still holds: the workload in which two nodes keep
 //     resource 0's session going serves node 2's request for resource 1 under both readings
-//     (TestSessionWorkloads). Theorem 1 holds under both (the online check).
+//     (TestSessionWorkloads), and so do random networks under sustained load
+//     (TestRandomSessions). Theorem 1 holds under both (the online check).
 //   - link_to = all (default) | outgoing: whom a new token holder tells its lowered height.
 //     The paper: i "informs all its neighbors of its new height by sending LINK messages";
 //     RL's Token handler line 3, "to all outgoing k ∈ N and to j" (linkrev.LinkRule). Safety

@@ -22,10 +22,7 @@ func TestRelayChainStarves(t *testing.T) {
 	const entries = 2000
 	for _, aging := range []int{1, 10} {
 		for _, r := range []jiangload.Reading{jiangload.HKReadings[0], jiangload.HKReadings[1]} {
-			o, err := jiangload.Run(jiangload.RelayChain(aging, entries, r))
-			if err == nil {
-				err = o.Err
-			}
+			o, err := jiangload.RunOK(jiangload.RelayChain(aging, entries, r))
 			if err != nil {
 				t.Fatalf("aging %d, %s: %v", aging, r.Name, err)
 			}
@@ -78,10 +75,7 @@ func TestRandomSustained(t *testing.T) {
 	for seed := uint64(1); seed <= uint64(seeds); seed++ {
 		for x, r := range jiangload.HKReadings[:2] {
 			w := jiangload.RandomSustained(seed, 1, 2000, r)
-			o, err := jiangload.Run(w)
-			if err == nil {
-				err = o.Err
-			}
+			o, err := jiangload.RunOK(w)
 			if err != nil {
 				t.Fatalf("%s, %s: %v", w.Name, r.Name, err)
 			}

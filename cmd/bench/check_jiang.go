@@ -29,7 +29,9 @@ messages each workload sent under each reading:
   gme: session-held-open (the holder leaves while node 3 is still in the session; node 2
        asks for the same resource): Theorem 2, concurrent entering;
        session-kept-open (two nodes keep resource 0's session going for --entries CS
-       entries; node 2 asks for resource 1): Theorem 3, bounded delay.
+       entries; node 2 asks for resource 1): Theorem 3, bounded delay;
+       random-sessions seed=1..20 (the networks and roles of random-sustained: resource 0
+       again and again, resource 1 or 2 once): Theorems 2 and 3.
 Every workload runs under the online checks (Theorem 1 of either paper). The workloads are
 deterministic: the output is the same on every run.
 Exit status 0 when every workload ran, whatever the verdicts: a FAIL against a paper is a
@@ -84,8 +86,8 @@ type jiangCheck struct {
 	workloads   func(r jiangload.Reading) []jiangload.Workload
 }
 
-// jiangRandom is how many random sustained-load workloads (seeds 1..jiangRandom) hk's check
-// adds to the relay chains.
+// jiangRandom is how many random sustained-load workloads (seeds 1..jiangRandom) each
+// paper's check adds to its named ones.
 const jiangRandom = 20
 
 // jiangChecks are the checks of both papers, the sustained workloads running entries CS entries.
@@ -104,7 +106,11 @@ func jiangChecks(entries int) []jiangCheck {
 			}},
 		{algo: "gme", title: "Jiang, group mutual exclusion (algorithms/gme)", paper: &analysis.JiangGME,
 			readings: jiangload.GMEReadings, workloads: func(r jiangload.Reading) []jiangload.Workload {
-				return []jiangload.Workload{jiangload.SessionHeldOpen(r), jiangload.SessionKeptOpen(entries, r)}
+				ws := []jiangload.Workload{jiangload.SessionHeldOpen(r), jiangload.SessionKeptOpen(entries, r)}
+				for seed := range uint64(jiangRandom) {
+					ws = append(ws, jiangload.RandomSessions(seed+1, entries, r))
+				}
+				return ws
 			}},
 	}
 }

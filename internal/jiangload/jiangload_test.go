@@ -16,7 +16,7 @@ func TestDeterministic(t *testing.T) {
 		ws = append(ws, RelayChain(1, 300, r), PriorityChain(PriorityChains[2], r), RandomSustained(4, 1, 300, r))
 	}
 	for _, r := range GMEReadings {
-		ws = append(ws, SessionHeldOpen(r), SessionKeptOpen(300, r))
+		ws = append(ws, SessionHeldOpen(r), SessionKeptOpen(300, r), RandomSessions(4, 300, r))
 	}
 	for _, w := range ws {
 		a, err := Run(w)

@@ -143,3 +143,24 @@ func RandomSustained(seed uint64, aging, entries int, r Reading) Workload {
 	}
 	return w
 }
+
+// RandomSessions is gme's sustained load on RandomSustained's networks and roles (drawn from
+// the same seed): three resources; the nodes that request again and again all ask for
+// resource 0, so its sessions can be kept going, and the one-shot requesters ask for
+// resource 1 or 2; every node stays in the CS for 1..3 time units. Theorem 3 says every
+// one-shot requester enters.
+func RandomSessions(seed uint64, entries int, r Reading) Workload {
+	w := RandomSustained(seed, 0, entries, r)
+	w.Name, w.Algo = fmt.Sprintf("random-sessions seed=%d", seed), "gme"
+	w.Params = with(map[string]string{"m": "3"}, r)
+	var s kernel.Stream
+	s.Seed(kernel.DeriveSeed(seed, 0x6e3e))
+	for i := range w.Nodes {
+		nd := &w.Nodes[i]
+		nd.CS, nd.Class = 1+s.IntN(3), 0
+		if !nd.Repeat && nd.Start > 0 {
+			nd.Res = int64(1 + s.IntN(2))
+		}
+	}
+	return w
+}

@@ -30,20 +30,27 @@ func jiangView(t *Table) []string {
 	return ws
 }
 
-// expect records one workload's comparison: listed for a named workload, listed only when it
-// fails for a random one (names starting with "random-"), which are many.
-func expect(c *Check, w string, cond bool, format string, args ...any) {
-	if strings.HasPrefix(w, "random-") {
-		c.Quiet(cond, format, args...)
+// randomTally records a finding's comparisons, one per workload: listed for a named
+// workload; for the random ones (names starting with "random-"), which are many, listed only
+// when they fail, and counted for note.
+type randomTally struct{ n, held int }
+
+func (r *randomTally) expect(c *Check, w string, cond bool, format string, args ...any) {
+	if !strings.HasPrefix(w, "random-") {
+		c.Expect(cond, format, args...)
 		return
 	}
-	c.Expect(cond, format, args...)
+	r.n++
+	if cond {
+		r.held++
+	}
+	c.Quiet(cond, format, args...)
 }
 
-// noteRandom sums up the random workloads' comparisons: held of n.
-func noteRandom(c *Check, what string, held, n int) {
-	if n > 0 {
-		c.Note("random workloads: %s in %d of %d", what, held, n)
+// note sums up the random workloads' comparisons, if any.
+func (r *randomTally) note(c *Check, what string) {
+	if r.n > 0 {
+		c.Note("random workloads: %s in %d of %d", what, r.held, r.n)
 	}
 }
 
@@ -51,17 +58,13 @@ func noteRandom(c *Check, what string, held, n int) {
 func safetyFinding(name, claim string) Finding[[]string] {
 	return Finding[[]string]{Name: name, Claim: claim, Test: func(c *Check, ws []string) {
 		c.Test("every workload runs under the online checks without a safety violation")
-		random, held := 0, 0
+		var r randomTally
 		for _, w := range ws {
 			v, _ := c.Mean("violations", w)
 			e, _ := c.Mean("entries", w)
-			if strings.HasPrefix(w, "random-") {
-				random++
-				held += map[bool]int{true: 1}[v == 0]
-			}
-			expect(c, w, v == 0, "%s: %g violations in %g CS entries", w, v, e)
+			r.expect(c, w, v == 0, "%s: %g violations in %g CS entries", w, v, e)
 		}
-		noteRandom(c, "no violation", held, random)
+		r.note(c, "no violation")
 	}}
 }
 
@@ -69,20 +72,14 @@ func safetyFinding(name, claim string) Finding[[]string] {
 func boundedDelay(name, claim string) Finding[[]string] {
 	return Finding[[]string]{Name: name, Claim: claim, Test: func(c *Check, ws []string) {
 		c.Test("every node that requests enters (sustained load, no liveness drain)")
-		random, held := 0, 0
+		var r randomTally
 		for _, w := range ws {
 			s, _ := c.Mean("starved", w)
 			e, _ := c.Mean("entries", w)
 			f, _ := c.Mean("first_wait_max", w)
-			if strings.HasPrefix(w, "random-") {
-				random++
-				held += map[bool]int{true: 1}[s == 0]
-				expect(c, w, s == 0, "%s: %g requesting nodes never served in %g CS entries", w, s, e)
-				continue
-			}
-			expect(c, w, s == 0, "%s: %g requesting nodes never served in %g CS entries (longest first wait of those served %g)", w, s, e, f)
+			r.expect(c, w, s == 0, "%s: %g requesting nodes never served in %g CS entries (longest first wait of those served %g)", w, s, e, f)
 		}
-		noteRandom(c, "every requester served", held, random)
+		r.note(c, "every requester served")
 	}}
 }
 
@@ -106,17 +103,13 @@ var JiangGME = Paper[[]string]{Name: "jiang-gme", View: jiangView, Findings: []F
 	safetyFinding("gme-thm1-mutual-exclusion", "Theorem 1: two nodes in the CS at once access the same resource"),
 	{Name: "gme-thm2-concurrent-entering", Claim: "Theorem 2: nodes requesting the resource in use, while no node accesses another, can enter concurrently", Test: func(c *Check, ws []string) {
 		c.Test("no concurrent-entering miss: the leader never holds a request for its open session's resource while no other resource is queued")
-		random, held := 0, 0
+		var r randomTally
 		for _, w := range ws {
 			m, _ := c.Mean("ce_misses", w)
 			d, _ := c.Mean("ce_miss_time", w)
-			if strings.HasPrefix(w, "random-") {
-				random++
-				held += map[bool]int{true: 1}[m == 0]
-			}
-			expect(c, w, m == 0, "%s: %g misses, %g time units waited", w, m, d)
+			r.expect(c, w, m == 0, "%s: %g misses, %g time units waited", w, m, d)
 		}
-		noteRandom(c, "no miss", held, random)
+		r.note(c, "no miss")
 	}},
 	boundedDelay("gme-thm3-bounded-delay", "Theorem 3: if link changes cease, a requesting node owns the token eventually (and enters)"),
 }}

@@ -6,8 +6,11 @@
 // every online check. Time moves in whole units (delays and CS times are whole numbers), so a
 // workload is deterministic: its Outcome is a pure function of the Workload.
 //
-// The hk and gme tests assert the outcomes per reading; bench check jiang prints them as a
-// theorem × reading matrix (analysis.JiangHK, analysis.JiangGME). Workloads lists them.
+// The workloads (workloads.go): hk's RelayChain, PriorityChain and RandomSustained, gme's
+// SessionHeldOpen, SessionKeptOpen and RandomSessions, each under a Reading (HKReadings,
+// GMEReadings). The hk and gme tests assert the outcomes per reading; bench check jiang
+// (cmd/bench/check_jiang.go) prints them as a theorem × reading matrix (analysis.JiangHK,
+// analysis.JiangGME). Every trial is bounded: Workload.Entries CS entries or MaxTime.
 package jiangload
 
 import (

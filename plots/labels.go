@@ -129,6 +129,8 @@ var columnWhat = map[string]string{
 	"gme_concurrency_mean":     "mean nodes in the CS per entry",
 	"gme_concurrency_max":      "most nodes in the CS",
 	"gme_session_entries_mean": "CS entries per session",
+	"gme_ce_misses":            "concurrent-entering misses",
+	"gme_ce_miss_time":         "time waited in concurrent-entering misses",
 	"hk_inversions_per_cs":     "priority inversions per CS entry",
 	"hk_resources_in_use_mean": "mean resources in use",
 	"hk_wait_entries":          "mean wait in CS entries",

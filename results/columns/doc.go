@@ -101,6 +101,9 @@
 //   - h (int64, resources; algorithm hk; spec key): h-out-of-k: resources per request, 1..k; the spec key takes 0 for uniform on 1..k, drawn per request (the column is then null: see h_dist)
 //   - priority_levels (int64, classes; algorithm hk; spec key): h-out-of-k: number of priority classes (1..4; class 1 is the highest)
 //   - aging (int64, -; algorithm hk; spec key): h-out-of-k: aging step added to every queued request's priority when a node leaves the CS (>= 0)
+//   - aging_at (string, -; algorithm hk; spec key (not in the seed)): h-out-of-k reading: when queued requests age: cs-exit (the paper's RELEASE: only the queue of a node leaving the CS) or token-pass (also every time the token leaves a node, relays included); one of cs-exit, token-pass
+//   - link_to (string, -; algorithms hk, gme; spec key (not in the seed)): hk, gme reading: whom a node that receives the token tells its new height: all (Jiang: all its neighbours) or outgoing (Reverse Link: the neighbours that were lower, and the sender); one of all, outgoing
+//   - request_sink (string, -; algorithm hk; spec key (not in the seed)): h-out-of-k reading: a node without the token that is a sink when a REQUEST arrives: forward (Jiang's handler: forwardRequest only) or raise (RL's line 7: raise its height first); one of forward, raise
 //   - priority_p1 (float64, probability; algorithm hk; spec key): h-out-of-k: probability of priority class 1; the spec key takes all 0 for uniform over the classes, and the column records the probability used (null when there are fewer than 1 classes)
 //   - priority_p2 (float64, probability; algorithm hk; spec key): h-out-of-k: probability of priority class 2; the spec key takes all 0 for uniform over the classes, and the column records the probability used (null when there are fewer than 2 classes)
 //   - priority_p3 (float64, probability; algorithm hk; spec key): h-out-of-k: probability of priority class 3; the spec key takes all 0 for uniform over the classes, and the column records the probability used (null when there are fewer than 3 classes)
@@ -111,6 +114,8 @@
 //   - m (int64, resources; algorithm gme; spec key): group mutex: number of shared resources m (>= 1); nodes requesting the same resource may be in the CS together
 //   - resource_dist (int64, -; algorithm gme; spec key): group mutex: distribution of the requested resource, drawn per request: 0 uniform on 0..m-1, 1 Zipf
 //   - zipf_s (float64, -; algorithm gme; spec key): group mutex: Zipf exponent s > 0, P(resource r) proportional to 1/(r+1)^s (null unless resource_dist = 1)
+//   - subtokens (string, -; algorithm gme; spec key (not in the seed)): group mutex reading: when the leader answers a REQUEST with a SUBTOKEN: in-cs (the paper: while it is in the CS) or session (also while its session runs, for its resource, if no other resource is queued); one of in-cs, session
+//   - ce_check (string, -; algorithm gme; spec key (not in the seed)): group mutex check: off (concurrent-entering misses are only measured) or fail (the first one stops the trial as a safety violation); one of off, fail
 //   - k_priorities (int64, priorities; algorithm drs; spec key): drs: K, the number of priorities (drawn uniformly from 0..K-1), a whole number in 2..256
 //   - h_dist (string, -; algorithm hk): hk: how h is chosen: fixed (the h column) or uniform (drawn per request from 1..k; h is then null)
 //
@@ -200,6 +205,8 @@
 //   - gme_concurrency_mean (float64, nodes; algorithm gme): gme: nodes in the CS just after a measured CS entry, mean
 //   - gme_concurrency_max (float64, nodes; algorithm gme): gme: nodes in the CS just after a measured CS entry, maximum
 //   - gme_session_entries_mean (float64, CS entries; algorithm gme): gme: measured CS entries per session (a session opens when its holder enters with weight 0)
+//   - gme_ce_misses (float64, requests; algorithm gme): gme: concurrent-entering misses, whole trial: requests the leader held for the resource of its open session while no other resource was queued (Theorem 2; 0 under subtokens = session)
+//   - gme_ce_miss_time (float64, time units; algorithm gme): gme: time those requests waited at the leader while its session was open, summed, whole trial
 //   - drs_trials_per_lock (float64, trials per lock; algorithm drs): drs: competition trials per measured lock
 //   - drs_memory_bits (float64, bits; algorithm drs): drs: per-node memory in bits (Lemma 11's accounting), from Δ and K
 package columns

@@ -1,6 +1,8 @@
 package rr
 
 import (
+	"fmt"
+
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -68,7 +70,9 @@ func (a *RR) Reset(env *kernel.Env) error {
 	for i, p := range a.perm {
 		a.inv[p] = int32(i)
 	}
-	a.bfsTree(t, n)
+	if err := a.bfsTree(t, n); err != nil {
+		return err
+	}
 
 	a.holder = kernel.Resize(a.holder, n)
 	a.using = kernel.Resize(a.using, n)
@@ -88,7 +92,7 @@ func (a *RR) Reset(env *kernel.Env) error {
 
 // bfsTree fills parent and the tree adjacency with the BFS tree from node 0 of G = π⁻¹(P):
 // a and b are adjacent in G when π(a) and π(b) are adjacent in the physical network.
-func (a *RR) bfsTree(t *kernel.Topology, n int) {
+func (a *RR) bfsTree(t *kernel.Topology, n int) error {
 	a.parent = kernel.Resize(a.parent, n)
 	a.dist = kernel.Resize(a.dist, n)
 	a.bfsQueue = kernel.Resize(a.bfsQueue, n)[:0]
@@ -118,6 +122,10 @@ func (a *RR) bfsTree(t *kernel.Topology, n int) {
 			}
 		}
 	}
+	if len(a.bfsQueue) < n {
+		return fmt.Errorf("rr: the initial graph is not connected (%d of %d nodes reach the token holder); "+
+			"Raymond's tree spans a connected graph: use network=walter, or a denser geometric network (larger range or more nodes per area)", len(a.bfsQueue), n)
+	}
 	for y := 1; y < n; y++ {
 		deg[y+1]++
 		deg[a.parent[y]+1]++
@@ -138,6 +146,7 @@ func (a *RR) bfsTree(t *kernel.Topology, n int) {
 		a.treeAdj[fill[x]] = y
 		fill[x]++
 	}
+	return nil
 }
 
 func sortInt32(xs []int32) {

@@ -114,7 +114,11 @@ func (l *Links) Reset(t *kernel.Topology, n int, initial []Height, name string, 
 		}
 		copy(l.MyHeight, initial)
 	} else {
-		t.BFS(0, l.dist, nil)
+		if reached := t.BFS(0, l.dist, nil); reached < n {
+			return fmt.Errorf("%s: the initial graph is not connected (%d of %d nodes reach node 0, the token holder); "+
+				"link reversal starts from a connected graph whose heights form a DAG toward the token holder: "+
+				"use network=walter, or a denser geometric network (larger range or more nodes per area)", name, reached, n)
+		}
 		for i := range l.MyHeight {
 			l.MyHeight[i] = Height{0, int64(l.dist[i]), int32(i)}
 		}

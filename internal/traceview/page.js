@@ -43,8 +43,13 @@ const unsafe = []; // positions of unsafe entries, with the node
 const links = new Map(); // "u-v" -> [[pos, up]]
 const linkKey = (u, v) => (u < v ? u + "-" + v : v + "-" + u);
 for (const [u, v] of T.links) links.set(linkKey(u, v), [[0, true]]);
+// A handler's effects (its node's state, its messages, its CS entry) take effect at the event
+// that triggered it (record.go: continues): trig[e] is that event.
+const cont = (k) => k === K.send || k === K.enter || k === K["unsafe-enter"];
+const trig = [];
+for (let e = 0; e < NE; e++) trig.push(e > 0 && cont(E.k[e]) ? trig[e - 1] : e);
 for (let e = 0; e < NE; e++) {
-  const k = E.k[e], i = E.n[e], p = e + 1;
+  const k = E.k[e], i = E.n[e], p = trig[e] + 1;
   nodeEvents[i].push(e);
   if (k === K.request) status[i].push([p, 1]);
   else if (k === K.enter) status[i].push([p, 2]);
@@ -59,7 +64,7 @@ for (let e = 0; e < NE; e++) {
   }
 }
 for (const [e, i, s] of T.changes) states[i].push([e + 1, s]);
-for (const l of states) l.sort((a, b) => a[0] - b[0]);
+for (const l of states.concat(status)) l.sort((a, b) => a[0] - b[0]);
 for (const l of nodeEvents) l.sort((a, b) => a - b);
 
 // valueAt returns the value of a change list at position p (the last change at or before p).
@@ -75,7 +80,7 @@ function valueAt(list, p) {
 const endTime = NE > 0 ? E.t[NE - 1] : 0;
 // A message is in transit at p from its send until its receipt; one never received until it
 // was due (lost, or dropped at a crashed node) or, due unknown, until the end.
-const sendPos = (m) => M.s[m] + 1;
+const sendPos = (m) => (M.s[m] >= 0 ? trig[M.s[m]] + 1 : 0);
 const recvPos = (m) => (M.r[m] >= 0 ? M.r[m] + 1 : Infinity);
 function timeAt(p) { return p > 0 ? E.t[p - 1] : (NE > 0 ? E.t[0] : 0); }
 function lost(m) { return M.r[m] < 0 && M.at[m] >= 0 && M.at[m] <= endTime && !T.failure; }
@@ -330,22 +335,42 @@ function legend() {
   $("legend").innerHTML = items.join("");
 }
 // The address's fragment opens a position: #e=K (K events applied), #t=T (the state at time
-// T), #next=I (then node I's next event), #sel=I (node I's details), #labels, #walk (reach
-// the position with the step buttons, one click per event, then one back and one forward:
-// how a test drives the controls).
+// T), #next=I (then node I's next event), #sel=I (node I's details), #labels. #probe=A,B,...
+// is for tests: each probe drives the controls as a reader would, and the state it leaves
+// is copied into <div id="probes">: "e:K" (seek), "walk:K" (from the start, one click of
+// the step button per event, then one back and one forward), "t:T" (the time box and go),
+// "next:K:I" (seek K, choose node I, click "next event").
 function open() {
   const h = new URLSearchParams(location.hash.slice(1));
   $("labels").checked = h.has("labels") || N <= 12;
+  if (h.has("sel")) selected = +h.get("sel");
+  if (h.has("probe")) { probe(h.get("probe").split(",")); return; }
   let target = T.open;
   if (h.has("e")) target = +h.get("e");
   if (h.has("t")) target = firstAt(+h.get("t"));
-  if (h.has("sel")) selected = +h.get("sel");
-  if (h.has("walk")) {
-    seek(0);
-    for (let k = 0; k < target; k++) $("fwd").click();
-    $("back").click(); $("fwd").click();
-  } else seek(target);
+  seek(target);
   if (h.has("next")) { $("node").value = h.get("next"); $("next").click(); }
+}
+function probe(list) {
+  const out = document.createElement("div");
+  out.id = "probes";
+  out.hidden = true;
+  for (const pr of list) {
+    const [what, a, b] = pr.split(":");
+    if (what === "e") seek(+a);
+    else if (what === "walk") {
+      $("first").click();
+      for (let k = 0; k < +a; k++) $("fwd").click();
+      $("back").click(); $("fwd").click();
+    } else if (what === "t") { $("time").value = a; $("goto").click(); }
+    else if (what === "next") { seek(+a); $("node").value = b; $("next").click(); }
+    else throw new Error("unknown probe " + pr);
+    const p = document.createElement("p");
+    Object.assign(p.dataset, $("state").dataset);
+    p.dataset.probe = pr;
+    out.appendChild(p);
+  }
+  document.body.appendChild(out);
 }
 wire();
 legend();

@@ -56,6 +56,7 @@ type Recorder struct {
 
 	t       Trace
 	seen    int  // trace events seen, recorded or not
+	trigger int  // the window's index of the event whose handler is running
 	on      bool // the window has opened
 	full    bool // the window is full
 	dirty   [2]int32
@@ -104,13 +105,26 @@ func (r *Recorder) Event(e kernel.TraceEvent) {
 	if r.full {
 		return
 	}
-	r.flush()
+	if !continues(e.Kind) {
+		r.flush()
+	}
 	if len(r.t.Events.Kind) == r.opt.MaxEvents {
+		r.flush()
 		r.full = true
 		return
 	}
+	if !continues(e.Kind) {
+		r.trigger = len(r.t.Events.Kind)
+	}
 	r.add(e)
 }
+
+// continues reports whether an event of this kind belongs to the handler of the event before
+// it: the kernel reports a handler's sends, and its CS entry, after the handler has run.
+// Everything a handler does (its state, its messages, its entry) takes effect at the event
+// that started it, its trigger: so the page never shows a token both held and in transit,
+// or neither, in the middle of a handler.
+func continues(kind string) bool { return kind == "send" || kind == "enter" || kind == "unsafe-enter" }
 
 // add records event e.
 func (r *Recorder) add(e kernel.TraceEvent) {
@@ -246,8 +260,8 @@ func initialLinks(topo *kernel.Topology, e kernel.TraceEvent) [][2]int32 {
 	return links
 }
 
-// flush records the state of the nodes whose handlers ran since the last event, as their
-// state from after that event on.
+// flush records the state of the nodes whose handler ran since the last trigger, as their
+// state from after that trigger on.
 func (r *Recorder) flush() {
 	for k, i := range r.dirty {
 		if i < 0 {
@@ -256,7 +270,7 @@ func (r *Recorder) flush() {
 		r.dirty[k] = -1
 		if s := r.state(i); s != r.last[i] {
 			r.last[i] = s
-			r.t.Changes = append(r.t.Changes, [3]int{len(r.t.Events.Kind) - 1, int(i), s})
+			r.t.Changes = append(r.t.Changes, [3]int{r.trigger, int(i), s})
 		}
 	}
 }

@@ -8,8 +8,9 @@ import "fmt"
 //
 // The function is called before the handler of the event runs (request, release, recv,
 // link-down, link-up) or after the fact (send, enter, crash, unsafe-enter): a node's state
-// after a handler is what it is at the next event. For link-down and link-up the topology
-// already shows the change when the function is called. unsafe-enter: the algorithm let Node
+// after a handler is what it is at the next event. For link-down the topology does not show
+// the change yet (a state read then is the one the previous handler left, its ports still
+// mapped); for link-up it does already (the new ports exist, nothing else moved). unsafe-enter: the algorithm let Node
 // enter the CS while Peer was in it (or, for the local checks, in a conflicting CS); the
 // trial stops there with a safety violation.
 type TraceEvent struct {

@@ -10,8 +10,11 @@ package browser
 import (
 	"bytes"
 	"context"
+	"image"
+	"image/png"
 	"os"
 	"os/exec"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -82,4 +85,42 @@ func tail(s string, n int) string {
 		return s
 	}
 	return "…" + s[len(s)-n:]
+}
+
+// Data returns the data-* attributes (name without "data-", value as written) of every start
+// tag in dom that contains marker, such as `id="state"` or `data-probe=`: how a test reads
+// what a page's script left in the DOM.
+func Data(dom, marker string) []map[string]string {
+	var out []map[string]string
+	for _, tag := range tagRE.FindAllString(dom, -1) {
+		if !strings.Contains(tag, marker) {
+			continue
+		}
+		attrs := map[string]string{}
+		for _, m := range dataRE.FindAllStringSubmatch(tag, -1) {
+			attrs[m[1]] = m[2]
+		}
+		out = append(out, attrs)
+	}
+	return out
+}
+
+var (
+	tagRE  = regexp.MustCompile(`<[a-z][a-z0-9]*\s[^>]*>`)
+	dataRE = regexp.MustCompile(`data-([a-z-]+)="([^"]*)"`)
+)
+
+// PNG reads a screenshot.
+func PNG(t testing.TB, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return img
 }

@@ -2,16 +2,14 @@ package traceview_test
 
 import (
 	"fmt"
-	"image/png"
-	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/mutexlab/mutexlab/internal/browser"
 	"github.com/mutexlab/mutexlab/internal/traceview"
+	"github.com/mutexlab/mutexlab/internal/trialtest"
 )
 
 // The browser test loads a page in headless Chromium (internal/browser) with probes in the
@@ -23,20 +21,6 @@ import (
 // takes a screenshot at one of them and checks the token's colour is on it, and it checks
 // that the browser logged nothing on its console (no script error, no load refused).
 
-// probes reads the data attributes of the page's probe elements from a dumped DOM.
-func probes(t *testing.T, dom string) []map[string]string {
-	t.Helper()
-	var out []map[string]string
-	for _, tag := range regexp.MustCompile(`<p [^>]*data-probe=[^>]*>`).FindAllString(dom, -1) {
-		st := map[string]string{}
-		for _, m := range regexp.MustCompile(`data-([a-z-]+)="([^"]*)"`).FindAllStringSubmatch(tag, -1) {
-			st[m[1]] = m[2]
-		}
-		out = append(out, st)
-	}
-	return out
-}
-
 func ints(xs []int) string {
 	s := make([]string, len(xs))
 	for k, x := range xs {
@@ -45,25 +29,11 @@ func ints(xs []int) string {
 	return strings.Join(s, ",")
 }
 
-func writePage(t *testing.T, dir, name string, tr *traceview.Trace) string {
-	t.Helper()
-	path := filepath.Join(dir, name)
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := traceview.Write(f, tr); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
 func TestChromium(t *testing.T) {
 	t.Parallel()
 	bin := browser.Chromium(t)
 	tr := record(t, "rl", mobile("rl"), traceview.Options{})
-	page := writePage(t, t.TempDir(), "rl.html", tr)
+	page := trialtest.WritePage(t, t.TempDir(), "rl", tr)
 	f, n := newFrames(tr), len(tr.Events.Kind)
 	recv := -1 // the token's first receipt: the holder changes there
 	for m, r := range tr.Msgs.Recv {
@@ -90,7 +60,7 @@ func TestChromium(t *testing.T) {
 	if len(console) > 0 {
 		t.Errorf("the page logged on the console:\n%s", strings.Join(console, "\n"))
 	}
-	got := probes(t, dom)
+	got := browser.Data(dom, "data-probe=")
 	if len(got) != len(cases) {
 		t.Fatalf("%d probes in the page's DOM, want %d", len(got), len(cases))
 	}
@@ -137,15 +107,7 @@ func nextOf(tr *traceview.Trace, p int, i int32) int {
 // colourPixels counts the pixels near colour (r, g, b) in a PNG.
 func colourPixels(t *testing.T, path string, r, g, b int) int {
 	t.Helper()
-	file, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer file.Close()
-	img, err := png.Decode(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := browser.PNG(t, path)
 	near := func(v uint32, want int) bool { x := int(v >> 8); return x >= want-24 && x <= want+24 }
 	count := 0
 	bd := img.Bounds()

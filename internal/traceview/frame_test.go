@@ -11,10 +11,8 @@ import (
 // events applied), each node's status and state, and the messages in transit. The tests
 // check invariants on it, and the browser test compares the page's DOM with it.
 type frames struct {
-	t       *traceview.Trace
-	trig    []int
-	statusP [][][2]int // per node: (position, status)
-	stateP  [][][2]int // per node: (position, state)
+	t    *traceview.Trace
+	trig []int
 }
 
 func newFrames(t *traceview.Trace) *frames {
@@ -29,31 +27,7 @@ func newFrames(t *traceview.Trace) *frames {
 		}
 		f.trig = append(f.trig, tr)
 	}
-	for i := 0; i < t.N; i++ {
-		f.statusP = append(f.statusP, [][2]int{{0, t.Status[i]}})
-		f.stateP = append(f.stateP, [][2]int{{0, t.Init[i]}})
-	}
-	for e := range ev.Kind {
-		st := map[string]int{"request": 1, "enter": 2, "unsafe-enter": 2, "release": 0, "crash": 3}
-		if s, ok := st[kind(e)]; ok {
-			i := ev.Node[e]
-			f.statusP[i] = append(f.statusP[i], [2]int{f.trig[e] + 1, s})
-		}
-	}
-	for _, c := range t.Changes {
-		f.stateP[c[1]] = append(f.stateP[c[1]], [2]int{c[0] + 1, c[2]})
-	}
 	return f
-}
-
-func at(list [][2]int, p int) int {
-	v := list[0][1]
-	for _, x := range list {
-		if x[0] <= p {
-			v = x[1]
-		}
-	}
-	return v
 }
 
 // frame is what the page shows at position p.
@@ -69,10 +43,8 @@ type frame struct {
 func (f *frames) at(p int) frame {
 	t := f.t
 	var fr frame
-	for i := 0; i < t.N; i++ {
-		s := at(f.statusP[i], p)
-		fr.status = append(fr.status, s)
-		fr.state = append(fr.state, t.States[at(f.stateP[i], p)])
+	fr.status, fr.state = t.At(p)
+	for i, s := range fr.status {
 		if fr.state[i].Token {
 			fr.holders = append(fr.holders, i)
 		}

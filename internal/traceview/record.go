@@ -55,12 +55,12 @@ type Recorder struct {
 	opt    Options
 
 	t       Trace
-	seen    int  // trace events seen, recorded or not
-	trigger int  // the window's index of the event whose handler is running
-	on      bool // the window has opened
-	full    bool // the window is full
-	dirty   [2]int32
-	last    []int // per node, the state last recorded
+	seen    int     // trace events seen, recorded or not
+	trigger int     // the window's index of the event whose handler is running
+	on      bool    // the window has opened
+	full    bool    // the window is full
+	dirty   []int32 // nodes whose handler ran since the trigger (a link event runs two, each may send)
+	last    []int   // per node, the state last recorded
 	states  map[string]int
 	strs    map[string]int
 	typeIdx map[string]int
@@ -79,7 +79,7 @@ func NewRecorder(sim *kernel.Sim, algo kernel.Algorithm, opt Options) (*Recorder
 	if opt.From < 0 {
 		return nil, fmt.Errorf("from: must be >= 0, got %d", opt.From)
 	}
-	r := &Recorder{sim: sim, algo: algo, opt: opt, dirty: [2]int32{-1, -1},
+	r := &Recorder{sim: sim, algo: algo, opt: opt,
 		states: map[string]int{}, strs: map[string]int{}, typeIdx: map[string]int{}, pending: map[[2]int32][]int{}}
 	r.stater, _ = algo.(kernel.NodeStater)
 	r.viewer, _ = algo.(kernel.NodeViewer)
@@ -141,7 +141,7 @@ func (r *Recorder) add(e kernel.TraceEvent) {
 	case "recv":
 		msg = int32(r.received(idx, e))
 	case "link-down", "link-up":
-		r.dirty[1] = e.Peer
+		r.touch(e.Peer)
 		r.move(idx)
 	}
 	peer := e.Peer
@@ -150,7 +150,14 @@ func (r *Recorder) add(e kernel.TraceEvent) {
 	}
 	ev.Time, ev.Kind, ev.Node = append(ev.Time, e.Time), append(ev.Kind, kind), append(ev.Node, e.Node)
 	ev.Peer, ev.Msg = append(ev.Peer, peer), append(ev.Msg, msg)
-	r.dirty[0] = e.Node
+	r.touch(e.Node)
+}
+
+// touch marks node i's state as possibly changed by the running handler.
+func (r *Recorder) touch(i int32) {
+	if !slices.Contains(r.dirty, i) {
+		r.dirty = append(r.dirty, i)
+	}
 }
 
 // sent records the message of a send event and returns its index.
@@ -168,7 +175,7 @@ func (r *Recorder) sent(idx int, e kernel.TraceEvent) int {
 func (r *Recorder) received(idx int, e kernel.TraceEvent) int {
 	key := [2]int32{e.Peer, e.Node}
 	q := r.pending[key]
-	text := r.str(msgText(e.Msg, e.Message))
+	text := r.str(MessageText(e.Msg, e.Message))
 	pick := slices.IndexFunc(q, func(m int) bool { return r.t.Msgs.Due[m] == e.Time && r.t.Msgs.Text[m] == text })
 	if pick < 0 {
 		pick = slices.IndexFunc(q, func(m int) bool { return r.t.Msgs.Text[m] == text })
@@ -188,14 +195,14 @@ func (r *Recorder) newMsg(send int, from, to int32, typ string, m kernel.Message
 	ms := &r.t.Msgs
 	ms.Send, ms.Recv = append(ms.Send, send), append(ms.Recv, -1)
 	ms.From, ms.To = append(ms.From, from), append(ms.To, to)
-	ms.Type, ms.Text = append(ms.Type, r.typeIdx[typ]), append(ms.Text, r.str(msgText(typ, m)))
+	ms.Type, ms.Text = append(ms.Type, r.typeIdx[typ]), append(ms.Text, r.str(MessageText(typ, m)))
 	ms.Due = append(ms.Due, due)
 	return len(ms.Send) - 1
 }
 
-// msgText renders a message as its type and its words without the trailing zeros, as
-// scenario scripts do: request(0,2,1).
-func msgText(typ string, m kernel.Message) string {
+// MessageText renders a message as its type and its words without the trailing zeros, as
+// the page and scenario scripts (internal/trialtest) show it: request(0,2,1).
+func MessageText(typ string, m kernel.Message) string {
 	w := []int64{m.A, m.B, m.C, m.D}
 	for len(w) > 0 && w[len(w)-1] == 0 {
 		w = w[:len(w)-1]
@@ -242,8 +249,8 @@ func (r *Recorder) open(e kernel.TraceEvent) {
 	r.move(-1)
 }
 
-// initialLinks returns the links up just before event e: the topology shows a link event's
-// change already, so it is undone here.
+// initialLinks returns the links up just before event e: the topology shows a link-up's
+// change already (kernel.TraceEvent), so it is undone here; a link-down's not yet.
 func initialLinks(topo *kernel.Topology, e kernel.TraceEvent) [][2]int32 {
 	var links [][2]int32
 	for k := range topo.NumLinks() {
@@ -253,9 +260,6 @@ func initialLinks(topo *kernel.Topology, e kernel.TraceEvent) [][2]int32 {
 		}
 		links = append(links, [2]int32{min(u, v), max(u, v)})
 	}
-	if e.Kind == "link-down" {
-		links = append(links, [2]int32{min(e.Node, e.Peer), max(e.Node, e.Peer)})
-	}
 	slices.SortFunc(links, func(a, b [2]int32) int { return int(a[0]-b[0])*1_000_000 + int(a[1]-b[1]) })
 	return links
 }
@@ -263,16 +267,13 @@ func initialLinks(topo *kernel.Topology, e kernel.TraceEvent) [][2]int32 {
 // flush records the state of the nodes whose handler ran since the last trigger, as their
 // state from after that trigger on.
 func (r *Recorder) flush() {
-	for k, i := range r.dirty {
-		if i < 0 {
-			continue
-		}
-		r.dirty[k] = -1
+	for _, i := range r.dirty {
 		if s := r.state(i); s != r.last[i] {
 			r.last[i] = s
 			r.t.Changes = append(r.t.Changes, [3]int{r.trigger, int(i), s})
 		}
 	}
+	r.dirty = r.dirty[:0]
 }
 
 // state returns the index of node i's current state, adding it if it is new.

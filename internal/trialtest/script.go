@@ -36,6 +36,9 @@ type Subject struct {
 	// Message renders a message; nil: its type's name and its words A, B, C, D without the
 	// trailing zeros, as "request(0,2,1)".
 	Message func(typ string, m kernel.Message) string
+	// Trace, when not nil, also receives every trace event of the trial, with its simulator
+	// (the trace viewer records a script this way: internal/traceview).
+	Trace func(sim *kernel.Sim, e kernel.TraceEvent)
 }
 
 // RunScripts runs every file matching pattern (e.g. "testdata/*.txt") as a subtest, each with

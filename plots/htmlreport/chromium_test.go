@@ -2,7 +2,6 @@ package htmlreport
 
 import (
 	"image"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -77,15 +76,7 @@ type stats struct {
 
 func pixelStats(t *testing.T, path string) stats {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := browser.PNG(t, path)
 	b := img.Bounds()
 	st := stats{w: b.Dx(), h: b.Dy()}
 	ink := 0

@@ -1,6 +1,7 @@
 package rl_test
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -14,7 +15,7 @@ import (
 // Figure 3's token is where the figure draws it after each of its parts (a)-(e). With
 // -shots DIR it writes the pages and docs/viewer.md's screenshots:
 //
-//	go test ./algorithms/rl -run TestViewer -shots ../../docs/img
+//	go test ./algorithms/rl -run TestViewer -shots /tmp/pages (then copy the PNGs to docs/img)
 func TestViewerFigure3(t *testing.T) {
 	t.Parallel()
 	subject := func() trialtest.Subject { return subject(rl.New()) }
@@ -25,7 +26,7 @@ func TestViewerFigure3(t *testing.T) {
 		line   int
 		holder int
 	}{{"a", 37, 0}, {"b", 49, 0}, {"c", 72, 3}, {"d", 86, 1}, {"e", 103, 2}}
-	at := map[string]int{}
+	at := map[string]string{}
 	for _, pt := range parts {
 		k := slices.IndexFunc(steps, func(s trialtest.ViewStep) bool { return s.Line == pt.line })
 		if k < 0 {
@@ -34,7 +35,7 @@ func TestViewerFigure3(t *testing.T) {
 		if _, states := tr.At(steps[k].Pos); !states[pt.holder].Token {
 			t.Errorf("Figure 3(%s): the page does not show the token at node %d", pt.name, pt.holder)
 		}
-		at[pt.name] = steps[k].Pos
+		at[pt.name] = fmt.Sprintf("e=%d&sel=%d", steps[k].Pos, pt.holder)
 	}
 	trialtest.Shots(t, tr, "rl-figure3", at)
 
@@ -48,6 +49,6 @@ func TestViewerFigure3(t *testing.T) {
 	if _, states := tr.At(steps[k].Pos); !slices.Equal(states[3].Height, []int64{1, 1, 3}) {
 		t.Errorf("Figure 4(c): the page shows node 3 at height %v, want (1,1,3)", states[3].Height)
 	}
-	trialtest.Shots(t, tr, "rl-figure4", map[string]int{"c": steps[k].Pos, "d": steps[k+1].Pos})
+	trialtest.Shots(t, tr, "rl-figure4", map[string]string{"c": fmt.Sprintf("e=%d&sel=3", steps[k].Pos)})
 	trialtest.PlayView(t, filepath.Join("testdata", "mobility.txt"), subject)
 }

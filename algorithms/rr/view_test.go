@@ -53,7 +53,9 @@ func TestViewerOpensAtViolation(t *testing.T) {
 		t.Fatalf("seed %d: the page opens at %d of %d events with %v in the CS; want the end, with %s", seed, tr.OpenAt, len(tr.Events.Kind), cs, want)
 	}
 	t.Logf("seed %d: %s: %s; events %d..%d of %d shown", seed, tr.Failure.Kind, tr.Failure.Message, tr.Skipped+1, tr.Skipped+len(tr.Events.Kind), tr.Total)
-	trialtest.Shots(t, tr, "rr-mutant", map[string]int{"violation": tr.OpenAt})
+	tr.Title = "rr with mutant ignore-using, swarm seed 2"
+	tr.About[1] = "again: go test ./algorithms/rr -run TestViewerOpensAtViolation -shots DIR (a mutant exists only in its package's tests)"
+	trialtest.Shots(t, tr, "rr-mutant", map[string]string{"violation": fmt.Sprintf("e=%d", tr.OpenAt)})
 
 	bin := browser.Chromium(t)
 	dom, console := browser.DumpDOM(t, bin, trialtest.WritePage(t, t.TempDir(), "mutant", tr), 1300, 1000)

@@ -98,7 +98,7 @@ func replayCmd(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		if err := writePage(f.html, tr); err != nil {
+		if err := writePage("replay", f.html, tr); err != nil {
 			return err
 		}
 		return pageErr(tr)
@@ -197,12 +197,12 @@ func (f *replayFlags) sweepPage() error {
 	tr := spec.Trial((f.point*spec.Trials+f.trial)*len(spec.Algorithms) + a)
 	what := fmt.Sprintf("%s point %d trial %d", strings.TrimPrefix(flagName, "--"), f.point, f.trial)
 	again := fmt.Sprintf("bench replay %s --algo %s --point %d --trial %d --html FILE", flagName, tr.Algorithm, f.point, f.trial)
-	return trialPage(tr, what, again, f.view, f.html)
+	return trialPage("replay", tr, what, again, f.view, f.html)
 }
 
 // trialPage records one trial of a sweep (bench run --html, bench replay --preset) and
-// writes its page; a failing trial's exit code is its failure's.
-func trialPage(tr sweeps.Trial, what, again string, opt traceview.Options, path string) error {
+// writes its page, saying so as command cmd; a failing trial's exit code is its failure's.
+func trialPage(cmd string, tr sweeps.Trial, what, again string, opt traceview.Options, path string) error {
 	algo, err := algorithms.New(tr.Algorithm)
 	if err != nil {
 		return err
@@ -213,7 +213,7 @@ func trialPage(tr sweeps.Trial, what, again string, opt traceview.Options, path 
 	}
 	t.Title = fmt.Sprintf("%s, %s", tr.Algorithm, what)
 	t.About = []string{"params: " + swarm.Describe(&tr.Params), "seed " + fmt.Sprint(tr.Params.Seed) + "; again: " + again}
-	if err := writePage(path, t); err != nil {
+	if err := writePage(cmd, path, t); err != nil {
 		return err
 	}
 	return pageErr(t)
@@ -229,8 +229,8 @@ func pageErr(t *traceview.Trace) error {
 }
 
 // writePage writes a viewer page under a temporary name and renames it, so a failed write
-// leaves no partial page, and says where it went and how big it is.
-func writePage(path string, t *traceview.Trace) error {
+// leaves no partial page, and says (as command cmd) where it went and how big it is.
+func writePage(cmd, path string, t *traceview.Trace) error {
 	w, commit, abort, err := openOut(path)
 	if err != nil {
 		return usagef("--html %s: %v", path, err)
@@ -243,9 +243,9 @@ func writePage(path string, t *traceview.Trace) error {
 	if err := commit(); err != nil {
 		return fmt.Errorf("--html %s: %v", path, err)
 	}
-	fmt.Fprintf(os.Stderr, "replay: %d events (%s) -> %s (%.1f MB)\n", len(t.Events.Kind), outcomeWords(t), path, float64(cw.n)/1e6)
+	fmt.Fprintf(os.Stderr, "%s: %d events (%s) -> %s (%.1f MB)\n", cmd, len(t.Events.Kind), outcomeWords(t), path, float64(cw.n)/1e6)
 	if t.Note != "" {
-		fmt.Fprintf(os.Stderr, "replay: note: %s; --max-events and --from-time choose the window\n", t.Note)
+		fmt.Fprintf(os.Stderr, "%s: note: %s; bench replay's --max-events and --from-time choose the window\n", cmd, t.Note)
 	}
 	return nil
 }
@@ -322,5 +322,5 @@ func runPage(spec *sweeps.Spec, path string, out, dryRun bool, args []string) er
 		fmt.Printf("one trial: %s seed %d (%s) -> %s\n", tr.Algorithm, tr.Params.Seed, swarm.Describe(&tr.Params), path)
 		return nil
 	}
-	return trialPage(tr, "bench run trial", "bench run "+strings.Join(args, " "), traceview.Options{}, path)
+	return trialPage("run", tr, "bench run trial", "bench run "+strings.Join(args, " "), traceview.Options{}, path)
 }

@@ -329,7 +329,7 @@ function legend() {
   const item = (svg, text) => '<span style="margin-right:10px"><svg width="26" height="26" viewBox="-13 -13 26 26">' + svg + "</svg> " + text + "</span>";
   const items = [item(shape(0, 0, 0, 8, "#fff"), "remainder"), item(shape(1, 0, 0, 8, C.sand), "waiting"), item(shape(2, 0, 0, 8, C.green), "in the CS"), item(shape(3, 0, 0, 8, "#fff"), "crashed")];
   if (T.token) items.push(item(diamond(0, 0, 8, C.indigo), "token (at a node or in transit)"));
-  items.push(item('<circle r="9" fill="none" stroke="' + C.rose + '" stroke-width="3" stroke-dasharray="4 2"/>', "named by the failure"));
+  if (T.failure) items.push(item('<circle r="9" fill="none" stroke="' + C.rose + '" stroke-width="3" stroke-dasharray="4 2"/>', "named by the failure"));
   T.types.forEach((ty, k) => { if (!ty.token) items.push(item('<circle r="5" fill="' + typeColour[k % typeColour.length] + '" stroke="#222"/>', ty.name)); });
   if (T.arrows) items.push("<div>Links point from the higher end to the lower (heights; akw: toward the senior end).</div>");
   $("legend").innerHTML = items.join("");

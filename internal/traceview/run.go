@@ -8,17 +8,26 @@ import (
 )
 
 // Run runs the trial of algo under p with a recorder and returns its trace. With atFailure,
-// a trial that fails is run twice: first to count its events, then to record the window of
-// opt.MaxEvents events that ends at the failure (a trial is a pure function of p, so the
-// second run is the first again; Run checks that it saw as many events). A panic inside the
-// trial is a failure of kind crash, shown where it happened. Bad parameters are an error.
+// a trial that fails after the window opt chose from its start is run again to record the
+// window of opt.MaxEvents events that ends at the failure (a trial is a pure function of p,
+// so the second run is the first again; Run checks that it saw as many events). A panic
+// inside the trial is a failure of kind crash, shown where it happened. Bad parameters are
+// an error.
 func Run(p kernel.Params, algo kernel.Algorithm, opt Options, atFailure bool) (*Trace, error) {
-	if atFailure && opt.From == 0 && opt.FromTime == 0 {
-		total, err := count(p, algo)
-		if err != nil {
-			opt.From = Tail(total, opt.MaxEvents)
-		}
+	t, err := record(p, algo, opt)
+	if err != nil || !atFailure || t.Failure == nil || opt.From != 0 || opt.FromTime != 0 || t.Skipped+len(t.Events.Kind) == t.Total {
+		return t, err
 	}
+	opt.From = Tail(t.Total, opt.MaxEvents)
+	again, err := record(p, algo, opt)
+	if err == nil && again.Total != t.Total {
+		err = fmt.Errorf("the trial is not a pure function of its parameters: %d events, then %d", t.Total, again.Total)
+	}
+	return again, err
+}
+
+// record runs the trial once with a recorder.
+func record(p kernel.Params, algo kernel.Algorithm, opt Options) (*Trace, error) {
 	sim := kernel.NewSim()
 	rec, err := NewRecorder(sim, algo, opt)
 	if err != nil {
@@ -31,13 +40,6 @@ func Run(p kernel.Params, algo kernel.Algorithm, opt Options, atFailure bool) (*
 		return nil, runErr
 	}
 	return rec.Finish(runErr)
-}
-
-// count runs the trial with a trace that only counts its events.
-func count(p kernel.Params, algo kernel.Algorithm) (int, error) {
-	sim, n := kernel.NewSim(), 0
-	sim.SetTrace(func(kernel.TraceEvent) { n++ })
-	return n, runSafe(sim, p, algo)
 }
 
 // runSafe runs the trial; a panic is returned as an error.

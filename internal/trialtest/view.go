@@ -4,7 +4,6 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -44,6 +43,8 @@ func PlayView(t testing.TB, file string, subject func() Subject) (*traceview.Tra
 	if err != nil {
 		t.Fatalf("%s: %v (the script: %v)", file, err, playErr)
 	}
+	tr.Title = sub.Algo.Name() + ", scenario script " + file
+	tr.About = []string{"each command of the script is a few events at one time (out-of-turn deliveries keep the clock still); the script's comments say what each step shows"}
 	var steps []ViewStep
 	for k := 0; k+1 < len(lines); k++ {
 		if lines[k+1] != "----" || strings.TrimSpace(lines[k]) == "" || strings.HasPrefix(lines[k], "#") {
@@ -104,18 +105,19 @@ func checkStep(t testing.TB, file, prefix string, st ViewStep, sub Subject, tr *
 var shots = flag.String("shots", "", "trace viewer tests: also write their pages and screenshots into this `directory` (docs/viewer.md's pictures)")
 
 // Shots writes tr's page into the -shots directory as name.html, with a screenshot in
-// headless Chromium at each position of at (events applied) as name-KEY.png, and fails t if
-// the page logs on the browser's console. Without -shots it does nothing.
-func Shots(t testing.TB, tr *traceview.Trace, name string, at map[string]int) {
+// headless Chromium for each entry of at, name-KEY.png, of the page opened at that address
+// fragment ("e=12&sel=3": 12 events applied, node 3's details; page.js's open lists them),
+// and fails t if the page logs on the browser's console. Without -shots it does nothing.
+func Shots(t testing.TB, tr *traceview.Trace, name string, at map[string]string) {
 	t.Helper()
 	if *shots == "" {
 		return
 	}
 	bin := browser.Chromium(t)
 	page := WritePage(t, *shots, name, tr)
-	for key, p := range at {
+	for key, frag := range at {
 		png := filepath.Join(filepath.Dir(page), name+"-"+key+".png")
-		if console := browser.Render(t, bin, page+"#e="+strconv.Itoa(p), png, 1300, 1000); len(console) > 0 {
+		if console := browser.Render(t, bin, page+"#"+frag, png, 1300, 760); len(console) > 0 {
 			t.Errorf("%s: the page logged on the console:\n%s", png, strings.Join(console, "\n"))
 		}
 	}
@@ -126,6 +128,9 @@ func WritePage(t testing.TB, dir, name string, tr *traceview.Trace) string {
 	t.Helper()
 	dir, err := filepath.Abs(dir)
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	page := filepath.Join(dir, name+".html")

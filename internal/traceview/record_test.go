@@ -98,7 +98,7 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-func mustNew(t *testing.T, name string) kernel.Algorithm {
+func mustNew(t testing.TB, name string) kernel.Algorithm {
 	a, err := algorithms.New(name)
 	if err != nil {
 		t.Fatal(err)

@@ -166,7 +166,7 @@ function drawNet(f) {
     if (s.token) cls.push("token");
     if (f.bad.has(i)) cls.push("violation");
     if (i === selected) cls.push("selected");
-    let g = '<g class="' + cls.join(" ") + '" data-node="' + i + '">';
+    let g = '<g class="' + cls.join(" ") + '" data-node="' + i + '"><title>' + esc("node " + i + ": " + STATUS[st] + (s.token ? ", holds the token" : "") + "\n" + T.strings[s.line]) + "</title>";
     if (f.bad.has(i)) g += '<circle cx="' + x + '" cy="' + y + '" r="' + (R * 1.7) + '" fill="none" stroke="' + C.rose + '" stroke-width="4" stroke-dasharray="6 3"/>';
     if (i === selected) g += '<circle cx="' + x + '" cy="' + y + '" r="' + (R * 1.45) + '" fill="none" stroke="#000" stroke-width="1.5"/>';
     g += shape(st, x, y, R, statusFill[st]);

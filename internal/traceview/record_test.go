@@ -3,6 +3,7 @@ package traceview_test
 import (
 	"bytes"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 
@@ -173,5 +174,41 @@ func TestBadOptions(t *testing.T) {
 	a := mustNew(t, "rl")
 	if _, err := traceview.Run(p, a, traceview.Options{From: 1 << 30}, false); err == nil || !strings.Contains(err.Error(), "after the trial's last event") {
 		t.Errorf("a window after the end: %v", err)
+	}
+}
+
+// TestEveryAlgorithm: every registered algorithm draws in the viewer (kernel.NodeViewer), and
+// on a swarm trial of each the page keeps its tokens: as many held and in transit at every
+// position as at the first (one for the token algorithms rl, hk, rr and gme, none for the rest).
+func TestEveryAlgorithm(t *testing.T) {
+	t.Parallel()
+	for _, name := range algorithms.Names() {
+		a := mustNew(t, name)
+		if _, ok := a.(kernel.NodeViewer); !ok {
+			t.Errorf("%s does not implement kernel.NodeViewer", name)
+		}
+		target, err := swarm.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, err := swarm.Page(target, 2, traceview.Options{MaxEvents: 2000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.Failure != nil {
+			t.Fatalf("%s seed 2: %s: %s", name, tr.Failure.Kind, tr.Failure.Message)
+		}
+		f := newFrames(tr)
+		first := f.at(0)
+		tokens := len(first.holders) + first.tokenMsgs
+		for p := 1; p <= len(tr.Events.Kind); p++ {
+			if fr := f.at(p); len(fr.holders)+fr.tokenMsgs != tokens {
+				t.Fatalf("%s: position %d: holders %v and %d token messages; %d tokens at the start", name, p, fr.holders, fr.tokenMsgs, tokens)
+			}
+		}
+		if err := traceview.Write(io.Discard, tr); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %d nodes, %d events, %d tokens, arrows %v, queues %v", name, tr.N, len(tr.Events.Kind), tokens, tr.Arrows, tr.Queues)
 	}
 }

@@ -13,6 +13,10 @@ import (
 // starving trial's page opens at the starvation, exit 4), and leave no temporary file.
 func TestPages(t *testing.T) {
 	dir := t.TempDir()
+	spec := filepath.Join(dir, "tiny.toml")
+	if err := os.WriteFile(spec, []byte("name = \"tiny\"\nalgorithms = [\"rr\"]\ntrials = 2\n[params]\nn = 6\nconnectivity = 0.5\nmeasure = 20\nwarmup = 5\n[grid]\nload = [0.1, 1]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	small := []string{"--algo", "rl", "--n", "6", "--connectivity", "0.5", "--warmup", "5", "--measure", "30", "--trials", "1"}
 	for _, c := range []struct {
 		name   string
@@ -26,6 +30,8 @@ func TestPages(t *testing.T) {
 			[]string{"opens at the starvation"}, []string{"starvation: "}},
 		{"preset", []string{"replay", "--preset", "walter2001", "--algo", "rl", "--point", "0", "--trial", "0", "--max-events", "300"}, exitOK,
 			[]string{"replay: 300 events", "events 1–300 of the trial's"}, []string{"walter2001 point 0 trial 0", "events 1–300 of the trial's"}},
+		{"spec", []string{"replay", "--spec", spec, "--point", "1", "--trial", "1"}, exitOK,
+			[]string{"replay: ", "(the trial passes)"}, []string{"point 1 trial 1", "load=1 ", "n=6 "}},
 		{"seed", []string{"replay", "--algo", "gme", "--seed", "3", "--max-events", "200", "--from-time", "20"}, exitOK,
 			[]string{"replay: 200 events"}, []string{"gme, swarm seed 3", "bench replay --algo gme --seed 3 --html"}},
 	} {

@@ -57,11 +57,12 @@ func (c *Changer) LinkDown(k int) {
 	if s.net.Lossy() {
 		s.topo.dropInFlight(k)
 	}
-	u, v, pu, pv := s.topo.Disconnect(k)
-	s.linkCounted(false)
-	if s.trace != nil {
+	if s.trace != nil { // before the topology changes (trace.go)
+		u, v := s.topo.Link(k)
 		s.emit(TraceEvent{Kind: "link-down", Node: u, Peer: v})
 	}
+	u, v, pu, pv := s.topo.Disconnect(k)
+	s.linkCounted(false)
 	s.linkEvent(u, pu, false)
 	s.linkEvent(v, pv, false)
 }

@@ -61,6 +61,10 @@ func (s *Sim) LinkDown(u, v int32) error {
 	if !s.topo.LinkIdle(k) {
 		return s.fail(ErrInvariant, []int32{u, v}, "script: link %d-%d carries a message", u, v)
 	}
+	if s.trace != nil { // as Changer.LinkDown: before the topology changes (trace.go)
+		a, b := s.topo.Link(k)
+		s.emit(TraceEvent{Kind: "link-down", Node: a, Peer: b})
+	}
 	a, b, pa, pb := s.topo.Disconnect(k)
 	s.linkEvent(a, pa, false)
 	s.linkEvent(b, pb, false)
@@ -72,6 +76,9 @@ func (s *Sim) LinkUp(u, v int32) error {
 	pu, pv, err := s.topo.Connect(u, v)
 	if err != nil {
 		return s.fail(ErrInvariant, []int32{u, v}, "script: %v", err)
+	}
+	if s.trace != nil { // as Changer.LinkUp (trace.go)
+		s.emit(TraceEvent{Kind: "link-up", Node: u, Peer: v})
 	}
 	s.linkEvent(u, pu, true)
 	s.linkEvent(v, pv, true)

@@ -584,7 +584,7 @@ func (s *Sim) after(i int32) {
 		}
 		peer := s.topo.ports[idx].peer
 		if s.trace != nil {
-			s.emit(TraceEvent{Kind: "send", Node: i, Peer: peer, Msg: s.types[o.msg.Type].Name, Message: o.msg})
+			s.emit(TraceEvent{Kind: "send", Node: i, Peer: peer, Msg: s.types[o.msg.Type].Name, Message: o.msg, At: at})
 		}
 		pp := s.topo.ports[idx].peerPort
 		s.scheduleAt(at, deliveryRec(peer, pp, s.topo.Gen(peer, pp), &o.msg))
@@ -603,6 +603,9 @@ func (s *Sim) enter(i int32) {
 		return
 	}
 	if other, ok := s.check.Enter(i); !ok {
+		if s.trace != nil {
+			s.emit(TraceEvent{Kind: "unsafe-enter", Node: i, Peer: other}) // the viewer shows both in the CS
+		}
 		s.fail(ErrSafety, []int32{i, other}, "nodes %d and %d are in the CS at once", i, other)
 		return
 	}

@@ -7,40 +7,74 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
+	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/internal/swarm"
+	"github.com/mutexlab/mutexlab/internal/traceview"
+	"github.com/mutexlab/mutexlab/sweeps"
 )
 
 func init() {
-	register(command{name: "replay", summary: "rerun one swarm seed with tracing: event trace and shortest failing prefix (bench replay --algo rl --seed N [--out trace.txt])", run: replayCmd})
+	register(command{name: "replay", summary: "rerun one trial with tracing: a swarm seed's event trace and shortest failing prefix, or any trial as an interactive HTML viewer (--html)", run: replayCmd})
 }
 
 var replayHelp = help{
-	usage: "bench replay --algo A --seed S [--out trace.txt] [--full] [--max-lines N]",
+	usage: "bench replay --algo A --seed S [--out trace.txt] [--full] [--max-lines N]\n" +
+		"bench replay --algo A --seed S --html FILE.html [--from-time T] [--max-events N]\n" +
+		"bench replay (--preset NAME | --spec FILE) [--algo A] [--point P] [--trial R] --html FILE.html [--from-time T] [--max-events N]",
 	about: `Reruns the swarm trial of one algorithm and seed (as bench swarm printed it) with the kernel's
 trace on, and searches the shortest failing prefix: the fewest measured CS entries after
 which the trial, healed, still fails the same way. It writes a header (the parameters, the
 outcome, the prefix), then one line per event and a state: line after each handler that
 changed its node's state. The exit code is the trial's: 0 passes, 3 safety violation,
-4 starvation, 1 crash.`,
+4 starvation, 1 crash.
+
+With --html it writes the trial (the original one, as bench swarm ran it) as one
+self-contained page instead: the network with the token, the CS, the waiting and crashed
+nodes, link directions and messages in transit, and a time-space diagram, to step through in
+a browser. A failing trial opens at its failure, with the --max-events events that led to it;
+--from-time starts the window elsewhere. With --preset or --spec it shows one trial of a
+sweep instead: the row of a results file with the same point, trial and algorithm.`,
 	examples: []string{
 		"bench replay --algo rl --seed 1349 --out trace.txt",
 		"bench replay --algo gme --seed 77 --full --max-lines 100000",
+		"bench replay --algo rl --seed 1349 --html seed1349.html",
+		"bench replay --preset walter2001 --algo rl --point 12 --trial 0 --html trial.html --from-time 500",
 	},
-	more: "docs/testing.md (the swarm, replay and the mutation suites)",
+	more: "docs/viewer.md (the trace viewer); docs/testing.md (the swarm, replay and the mutation suites)",
 }
 
-// replayCmd reruns one swarm trial. The exit code is the trial's: 0 if it passes, 3 for a
-// safety violation, 4 for starvation, 1 for a crash, so a script can tell a fixed seed.
+// replayFlags are bench replay's flags.
+type replayFlags struct {
+	algo, out, html, preset, spec string
+	seed                          uint64
+	full                          bool
+	maxLines, point, trial        int
+	view                          traceview.Options
+	given                         map[string]bool
+}
+
+// replayCmd reruns one swarm trial, or writes one trial as a viewer page. The exit code is
+// the trial's: 0 if it passes, 3 for a safety violation, 4 for starvation, 1 for a crash, so
+// a script can tell a fixed seed.
 func replayCmd(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench replay", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	algo := fs.String("algo", "", "`algorithm` whose seed to replay (required)")
-	seed := fs.Uint64("seed", 0, "the `seed` bench swarm printed (required)")
-	seedSet := false
-	out := fs.String("out", "", "trace `file` (default: standard output); written under a temporary name, then renamed")
-	full := fs.Bool("full", false, "also trace the original trial, not only the shortest failing prefix")
-	maxLines := fs.Int("max-lines", 2_000_000, "most lines per trace")
+	f := replayFlags{given: map[string]bool{}}
+	fs.StringVar(&f.algo, "algo", "", "`algorithm` whose seed to replay (required for a swarm seed; with --preset or --spec, one of the sweep's, needed if it has several)")
+	fs.Uint64Var(&f.seed, "seed", 0, "the swarm `seed` bench swarm printed")
+	fs.StringVar(&f.out, "out", "", "trace `file` (default: standard output); written under a temporary name, then renamed")
+	fs.BoolVar(&f.full, "full", false, "also trace the original trial, not only the shortest failing prefix")
+	fs.IntVar(&f.maxLines, "max-lines", 2_000_000, "most lines per trace")
+	fs.StringVar(&f.html, "html", "", "write the trial as an interactive viewer `page` (.html) instead of the text trace")
+	fs.StringVar(&f.preset, "preset", "", "with --html: a trial of this preset's sweep (`name`) instead of a swarm seed")
+	fs.StringVar(&f.spec, "spec", "", "with --html: a trial of the sweep in this spec `file` instead of a swarm seed")
+	fs.IntVar(&f.point, "point", 0, "with --preset or --spec: the grid `point` (results column point)")
+	fs.IntVar(&f.trial, "trial", 0, "with --preset or --spec: the `replicate` (results column trial)")
+	fs.Float64Var(&f.view.FromTime, "from-time", 0, "with --html: start the window at this simulated `time` instead of at the start, or before the failure")
+	fs.IntVar(&f.view.MaxEvents, "max-events", traceview.DefaultMaxEvents, fmt.Sprintf("with --html: most `events` in the page (1..%d); the page says what was cut", traceview.HardMaxEvents))
 	pos, err := parseArgs(fs, args, replayHelp)
 	if err != nil {
 		return err
@@ -48,46 +82,201 @@ func replayCmd(ctx context.Context, args []string) error {
 	if err := noArgs("replay", pos); err != nil {
 		return err
 	}
-	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
-	if *algo == "" {
-		return usagef("--algo: required (the algorithm bench swarm printed)")
+	fs.Visit(func(fl *flag.Flag) { f.given[fl.Name] = true })
+	if err := f.check(); err != nil {
+		return err
 	}
-	t, err := swarmTarget(*algo)
+	if f.preset != "" || f.spec != "" {
+		return f.sweepPage()
+	}
+	t, err := swarmTarget(f.algo)
 	if err != nil {
 		return usagef("--algo: %v", err)
 	}
-	if !seedSet {
+	if f.html != "" {
+		tr, err := swarm.Page(t, f.seed, f.view)
+		if err != nil {
+			return err
+		}
+		if err := writePage("replay", f.html, tr); err != nil {
+			return err
+		}
+		return pageErr(tr)
+	}
+	return f.textTrace(t)
+}
+
+// check refuses flags that do not go together, in one line each.
+func (f *replayFlags) check() error {
+	sweep := f.preset != "" || f.spec != ""
+	switch {
+	case f.preset != "" && f.spec != "":
+		return usagef("--preset %s --spec %s: name one sweep", f.preset, f.spec)
+	case sweep && f.html == "":
+		return usagef("--%s: a sweep's trial is shown as a page; add --html FILE.html", map[bool]string{true: "preset", false: "spec"}[f.preset != ""])
+	case sweep && f.given["seed"]:
+		return usagef("--seed: a sweep's trial has its seed from the sweep; give --point and --trial (results columns point and trial)")
+	case !sweep && (f.given["point"] || f.given["trial"]):
+		return usagef("--point, --trial: choose a trial of a sweep; add --preset NAME or --spec FILE")
+	case !sweep && f.algo == "":
+		return usagef("--algo: required (the algorithm bench swarm printed)")
+	case !sweep && !f.given["seed"]:
 		return usagef("--seed: required (the seed bench swarm printed)")
+	case f.maxLines < 1:
+		return usagef("--max-lines: must be >= 1, got %d", f.maxLines)
+	case f.html != "" && (f.given["out"] || f.full || f.given["max-lines"]):
+		return usagef("--html: writes a page, not the text trace; --out, --full and --max-lines are for the text trace (run bench replay twice for both)")
+	case f.html == "" && (f.given["from-time"] || f.given["max-events"]):
+		return usagef("--from-time, --max-events: choose the window of an --html page; add --html FILE.html")
+	case f.view.MaxEvents < 1 || f.view.MaxEvents > traceview.HardMaxEvents:
+		return usagef("--max-events: must be in 1..%d, got %d", traceview.HardMaxEvents, f.view.MaxEvents)
+	case f.view.FromTime < 0:
+		return usagef("--from-time: must be >= 0, got %g", f.view.FromTime)
+	case f.point < 0 || f.trial < 0:
+		return usagef("--point, --trial: must be >= 0, got %d and %d", f.point, f.trial)
 	}
-	if *maxLines < 1 {
-		return usagef("--max-lines: must be >= 1, got %d", *maxLines)
+	if f.html != "" {
+		return checkPagePath("--html", f.html)
 	}
-	if fi, err := os.Stat(*out); *out != "" && err == nil && fi.IsDir() {
-		return usagef("--out %s: is a directory; name the trace file", *out)
+	if fi, err := os.Stat(f.out); f.out != "" && err == nil && fi.IsDir() {
+		return usagef("--out %s: is a directory; name the trace file", f.out)
 	}
-	w, commit, abort, err := openOut(*out)
+	return nil
+}
+
+// textTrace writes the swarm seed's text trace and searches its shortest failing prefix.
+func (f *replayFlags) textTrace(t swarm.Target) error {
+	w, commit, abort, err := openOut(f.out)
 	if err != nil {
-		return usagef("--out %s: %v", *out, err)
+		return usagef("--out %s: %v", f.out, err)
 	}
-	rep, err := swarm.Reproduce(w, t, *seed, swarm.ReplayOptions{Full: *full, MaxLines: *maxLines})
+	rep, err := swarm.Reproduce(w, t, f.seed, swarm.ReplayOptions{Full: f.full, MaxLines: f.maxLines})
 	if err != nil {
 		abort()
 		return err
 	}
 	if err := commit(); err != nil {
-		return fmt.Errorf("--out %s: %v", *out, err)
+		return fmt.Errorf("--out %s: %v", f.out, err)
 	}
 	where := "standard output"
-	if *out != "" {
-		where = *out
+	if f.out != "" {
+		where = f.out
 	}
 	if rep.Original.Kind == swarm.Pass {
-		fmt.Fprintf(os.Stderr, "replay: %s seed %d passes (%d events); trace (%d lines) -> %s\n", t.Name, *seed, rep.Original.Events, rep.Lines, where)
+		fmt.Fprintf(os.Stderr, "replay: %s seed %d passes (%d events); trace (%d lines) -> %s\n", t.Name, f.seed, rep.Original.Events, rep.Lines, where)
 		return nil
 	}
 	fmt.Fprintf(os.Stderr, "replay: shortest failing prefix %d of %d CS entries; trace (%d lines) -> %s\n",
 		rep.Prefix, rep.Params.Warmup+rep.Params.Measure, rep.Lines, where)
 	return &swarmFailure{&swarm.Failure{Outcome: rep.Original}}
+}
+
+// sweepPage writes the page of one trial of a preset or spec file.
+func (f *replayFlags) sweepPage() error {
+	flagName, spec, err := "--preset "+f.preset, (*sweeps.Spec)(nil), error(nil)
+	if f.preset != "" {
+		spec, err = sweeps.Preset(f.preset)
+	} else {
+		flagName = "--spec " + f.spec
+		spec, err = sweeps.LoadFile(f.spec)
+	}
+	if err != nil {
+		return usagef("%s: %v", flagName, err)
+	}
+	a := 0
+	if f.algo != "" {
+		if a = slices.Index(spec.Algorithms, f.algo); a < 0 {
+			return usagef("--algo %s: not in the sweep; its algorithms: %s", f.algo, strings.Join(spec.Algorithms, ", "))
+		}
+	} else if len(spec.Algorithms) > 1 {
+		return usagef("--algo: the sweep runs %s; name one", strings.Join(spec.Algorithms, ", "))
+	}
+	if f.point >= spec.NumPoints() || f.trial >= spec.Trials {
+		return usagef("--point %d --trial %d: the sweep has points 0..%d and trials 0..%d", f.point, f.trial, spec.NumPoints()-1, spec.Trials-1)
+	}
+	tr := spec.Trial((f.point*spec.Trials+f.trial)*len(spec.Algorithms) + a)
+	what := fmt.Sprintf("%s point %d trial %d", strings.TrimPrefix(flagName, "--"), f.point, f.trial)
+	again := fmt.Sprintf("bench replay %s --algo %s --point %d --trial %d --html FILE", flagName, tr.Algorithm, f.point, f.trial)
+	return trialPage("replay", tr, what, again, f.view, f.html)
+}
+
+// trialPage records one trial of a sweep (bench run --html, bench replay --preset) and
+// writes its page, saying so as command cmd; a failing trial's exit code is its failure's.
+func trialPage(cmd string, tr sweeps.Trial, what, again string, opt traceview.Options, path string) error {
+	algo, err := algorithms.New(tr.Algorithm)
+	if err != nil {
+		return err
+	}
+	t, err := traceview.Run(tr.Params, algo, opt, true)
+	if err != nil {
+		return fmt.Errorf("%s: %v", what, err)
+	}
+	t.Title = fmt.Sprintf("%s, %s", tr.Algorithm, what)
+	t.About = []string{"params: " + swarm.Describe(&tr.Params), "seed " + fmt.Sprint(tr.Params.Seed) + "; again: " + again}
+	if err := writePage(cmd, path, t); err != nil {
+		return err
+	}
+	return pageErr(t)
+}
+
+// pageErr is the error of a trial shown in a page: nil if it passed, else its failure, so
+// that the exit code is the trial's.
+func pageErr(t *traceview.Trace) error {
+	if t.Err() == nil {
+		return nil
+	}
+	return fmt.Errorf("the page opens at the failure: %w", t.Err())
+}
+
+// writePage writes a viewer page under a temporary name and renames it, so a failed write
+// leaves no partial page, and says (as command cmd) where it went and how big it is.
+func writePage(cmd, path string, t *traceview.Trace) error {
+	w, commit, abort, err := openOut(path)
+	if err != nil {
+		return usagef("--html %s: %v", path, err)
+	}
+	cw := &countingWriter{w: w}
+	if err := traceview.Write(cw, t); err != nil {
+		abort()
+		return err
+	}
+	if err := commit(); err != nil {
+		return fmt.Errorf("--html %s: %v", path, err)
+	}
+	fmt.Fprintf(os.Stderr, "%s: %d events (%s) -> %s (%.1f MB)\n", cmd, len(t.Events.Kind), outcomeWords(t), path, float64(cw.n)/1e6)
+	if t.Note != "" {
+		fmt.Fprintf(os.Stderr, "%s: note: %s; bench replay's --max-events and --from-time choose the window\n", cmd, t.Note)
+	}
+	return nil
+}
+
+func outcomeWords(t *traceview.Trace) string {
+	if t.Failure == nil {
+		return "the trial passes"
+	}
+	return "opens at the " + t.Failure.Kind
+}
+
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// checkPagePath refuses a page name that is not .html or is a directory.
+func checkPagePath(flagName, path string) error {
+	if !strings.EqualFold(filepath.Ext(path), ".html") {
+		return usagef("%s %s: name the page FILE.html", flagName, path)
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return usagef("%s %s: is a directory; name the page FILE.html", flagName, path)
+	}
+	return nil
 }
 
 // openOut opens the trace destination: standard output, or a temporary file beside path that
@@ -113,4 +302,25 @@ func openOut(path string) (w io.Writer, commit func() error, abort func(), err e
 		return nil
 	}
 	return f, commit, abort, nil
+}
+
+// runPage is bench run --html: the run's one trial as a viewer page, opened at its failure
+// if it fails (bench replay --spec chooses another window); with --dry-run it only says which
+// trial it would show.
+func runPage(spec *sweeps.Spec, path string, out, dryRun bool, args []string) error {
+	if out {
+		return usagef("--html: writes the trial as a page, not a results file; drop --out")
+	}
+	if spec.NumTrials() != 1 {
+		return usagef("--html: shows one trial, and these flags make %d (give one algorithm, one value per parameter and --trials 1)", spec.NumTrials())
+	}
+	if err := checkPagePath("--html", path); err != nil {
+		return err
+	}
+	tr := spec.Trial(0)
+	if dryRun {
+		fmt.Printf("one trial: %s seed %d (%s) -> %s\n", tr.Algorithm, tr.Params.Seed, swarm.Describe(&tr.Params), path)
+		return nil
+	}
+	return trialPage("run", tr, "bench run trial", "bench run "+strings.Join(args, " "), traceview.Options{}, path)
 }

@@ -36,7 +36,7 @@ type runFlags struct {
 	set             setFlags
 	trials, workers int
 	seed            uint64
-	out             string
+	out, html       string
 	quiet, dryRun   bool
 	given           map[string]bool // flags given on the command line
 }
@@ -64,6 +64,7 @@ func runCmd(ctx context.Context, args []string) error {
 	fs.StringVar(&f.out, "out", "", "results file (Parquet); default results/run-SPECHASH.parquet, so each set of flags has its own file and rerunning a command resumes it")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress lines")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "print the grid, the trial count and an estimate of the work; run nothing")
+	fs.StringVar(&f.html, "html", "", "for a run of one trial: write it as an interactive trace viewer `page` (.html) instead of a results file (docs/viewer.md)")
 	pos, err := parseArgs(fs, args, runHelp())
 	if err != nil {
 		return err
@@ -78,6 +79,9 @@ func runCmd(ctx context.Context, args []string) error {
 	spec, err := f.spec()
 	if err != nil {
 		return err
+	}
+	if f.html != "" {
+		return runPage(spec, f.html, f.given["out"], f.dryRun, args)
 	}
 	if f.out == "" {
 		f.out = "results/run-" + sweeps.SpecHash(spec)[:8] + ".parquet"

@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/mutexlab/mutexlab/internal/traceview"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -220,4 +221,18 @@ func describe(a kernel.Algorithm, i int32) string {
 		return "token"
 	}
 	return "no token"
+}
+
+// Page records the trial of t at seed, as bench swarm ran it, for the trace viewer
+// (internal/traceview): a failing trial in the window of opt's events that ends at its
+// failure, a passing one from its start (or opt's window).
+func Page(t Target, seed uint64, opt traceview.Options) (*traceview.Trace, error) {
+	p := Params(t, seed)
+	tr, err := traceview.Run(p, t.New(), opt, true)
+	if err != nil {
+		return nil, fmt.Errorf("%s seed %d: %v", t.Name, seed, err)
+	}
+	tr.Title = fmt.Sprintf("%s, swarm seed %d", t.Name, seed)
+	tr.About = []string{"params: " + Describe(&p), fmt.Sprintf("again: bench replay --algo %s --seed %d --html FILE (the text trace: without --html)", t.Name, seed)}
+	return tr, nil
 }

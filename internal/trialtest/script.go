@@ -39,6 +39,9 @@ type Subject struct {
 	// Option, when set, reads the value of a "network" key that is not a number: the name of
 	// one of the algorithm's named options (a reading), as its spec key takes it.
 	Option func(key, val string) (float64, error)
+	// Trace, when not nil, also receives every trace event of the trial, with its simulator
+	// (the trace viewer records a script this way: internal/traceview).
+	Trace func(sim *kernel.Sim, e kernel.TraceEvent)
 }
 
 // RunScripts runs every file matching pattern (e.g. "testdata/*.txt") as a subtest, each with

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mutexlab/mutexlab/internal/traceview"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -39,7 +40,12 @@ func (sc *scenario) network(args []string) (string, error) {
 		return "", fmt.Errorf("%s does not implement kernel.NodeStater", sc.sub.Algo.Name())
 	}
 	sc.sim, sc.n = kernel.NewSim(), p.N
-	sc.sim.SetTrace(func(e kernel.TraceEvent) { sc.trace = append(sc.trace, e) })
+	sc.sim.SetTrace(func(e kernel.TraceEvent) {
+		sc.trace = append(sc.trace, e)
+		if sc.sub.Trace != nil {
+			sc.sub.Trace(sc.sim, e)
+		}
+	})
 	sc.shown = make([]string, p.N)
 	if err := sc.sim.Script(p, sc.sub.Algo, edges); err != nil {
 		return "error: " + err.Error(), nil
@@ -126,18 +132,7 @@ func (sc *scenario) message(typ string, m kernel.Message) string {
 	if sc.sub.Message != nil {
 		return sc.sub.Message(typ, m)
 	}
-	w := []int64{m.A, m.B, m.C, m.D}
-	for len(w) > 0 && w[len(w)-1] == 0 {
-		w = w[:len(w)-1]
-	}
-	if len(w) == 0 {
-		return typ
-	}
-	s := make([]string, len(w))
-	for k, x := range w {
-		s[k] = strconv.FormatInt(x, 10)
-	}
-	return typ + "(" + strings.Join(s, ",") + ")"
+	return traceview.MessageText(typ, m)
 }
 
 // state prints every node's state and the messages in transit, in delivery order.

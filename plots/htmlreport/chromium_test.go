@@ -1,16 +1,13 @@
 package htmlreport
 
 import (
-	"context"
 	"image"
-	"image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/mutexlab/mutexlab/internal/browser"
 )
 
 // The browser test renders a page in Debian's Chromium, headless, and checks that it looks
@@ -18,50 +15,14 @@ import (
 // the browser logged nothing on its console: no script error, and no load the page's
 // Content-Security-Policy refused (a figure or style that tried to reach outside the page).
 // Chromium comes from scripts/install-chromium.sh (apt-get install chromium), which .ci/run
-// runs; without it the test is skipped, saying so. CHROMIUM names another binary.
+// runs; without it the test is skipped, saying so. CHROMIUM names another binary
+// (internal/browser).
 //
 // A page with a script error and an external image, rendered the same way, must produce
 // console lines: the check can fail.
 
-// chromium returns the browser to use, or skips the test.
-func chromium(t *testing.T) string {
-	t.Helper()
-	if bin := os.Getenv("CHROMIUM"); bin != "" {
-		return bin
-	}
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if bin, err := exec.LookPath(name); err == nil {
-			return bin
-		}
-	}
-	t.Skip("Chromium is not installed: scripts/install-chromium.sh installs Debian's chromium package (.ci/run does); or set CHROMIUM to a Chromium binary")
-	return ""
-}
-
-// render loads page in headless Chromium, writes a screenshot of width×height pixels and
-// returns the console lines it logged. Flags as in /work/.library/env: no sandbox (root),
-// no GPU, no background networking, a fresh profile; every host name resolves to nothing.
-func render(t *testing.T, bin, page, shot string, width, height int) []string {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir="+t.TempDir(), "--host-resolver-rules=MAP * ~NOTFOUND", "--hide-scrollbars",
-		"--enable-logging=stderr", "--v=0", "--screenshot="+shot,
-		"--window-size="+strconv.Itoa(width)+","+strconv.Itoa(height), "file://"+page)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("chromium: %v\n%s", err, tail(string(out), 2000))
-	}
-	var console []string
-	for _, line := range strings.Split(string(out), "\n") {
-		if strings.Contains(line, ":CONSOLE") {
-			console = append(console, line)
-		}
-	}
-	return console
-}
+// The browser comes from internal/browser, shared with the trace viewer's test.
+var chromium, render = browser.Chromium, browser.Render
 
 func TestChromium(t *testing.T) {
 	t.Parallel()
@@ -115,15 +76,7 @@ type stats struct {
 
 func pixelStats(t *testing.T, path string) stats {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := browser.PNG(t, path)
 	b := img.Bounds()
 	st := stats{w: b.Dx(), h: b.Dy()}
 	ink := 0
@@ -148,10 +101,3 @@ func rgb(img image.Image, x, y int) (r, g, b int) {
 }
 
 func near(v, want int) bool { return v >= want-24 && v <= want+24 }
-
-func tail(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return "…" + s[len(s)-n:]
-}

@@ -177,12 +177,17 @@ func logUniform(r *kernel.Stream, lo, hi float64) float64 {
 // Describe renders a trial's parameters on one line.
 func Describe(p *kernel.Params) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "n=%d links=%d load=%.4g mobility=%.4g delay=%s cs_time=%.4g warmup=%d measure=%d",
-		p.N, p.Links, p.Load, p.Mobility, p.Delay, p.CSTime, p.Warmup, p.Measure)
+	info, known := kernel.LookupNetwork(p.Network)
+	fmt.Fprintf(&b, "n=%d", p.N)
+	if known && info.UsesLinks { // other models make their own graph: no link count to show
+		fmt.Fprintf(&b, " links=%d", p.LinkCount())
+	}
+	fmt.Fprintf(&b, " load=%.4g mobility=%.4g delay=%s cs_time=%.4g warmup=%d measure=%d",
+		p.Load, p.Mobility, p.Delay, p.CSTime, p.Warmup, p.Measure)
 	if p.Network != "" {
 		fmt.Fprintf(&b, " network=%s", p.Network)
 	}
-	if info, ok := kernel.LookupNetwork(p.Network); ok && info.UsesReadings {
+	if known && info.UsesReadings {
 		for _, rd := range kernel.Readings() {
 			fmt.Fprintf(&b, " %s=%s", rd.Key, rd.Get(p))
 		}

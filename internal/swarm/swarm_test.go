@@ -3,6 +3,7 @@ package swarm_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -169,5 +170,19 @@ func TestReproduce(t *testing.T) {
 	}
 	if !strings.Contains(buf.String(), "state: ") || !strings.Contains(buf.String(), "recv token") {
 		t.Errorf("rl trace lacks state lines or token receipts")
+	}
+}
+
+// Describe shows the link count a trial starts with, never a zero that stands for "set by
+// connectivity": the walter model's count as LinkCount resolves it, and none for models that
+// make their own graph.
+func TestDescribeShowsTheLinksUsed(t *testing.T) {
+	p := kernel.DefaultParams() // links set by connectivity 0.2: 87 on 30 nodes
+	if got, want := swarm.Describe(&p), fmt.Sprintf(" links=%d ", p.LinkCount()); !strings.Contains(got, want) {
+		t.Errorf("Describe = %q, want it to contain %q", got, want)
+	}
+	p.Network = "waypoint"
+	if got := swarm.Describe(&p); strings.Contains(got, "links=") {
+		t.Errorf("Describe = %q: a waypoint network makes its own links, none to show", got)
 	}
 }

@@ -14,12 +14,13 @@ func init() {
 			Params: []ParamInfo{
 				{Name: drs.ParamK, Default: drs.DefaultK, Whole: true, Unit: "priorities", Doc: "drs: K, the number of priorities (drawn uniformly from 0..K-1), a whole number in 2..256"},
 			},
-			Metrics: []MetricInfo{
+			Metrics: append([]MetricInfo{
 				{Name: drs.MetricTrials, Unit: "trials per lock", Doc: "drs: competition trials per measured lock"},
 				{Name: drs.MetricMemBits, Unit: "bits", Doc: "drs: per-node memory in bits (Lemma 11's accounting), from Δ and K"},
-			},
+			}, stillnessMetrics...),
 			Validate: drs.Validate},
 		Info{Name: "cm", Title: "Hygienic dining philosophers (Chandy, Misra), forks created and destroyed with links",
-			New: func() kernel.Algorithm { return cm.New() }},
+			New:     func() kernel.Algorithm { return cm.New() },
+			Metrics: stillnessMetrics},
 	)
 }

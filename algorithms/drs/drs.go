@@ -55,9 +55,11 @@ const (
 	MetricMemBits = "drs_memory_bits"     // per-node memory in bits (Lemma 11's accounting), from Δ and K
 )
 
-// MetricNames lists the metrics drs reports (the kernel adds the local-mutex ones).
+// MetricNames lists the metrics drs reports (the kernel adds the local-mutex ones and, on the
+// geometric models, the static/moving split).
 func MetricNames() []string {
-	return []string{MetricTrials, MetricMemBits, kernel.MetricConcurrency, kernel.MetricThroughput, kernel.MetricMaxInFlight}
+	return append([]string{MetricTrials, MetricMemBits, kernel.MetricConcurrency, kernel.MetricThroughput, kernel.MetricMaxInFlight},
+		kernel.StillnessMetricNames()...)
 }
 
 // Validate checks drs's parameters in p.Algo.

@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -119,7 +120,7 @@ func TestStillnessWhereItApplies(t *testing.T) {
 	p.N, p.Load, p.Seed, p.Warmup, p.Measure = 12, 1, 3, 10, 100
 	p.Network = "waypoint"
 	p.Net = map[string]float64{NetSide: 200, NetRadius: 80, NetSpeedMin: 0, NetSpeedMax: 0}
-	r, err := NewSim().Run(p, &pinger{})
+	r, err := NewSim().Run(p, loner{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +154,7 @@ func TestStopwatch(t *testing.T) {
 	p := DefaultParams()
 	p.N, p.Seed = 4, 1
 	p.Network = "waypoint"
-	p.Net = map[string]float64{NetSide: 200, NetRadius: 80, NetSpeedMin: 1, NetSpeedMax: 2}
+	p.Net = map[string]float64{NetSide: 200, NetRadius: 80, NetSpeedMin: 10, NetSpeedMax: 20}
 	if err := s.setup(p, idleAlgo{}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -163,5 +164,42 @@ func TestStopwatch(t *testing.T) {
 	}
 	if w.Now() != s.now || w.Still(0, 0) {
 		t.Fatalf("stopwatch reads %g at %g; node 0 (moving from the start) still: %v", w.Now(), s.now, w.Still(0, 0))
+	}
+}
+
+// TestWaypointStill: with still = 1 no node of a moving waypoint network ever moves (every
+// request static, no link change), with still = 0.5 both kinds of request are measured, still
+// = 0 is the default (the same trial to the bit), and a value outside [0, 1] is refused by
+// name.
+func TestWaypointStill(t *testing.T) {
+	run := func(still float64, set bool) Result {
+		t.Helper()
+		p := DefaultParams()
+		p.N, p.Seed, p.Network, p.Warmup, p.Measure = 30, 7, "waypoint", 30, 300
+		p.Net = map[string]float64{NetSide: 400, NetRadius: 150, NetSpeedMin: 10, NetSpeedMax: 20}
+		if set {
+			p.Net[NetStill] = still
+		}
+		r, err := NewSim().Run(p, loner{})
+		if err != nil {
+			t.Fatalf("still %g: %v", still, err)
+		}
+		return r
+	}
+	all := run(1, true)
+	if v, _ := metric(all, MetricEntriesStatic); v != float64(all.CSEntries) || all.LinkChanges != 0 {
+		t.Errorf("still 1: %g static entries of %d, %d link changes; want all static, no change", v, all.CSEntries, all.LinkChanges)
+	}
+	half := run(0.5, true)
+	if s, _ := metric(half, MetricEntriesStatic); !(s > 0 && s < float64(half.CSEntries)) {
+		t.Errorf("still 0.5: %g static entries of %d, want some of each", s, half.CSEntries)
+	}
+	if a, b := run(0, true), run(0, false); a.Events != b.Events || a.WaitMax != b.WaitMax {
+		t.Errorf("still 0 differs from no still: events %d / %d", a.Events, b.Events)
+	}
+	p := DefaultParams()
+	p.Network, p.Net = "waypoint", map[string]float64{NetStill: 1.5}
+	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), NetStill) {
+		t.Errorf("still 1.5: %v, want an error naming %s", err, NetStill)
 	}
 }

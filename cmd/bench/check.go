@@ -35,7 +35,12 @@ of samples per trial, so the maximum estimates the same quantile at every n and 
 growth exponent is the least-squares slope of log(max) on log(x) over every trial, with a
 --level confidence interval (Student t). A bound O(x^e) PASSes when the whole interval is at
 or below e, FAILs when it is above e, and is MEASURED when the interval straddles e (or
-there is no claim: drs, cm, akw2 in δ, akw1b in n). --power runs, for every PASS, a slowed
+there is no claim: drs, cm, akw2 in δ, akw1b in n). A second table
+measures the response time of nodes that stay still in mobile trials (half the nodes, drawn
+per node, never move; the others never stop), the theorems' premise; checks akw1's colour
+ranges in δ (1a: O(δ); 1b measured); and measures Lemmas 1 and 2 (a doorway passage in units
+of the module's time T, and T·R).
+--power runs, for every PASS, a slowed
 variant (extra round trips growing as x^(e+1) before each request) on a small range
 (n = 8, 16, 32; expected degree 3, 4, 6 at n = 64) and prints its verdict: it must FAIL.
 Exit status 1 on any FAIL, or a slowed variant that does not fail.`,
@@ -92,6 +97,14 @@ func checkCmd(ctx context.Context, args []string) error {
 	if err := analysis.WriteBoundChecks(os.Stdout, checks); err != nil {
 		return err
 	}
+	parts, err := pl.checkAll(ctx, analysis.AKWResourceClaims)
+	if err != nil {
+		return err
+	}
+	fmt.Println("\nstill nodes' response time, akw1's colour ranges and doorway lemmas (power of the colour-range rows: algorithms/akw1 TestColorRangePower)")
+	if err := analysis.WriteBoundChecks(os.Stdout, parts); err != nil {
+		return err
+	}
 	var slow []analysis.BoundCheck
 	if *power {
 		if slow, err = pl.checkPower(ctx, checks); err != nil {
@@ -107,7 +120,7 @@ func checkCmd(ctx context.Context, args []string) error {
 			return err
 		}
 	}
-	return checkVerdicts(checks, slow)
+	return checkVerdicts(append(checks, parts...), slow)
 }
 
 // checkVerdicts turns the verdicts into the exit status.
@@ -149,6 +162,13 @@ type checkPlan struct {
 	level   float64
 	seed    uint64
 }
+
+// mobileStill is the share of nodes that never move in a still-node row's trials: the
+// theorems bound the response time of nodes that remain static while others move around them.
+// Pausing moving nodes instead would select against long waits (a request that outlasts its
+// node's pause counts as moving), so a slowed variant's requests would drop out of the
+// statistic rather than fail it.
+const mobileStill = 0.5
 
 // maxCheckN bounds --max-n: about a minute per trial of the slowest algorithm here.
 const maxCheckN = 1 << 17
@@ -233,6 +253,9 @@ func (pl *checkPlan) check(ctx context.Context, sim *kernel.Sim, c analysis.Boun
 			if err != nil {
 				return analysis.BoundCheck{}, err
 			}
+			if s.Coef > 0 { // a slowed request plays up to thousands of round trips before it enters
+				p.MaxEventsPerEntry = 10 * kernel.DefaultEventBudget(p.N)
+			}
 			a, w, err := slowed.Wrap(info.New(), s)
 			if err != nil {
 				return analysis.BoundCheck{}, err
@@ -241,27 +264,79 @@ func (pl *checkPlan) check(ctx context.Context, sim *kernel.Sim, c analysis.Boun
 			if err != nil {
 				return analysis.BoundCheck{}, fmt.Errorf("check bounds: %s %s n=%d degree %g: %w", c.Name(), c.Setting, pt.n, pt.deg, err)
 			}
+			degs = append(degs, float64(w.MaxDegree()))
+			y := statistic(c, p, r)
+			if !(y > 0) || math.IsInf(y, 0) {
+				continue // no value (a mobile trial with no static request): counted in Held
+			}
 			x := float64(pt.n)
 			if c.Var == "δ" {
 				x = float64(w.MaxDegree())
 			}
-			xs, ys, degs = append(xs, x), append(ys, r.WaitMax/(p.CSTime+p.Delay.B)), append(degs, float64(w.MaxDegree()))
+			xs, ys = append(xs, x), append(ys, y)
 		}
 	}
-	b, err := analysis.CheckBound(c, xs, ys, pl.level)
+	b, err := decide(c, xs, ys, pl.level)
 	if err != nil {
-		return b, fmt.Errorf("check bounds: %s %s %s: %w", c.Name(), c.Setting, c.Var, err)
+		return b, err
 	}
 	b.Held = fmt.Sprintf("n = %d", pts[0].n)
 	if c.Var == "n" {
 		b.Held = fmt.Sprintf("expected degree %g (max %g..%g)", pts[0].deg, slices.Min(degs), slices.Max(degs))
 	}
+	if left := len(degs) - len(xs); left > 0 {
+		b.Held += fmt.Sprintf("; %d of %d trials without a value", left, len(degs))
+	}
 	return b, nil
+}
+
+// decide fits and decides claim c on the trials that had a value; with fewer than three, or
+// all at one x, the row is MEASURED with no fit (nothing can be decided from them).
+func decide(c analysis.BoundClaim, xs, ys []float64, level float64) (analysis.BoundCheck, error) {
+	if len(xs) < 3 || slices.Min(xs) == slices.Max(xs) {
+		nan := math.NaN()
+		f := analysis.Fit{Exponent: nan, SE: nan, Lo: math.Inf(-1), Hi: math.Inf(1), Level: level, Points: len(xs)}
+		return analysis.BoundCheck{Claim: c, X: xs, Y: ys, Fit: f, Verdict: analysis.Measured}, nil
+	}
+	b, err := analysis.CheckBound(c, xs, ys, level)
+	if err != nil {
+		return b, fmt.Errorf("check bounds: %s %s %s: %w", c.Name(), c.Setting, c.Var, err)
+	}
+	return b, nil
+}
+
+// statistic is claim c's value for one trial (analysis.StatWait and the others), NaN when the
+// trial has none.
+func statistic(c analysis.BoundClaim, p kernel.Params, r kernel.Result) float64 {
+	switch c.Stat {
+	case analysis.StatWait:
+		return r.WaitMax / (p.CSTime + p.Delay.B)
+	case analysis.StatWaitStatic:
+		return extra(r, kernel.MetricWaitMaxStatic) / (p.CSTime + p.Delay.B)
+	case analysis.StatColorRange:
+		return extra(r, akw1.MetricColorRange)
+	case analysis.StatLemma1:
+		return extra(r, akw1.MetricDoorway1) / extra(r, akw1.MetricDoorway1Mod)
+	case analysis.StatLemma2:
+		return extra(r, akw1.MetricDoorway2) / (extra(r, akw1.MetricDoorway2Mod) * extra(r, akw1.MetricSDfEntries))
+	}
+	return math.NaN()
+}
+
+// extra returns the result's metric called name, NaN when the trial did not report it.
+func extra(r kernel.Result, name string) float64 {
+	for _, m := range r.Extra {
+		if m.Name == name {
+			return m.Value
+		}
+	}
+	return math.NaN()
 }
 
 // trialParams is trial t at point pt: n nodes on a square whose side grows as √n so the
 // expected degree is pt.deg; 1b's nodes know n and a degree bound, which also caps every
-// node's ports.
+// node's ports. Mobile nodes never stop (speeds 1..5, no pause); on a still-node row
+// (StatWaitStatic) each node stays still for the whole trial with probability mobileStill.
 func (pl *checkPlan) trialParams(c analysis.BoundClaim, info algorithms.Info, pt point, t int) (kernel.Params, error) {
 	p := kernel.DefaultParams()
 	p.N, p.Load = pt.n, 1
@@ -269,11 +344,17 @@ func (pl *checkPlan) trialParams(c analysis.BoundClaim, info algorithms.Info, pt
 	p.Network = "waypoint"
 	const r = 100.0
 	side := r * math.Sqrt(math.Pi*float64(pt.n)/pt.deg)
-	v := 0.0
+	v, still := 0.0, 0.0
 	if c.Setting == "mobile" {
 		v = 5
 	}
+	if c.Stat == analysis.StatWaitStatic {
+		still = mobileStill
+	}
 	p.Net = map[string]float64{kernel.NetSide: side, kernel.NetRadius: r, kernel.NetSpeedMin: v / 5, kernel.NetSpeedMax: v}
+	if still > 0 {
+		p.Net[kernel.NetStill] = still
+	}
 	p.Delay = kernel.Delay{Kind: kernel.DelayUniform, A: 0.1, B: 1}
 	p.Warmup, p.Measure = pl.warmup*pt.n, pl.measure
 	if c.Linial {
@@ -337,8 +418,8 @@ func (pl *checkPlan) checkPower(ctx context.Context, checks []analysis.BoundChec
 	sim := kernel.NewSim()
 	var out []analysis.BoundCheck
 	for _, b := range checks {
-		if b.Verdict != analysis.Pass {
-			continue
+		if b.Verdict != analysis.Pass || b.Claim.Stat != analysis.StatWait {
+			continue // a slowdown adds to response times only
 		}
 		pts := powerPoints(b.Claim, pl.nDeg)
 		xref := float64(pts[0].n)

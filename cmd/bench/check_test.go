@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms"
@@ -23,7 +24,9 @@ func testPlan() checkPlan {
 }
 
 // TestCheckBounds: on small networks no theorem fails, every row has a fitted exponent from
-// all its trials, and every measured-only row is MEASURED; the output repeats on the seed.
+// all its trials, and every measured-only row is MEASURED; the same for the still nodes'
+// rows (every trial has requests of nodes that stayed still), akw1's colour ranges and
+// doorway lemmas; the output repeats on the seed.
 func TestCheckBounds(t *testing.T) {
 	pl := testPlan()
 	checks, err := pl.checkAll(context.Background(), analysis.AKWBoundClaims)
@@ -39,6 +42,15 @@ func TestCheckBounds(t *testing.T) {
 		}
 		if c.Fit.Points != 6 || math.IsNaN(c.Fit.SE) {
 			t.Errorf("%s %s %s: fit %+v, want 6 trials and an interval", c.Claim.Name(), c.Claim.Setting, c.Claim.Var, c.Fit)
+		}
+	}
+	parts, err := pl.checkAll(context.Background(), analysis.AKWResourceClaims)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range append(checks, parts...) {
+		if c.Verdict == analysis.Fail || c.Fit.Points != 6 || strings.Contains(c.Held, "without a value") {
+			t.Errorf("%s %s %s %s: %s, %d trials fitted (%s)", c.Claim.Name(), c.Claim.Setting, c.Claim.Var, c.Claim.StatLabel(), c.Verdict, c.Fit.Points, c.Held)
 		}
 	}
 	again, err := pl.checkAll(context.Background(), analysis.AKWBoundClaims[:2])
@@ -87,6 +99,28 @@ func TestCheckPower(t *testing.T) {
 	slow[0].Verdict = analysis.Measured
 	if err := checkVerdicts(nil, slow); !errors.Is(err, errNoPower) {
 		t.Fatalf("a slowed row not failing: %v, want errNoPower", err)
+	}
+}
+
+// TestStatistic: a still-node row reads the static requests' maximum wait, the other rows
+// the trial's; a trial without the metric has no value; fewer than three values, or one x, leave
+// the row MEASURED with no fit.
+func TestStatistic(t *testing.T) {
+	p := kernel.DefaultParams()
+	p.CSTime, p.Delay.B = 1, 1
+	r := kernel.Result{WaitMax: 8, Extra: []kernel.Metric{{Name: kernel.MetricWaitMaxStatic, Value: 4}}}
+	static, still := analysis.AKWBoundClaims[1], analysis.AKWResourceClaims[0]
+	if still.Stat != analysis.StatWaitStatic || statistic(static, p, r) != 4 || statistic(still, p, r) != 2 {
+		t.Fatalf("all requests %g, still nodes' %g; want 4 (8/2) and 2 (4/2)", statistic(static, p, r), statistic(still, p, r))
+	}
+	if v := statistic(analysis.AKWResourceClaims[3], p, r); !math.IsNaN(v) {
+		t.Fatalf("colour range of a trial without it: %g, want NaN", v)
+	}
+	for _, xs := range [][]float64{{2, 4}, {3, 3, 3}} {
+		b, err := decide(static, xs, []float64{1, 2, 3}[:len(xs)], 0.95)
+		if err != nil || b.Verdict != analysis.Measured || !math.IsNaN(b.Fit.Exponent) {
+			t.Errorf("x %v: %s %+v %v, want MEASURED with no fit", xs, b.Verdict, b.Fit, err)
+		}
 	}
 }
 

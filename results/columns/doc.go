@@ -90,6 +90,7 @@
 //   - speed_min (float64, distance units per time unit; network model waypoint; spec key): waypoint: minimum speed (>= 0), distance per time unit (value used; null for other models)
 //   - speed_max (float64, distance units per time unit; network model waypoint; spec key): waypoint: maximum speed (>= speed_min) (value used; null for other models)
 //   - pause (float64, time units; network model waypoint; spec key): waypoint: pause at each waypoint, time units (>= 0) (value used; null for other models)
+//   - still (float64, -; network model waypoint; spec key): waypoint: probability in [0, 1] that a node stays at its start position for the whole trial (static nodes among moving ones: Attiya, Kogan and Welch bound the response time of nodes that remain static) (value used; null for other models)
 //   - k (int64, resources; algorithm hk; spec key): h-out-of-k: number of identical resources k (>= 1)
 //   - h (int64, resources; algorithm hk; spec key): h-out-of-k: resources per request, 1..k; the spec key takes 0 for uniform on 1..k, drawn per request (the column is then null: see h_dist)
 //   - priority_levels (int64, classes; algorithm hk; spec key): h-out-of-k: number of priority classes (1..4; class 1 is the highest)

@@ -20,7 +20,7 @@ import (
 type BoundClaim struct {
 	Algorithm string
 	Setting   string // "static" or "mobile"
-	Var       string // "n" or "δ"
+	Var       string // "n", "δ" or "Δ" (the ports per node, at the points of the δ axis)
 	Bound     string // the theorem as printed
 	Exponent  float64
 	Source    string
@@ -30,6 +30,8 @@ type BoundClaim struct {
 	Linial bool
 	// Stat is the statistic measured (StatWait when empty); akw_claims.go lists the others.
 	Stat string
+	// Algo holds the algorithm parameters of the row's trials (nil: the defaults).
+	Algo map[string]float64
 }
 
 // Name is the row's name: Label, or the algorithm.
@@ -46,26 +48,26 @@ func (c BoundClaim) Name() string {
 // 0 unless the maximum falls with n, so its n rows are measured only; its δ rows are checked
 // (exponent 5).
 var AKWBoundClaims = []BoundClaim{
-	{"akw1", "static", "n", "O((n+δ²)δ)", 1, "Table 1, 1a", "", false, StatWait},
-	{"akw1", "mobile", "n", "O((n+δ³)δ)", 1, "Theorem 5", "", false, StatWait},
-	{"akw1", "static", "n", "O((log*n+δ⁴)δ)", math.NaN(), "Theorem 7, 1b", "akw1b", true, StatWait},
-	{"akw1", "mobile", "n", "O((log*n+δ⁴)δ)", math.NaN(), "Theorem 7, 1b", "akw1b", true, StatWait},
-	{"akw2", "static", "n", "O(n)", 1, "Theorem 9", "", false, StatWait},
-	{"akw2", "mobile", "n", "O(n²)", 2, "Theorem 8", "", false, StatWait},
-	{"drs", "static", "n", "measured only", math.NaN(), "", "", false, StatWait},
-	{"drs", "mobile", "n", "measured only", math.NaN(), "", "", false, StatWait},
-	{"cm", "static", "n", "measured only", math.NaN(), "", "", false, StatWait},
-	{"cm", "mobile", "n", "measured only", math.NaN(), "", "", false, StatWait},
-	{"akw1", "static", "δ", "O((n+δ²)δ)", 3, "Table 1, 1a", "", false, StatWait},
-	{"akw1", "mobile", "δ", "O((n+δ³)δ)", 4, "Theorem 5", "", false, StatWait},
-	{"akw1", "static", "δ", "O((log*n+δ⁴)δ)", 5, "Theorem 7, 1b", "akw1b", true, StatWait},
-	{"akw1", "mobile", "δ", "O((log*n+δ⁴)δ)", 5, "Theorem 7, 1b", "akw1b", true, StatWait},
-	{"akw2", "static", "δ", "O(n)", math.NaN(), "Theorem 9", "", false, StatWait},
-	{"akw2", "mobile", "δ", "O(n²)", math.NaN(), "Theorem 8", "", false, StatWait},
-	{"drs", "static", "δ", "measured only", math.NaN(), "", "", false, StatWait},
-	{"drs", "mobile", "δ", "measured only", math.NaN(), "", "", false, StatWait},
-	{"cm", "static", "δ", "measured only", math.NaN(), "", "", false, StatWait},
-	{"cm", "mobile", "δ", "measured only", math.NaN(), "", "", false, StatWait},
+	{"akw1", "static", "n", "O((n+δ²)δ)", 1, "Table 1, 1a", "", false, StatWait, nil},
+	{"akw1", "mobile", "n", "O((n+δ³)δ)", 1, "Theorem 5", "", false, StatWait, nil},
+	{"akw1", "static", "n", "O((log*n+δ⁴)δ)", math.NaN(), "Theorem 7, 1b", "akw1b", true, StatWait, nil},
+	{"akw1", "mobile", "n", "O((log*n+δ⁴)δ)", math.NaN(), "Theorem 7, 1b", "akw1b", true, StatWait, nil},
+	{"akw2", "static", "n", "O(n)", 1, "Theorem 9", "", false, StatWait, nil},
+	{"akw2", "mobile", "n", "O(n²)", 2, "Theorem 8", "", false, StatWait, nil},
+	{"drs", "static", "n", "measured only", math.NaN(), "", "", false, StatWait, nil},
+	{"drs", "mobile", "n", "measured only", math.NaN(), "", "", false, StatWait, nil},
+	{"cm", "static", "n", "measured only", math.NaN(), "", "", false, StatWait, nil},
+	{"cm", "mobile", "n", "measured only", math.NaN(), "", "", false, StatWait, nil},
+	{"akw1", "static", "δ", "O((n+δ²)δ)", 3, "Table 1, 1a", "", false, StatWait, nil},
+	{"akw1", "mobile", "δ", "O((n+δ³)δ)", 4, "Theorem 5", "", false, StatWait, nil},
+	{"akw1", "static", "δ", "O((log*n+δ⁴)δ)", 5, "Theorem 7, 1b", "akw1b", true, StatWait, nil},
+	{"akw1", "mobile", "δ", "O((log*n+δ⁴)δ)", 5, "Theorem 7, 1b", "akw1b", true, StatWait, nil},
+	{"akw2", "static", "δ", "O(n)", math.NaN(), "Theorem 9", "", false, StatWait, nil},
+	{"akw2", "mobile", "δ", "O(n²)", math.NaN(), "Theorem 8", "", false, StatWait, nil},
+	{"drs", "static", "δ", "measured only", math.NaN(), "", "", false, StatWait, nil},
+	{"drs", "mobile", "δ", "measured only", math.NaN(), "", "", false, StatWait, nil},
+	{"cm", "static", "δ", "measured only", math.NaN(), "", "", false, StatWait, nil},
+	{"cm", "mobile", "δ", "measured only", math.NaN(), "", "", false, StatWait, nil},
 }
 
 // Fit is a growth exponent: the least-squares slope of log y on log x, with its standard

@@ -6,12 +6,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"slices"
 
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/algorithms/akw1"
+	"github.com/mutexlab/mutexlab/algorithms/drs"
 	"github.com/mutexlab/mutexlab/analysis"
 	"github.com/mutexlab/mutexlab/internal/slowed"
 	"github.com/mutexlab/mutexlab/kernel"
@@ -97,11 +99,11 @@ func checkCmd(ctx context.Context, args []string) error {
 	if err := analysis.WriteBoundChecks(os.Stdout, checks); err != nil {
 		return err
 	}
-	parts, err := pl.checkAll(ctx, analysis.AKWResourceClaims)
+	parts, err := pl.checkAll(ctx, slices.Concat(analysis.AKWResourceClaims, analysis.DRSResourceClaims))
 	if err != nil {
 		return err
 	}
-	fmt.Println("\nstill nodes' response time, akw1's colour ranges and doorway lemmas (power of the colour-range rows: algorithms/akw1 TestColorRangePower)")
+	fmt.Println("\nstill nodes' response time, akw1's colour ranges and doorway lemmas, drs's resources (power: algorithms/akw1 TestColorRangePower, cmd/bench TestDRSResourcePower)")
 	if err := analysis.WriteBoundChecks(os.Stdout, parts); err != nil {
 		return err
 	}
@@ -161,6 +163,9 @@ type checkPlan struct {
 	measure int // CS entries measured per trial
 	level   float64
 	seed    uint64
+	// tweak, when set, changes each trial's parameters after trialParams (power tests: a
+	// variant whose parameters depend on the point).
+	tweak func(p *kernel.Params, pt point)
 }
 
 // mobileStill is the share of nodes that never move in a still-node row's trials: the
@@ -210,7 +215,7 @@ type point struct {
 // points lists the axis of a claim.
 func (pl *checkPlan) points(c analysis.BoundClaim) []point {
 	var out []point
-	if c.Var == "δ" {
+	if c.Var != "n" { // δ or Δ: the degree axis
 		for _, d := range pl.degrees {
 			out = append(out, point{pl.degN, d})
 		}
@@ -270,8 +275,11 @@ func (pl *checkPlan) check(ctx context.Context, sim *kernel.Sim, c analysis.Boun
 				continue // no value (a mobile trial with no static request): counted in Held
 			}
 			x := float64(pt.n)
-			if c.Var == "δ" {
+			switch c.Var {
+			case "δ":
 				x = float64(w.MaxDegree())
+			case "Δ":
+				x = extra(r, drs.MetricPorts)
 			}
 			xs, ys = append(xs, x), append(ys, y)
 		}
@@ -319,6 +327,12 @@ func statistic(c analysis.BoundClaim, p kernel.Params, r kernel.Result) float64 
 		return extra(r, akw1.MetricDoorway1) / extra(r, akw1.MetricDoorway1Mod)
 	case analysis.StatLemma2:
 		return extra(r, akw1.MetricDoorway2) / (extra(r, akw1.MetricDoorway2Mod) * extra(r, akw1.MetricSDfEntries))
+	case analysis.StatDRSTrials:
+		return extra(r, drs.MetricTrials)
+	case analysis.StatDRSState:
+		return extra(r, drs.MetricStateBits)
+	case analysis.StatDRSMessage:
+		return extra(r, drs.MetricMsgBits)
 	}
 	return math.NaN()
 }
@@ -357,10 +371,16 @@ func (pl *checkPlan) trialParams(c analysis.BoundClaim, info algorithms.Info, pt
 	}
 	p.Delay = kernel.Delay{Kind: kernel.DelayUniform, A: 0.1, B: 1}
 	p.Warmup, p.Measure = pl.warmup*pt.n, pl.measure
+	if c.Algo != nil {
+		p.Algo = maps.Clone(c.Algo)
+	}
 	if c.Linial {
 		cap := math.Max(16, math.Ceil(3*pt.deg))
 		p.Net[kernel.NetDelta] = cap
 		p.Algo = map[string]float64{akw1.ParamColoring: akw1.ColoringLinial, akw1.ParamKnownN: float64(pt.n), akw1.ParamKnownD: cap}
+	}
+	if pl.tweak != nil {
+		pl.tweak(&p, pt)
 	}
 	if info.Validate != nil {
 		if err := info.Validate(&p); err != nil {
@@ -400,7 +420,7 @@ func powerSlowdown(c analysis.BoundClaim, xref float64) slowed.Slowdown {
 // powerPoints is the power range of claim c.
 func powerPoints(c analysis.BoundClaim, nDeg float64) []point {
 	var out []point
-	if c.Var == "δ" {
+	if c.Var != "n" {
 		for _, d := range powerDegrees {
 			out = append(out, point{powerDegN, d})
 		}

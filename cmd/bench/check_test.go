@@ -10,7 +10,9 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms"
+	"github.com/mutexlab/mutexlab/algorithms/drs"
 	"github.com/mutexlab/mutexlab/analysis"
+	"github.com/mutexlab/mutexlab/internal/slowed"
 	"github.com/mutexlab/mutexlab/internal/trialtest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
@@ -203,4 +205,31 @@ func measureLocality(t *testing.T, alg string, mobile bool, seeds int) localityS
 		}
 	}
 	return l
+}
+
+// TestDRSResourcePower: on the test plan's small range, drs's resource rows are not FAILed
+// (Lemma 11, footnote 2), and the message-size row has a variant that FAILs it under the same
+// rule: priorities from K ≈ (expected degree)², footnote 2's own price, make messages grow
+// with Δ. (The trials row is measured only: analysis.DRSResourceClaims says why.)
+func TestDRSResourcePower(t *testing.T) {
+	pl := testPlan()
+	ctx, sim := context.Background(), kernel.NewSim()
+	for _, c := range analysis.DRSResourceClaims {
+		b, err := pl.check(ctx, sim, c, pl.points(c), slowed.Slowdown{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s vs %s: %s %s (%s)", c.Stat, c.Var, b.Verdict, analysis.FormatFit(b.Fit), b.Held)
+		if b.Verdict == analysis.Fail {
+			t.Errorf("drs %s: FAIL %s against exponent %g", c.Stat, analysis.FormatFit(b.Fit), c.Exponent)
+		}
+	}
+	wide := pl
+	wide.tweak = func(p *kernel.Params, pt point) { p.Algo = map[string]float64{drs.ParamK: math.Round(pt.deg * pt.deg)} }
+	msg := analysis.DRSResourceClaims[2]
+	b, err := wide.check(ctx, sim, msg, wide.points(msg), slowed.Slowdown{})
+	t.Logf("K ≈ deg²: %s %s", b.Verdict, analysis.FormatFit(b.Fit))
+	if err != nil || b.Verdict != analysis.Fail {
+		t.Errorf("K ≈ deg²: %s %s (%v), want FAIL against Θ(1)", b.Verdict, analysis.FormatFit(b.Fit), err)
+	}
 }

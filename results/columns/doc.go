@@ -196,4 +196,7 @@
 //   - gme_session_entries_mean (float64, CS entries; algorithm gme): gme: measured CS entries per session (a session opens when its holder enters with weight 0)
 //   - drs_trials_per_lock (float64, trials per lock; algorithm drs): drs: competition trials per measured lock
 //   - drs_memory_bits (float64, bits; algorithm drs): drs: per-node memory in bits (Lemma 11's accounting), from Δ and K
+//   - drs_ports (float64, ports; algorithm drs): drs: Δ, the ports per node (Lemma 11's maximum number of connections)
+//   - drs_state_bits (float64, bits; algorithm drs): drs: per-node protocol state this implementation holds, in bits (whole 64-bit words per port set; Lemma 11: O(Δ))
+//   - drs_message_bits_max (float64, bits; algorithm drs): drs: the largest message sent, in bits: 3 of type plus its largest payload (Lemma 11: Θ(1)); null when none was sent
 package columns

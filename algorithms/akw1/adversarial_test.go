@@ -1,13 +1,17 @@
 package akw1_test
 
 import (
+	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/akw1"
 	"github.com/mutexlab/mutexlab/analysis"
+	"github.com/mutexlab/mutexlab/internal/slowed"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -151,5 +155,76 @@ func TestCrashDuringRecolouring(t *testing.T) {
 	t.Logf("1a: crashed in state %q; 7+ hops away %d ate, %d never did", crashState, served, starved)
 	if starved == 0 {
 		t.Errorf("1a: every far node ate; the greedy procedure's chain of waits (locality n) did not show")
+	}
+}
+
+// linePath writes an ns-2 movement file that places n still nodes 10 apart on a line: with
+// radius 15 they form the path 0-1-...-(n-1), ids increasing along it.
+func linePath(t *testing.T, n int) string {
+	t.Helper()
+	var b strings.Builder
+	for k := range n {
+		fmt.Fprintf(&b, "$node_(%d) set X_ %d.0\n$node_(%d) set Y_ 10.0\n", k, 10+10*k, k)
+	}
+	path := filepath.Join(t.TempDir(), "line.ns2")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// saturatedWaits runs akw1, slowed by s (the zero Slowdown: as it is), under sustained
+// saturation (every node requests again at rate 1000 after each CS) on the ordered path of n
+// nodes, and returns the maximum wait over 2,000 entries measured after a warm-up of n²
+// entries (the start's chain of first recolourings, 2n+4 time units, lasts about 2n²/3
+// entries), for n = 16..128.
+func saturatedWaits(t *testing.T, s slowed.Slowdown) (ns, waits []float64) {
+	t.Helper()
+	sim := kernel.NewSim()
+	for _, n := range []int{16, 32, 64, 128} {
+		p := kernel.DefaultParams()
+		p.N, p.Seed, p.Load, p.Network = n, 5, 1000, "ns2"
+		p.MovementFile = linePath(t, n)
+		p.Net = map[string]float64{kernel.NetRadius: 15}
+		p.Warmup, p.Measure = n*n, 2000
+		alg, _, err := slowed.Wrap(akw1.WithLemma3(akw1.New()), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := sim.Run(p, alg)
+		if err != nil {
+			t.Fatalf("%s n = %d: %v", s, n, err)
+		}
+		ns, waits = append(ns, float64(n)), append(waits, r.WaitMax)
+	}
+	return ns, waits
+}
+
+// TestSaturatedPath: sustained saturation on the adversarial path (ids increasing along it).
+// Section 4.3: once every node has set a colour on leaving the CS (line 6), a static network
+// never runs the recolouring module again, so after the start the waits no longer depend on n
+// (the n of Table 1 is the recolouring's T_c): the growth exponent of the maximum wait is
+// below 0.5 (its interval's upper end). A variant slowed by n/2 extra round trips per request
+// (internal/slowed, as bench check bounds' power rows) FAILs the same rule.
+func TestSaturatedPath(t *testing.T) {
+	t.Parallel()
+	claim := analysis.BoundClaim{Algorithm: "akw1", Setting: "static", Var: "n", Bound: "no n after the start", Exponent: 0.5}
+	ns, w := saturatedWaits(t, slowed.Slowdown{})
+	real, err := analysis.CheckBound(claim, ns, w, 0.95)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := slowed.Slowdown{Var: slowed.VarN, Power: 1, Coef: 0.5}
+	ns, ws := saturatedWaits(t, s)
+	slow, err := analysis.CheckBound(claim, ns, ws, 0.95)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("max waits %v: %s %s; %s: %v: %s %s", w, real.Verdict, analysis.FormatFit(real.Fit), s, ws, slow.Verdict, analysis.FormatFit(slow.Fit))
+	if real.Verdict != analysis.Pass {
+		t.Errorf("akw1 saturated: %s %s, want PASS against exponent 0.5", real.Verdict, analysis.FormatFit(real.Fit))
+	}
+	if slow.Verdict != analysis.Fail {
+		t.Errorf("slowed, saturated: %s %s, want FAIL against exponent 0.5", slow.Verdict, analysis.FormatFit(slow.Fit))
 	}
 }

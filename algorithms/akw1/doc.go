@@ -156,7 +156,12 @@
 // behind SD^r), doorway2_time_max, doorway2_module_max and sdf_entries_max (Lemma 2: the same
 // for the second double doorway, and R), forks_time_max (section 4.3's X = O(Δ + δ)). bench
 // check bounds checks them (docs/claims.md); the mutant color-stride (a legal colouring in a
-// range O(δΔ)) shows that the colour-range check can fail.
+// range O(δΔ)) shows that the colour-range check can fail (TestColorRangePower).
+//
+// Worst cases are played on purpose in adversarial_test.go: a path whose ids increase along
+// it, all hungry at once (the greedy new-color()'s chain of waits, Table 1's n term), a crash
+// during the first recolouring (1b's locality against 1a's), and sustained saturation on
+// that path (n drops out once line 6's colours settle).
 //
 // # Messages
 //

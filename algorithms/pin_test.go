@@ -40,8 +40,21 @@ var pinGens = map[string]func(seed uint64) kernel.Params{
 // pinAlgo are the algorithm parameters each algorithm's pins run with: non-default knobs, so
 // the pins cover the code behind them.
 var pinAlgo = map[string]func(p *kernel.Params){
-	"hk":    func(p *kernel.Params) { p.Algo = map[string]float64{"k": 3, "h": 0, "priority_levels": 3, "aging": 1} },
-	"gme":   func(p *kernel.Params) { p.Algo = map[string]float64{"m": 3, "resource_dist": 1, "zipf_s": 1.2} },
+	// hk and gme under Reverse Link's LINK rule (and, for hk, RL's sink test at a REQUEST), as
+	// they ran before Jiang's readings were options; hk-readings and gme-readings under the
+	// default link_to = all and the readings that keep Theorems 3 and 2 (issue 17).
+	"hk": func(p *kernel.Params) {
+		p.Algo = map[string]float64{"k": 3, "h": 0, "priority_levels": 3, "aging": 1, "link_to": 1, "request_sink": 1}
+	},
+	"gme": func(p *kernel.Params) {
+		p.Algo = map[string]float64{"m": 3, "resource_dist": 1, "zipf_s": 1.2, "link_to": 1}
+	},
+	"hk-readings": func(p *kernel.Params) {
+		p.Algo = map[string]float64{"k": 3, "h": 0, "priority_levels": 3, "aging": 1, "aging_at": 1}
+	},
+	"gme-readings": func(p *kernel.Params) {
+		p.Algo = map[string]float64{"m": 3, "resource_dist": 1, "zipf_s": 1.2, "subtokens": 1}
+	},
 	"drs":   func(p *kernel.Params) { p.Algo = map[string]float64{"k_priorities": 64} },
 	"akw1g": func(p *kernel.Params) { p.Algo = map[string]float64{"akw_init_colors": 2} },
 	"akw1b": func(p *kernel.Params) {
@@ -56,12 +69,12 @@ var pinAlgo = map[string]func(p *kernel.Params){
 
 // pinTrials lists the pinned trials: every registered algorithm (and akw1's variation 1b, and
 // akw1 with given initial colours, akw1g, whose pins are akw1's before its initial colours
-// came from the recolouring module) on four walter seeds (seeds 1, 4, 5 and 9 draw link
-// changes); the local-mutex family also on two waypoint and two crash seeds (the Reverse
-// Link family and rr need reliable links).
+// came from the recolouring module; hk's and gme's readings) on four walter seeds (seeds 1, 4,
+// 5 and 9 draw link changes); the local-mutex family also on two waypoint and two crash seeds
+// (the Reverse Link family and rr need reliable links).
 func pinTrials() []pinTrial {
 	var ts []pinTrial
-	for _, a := range append(algorithms.Names(), "akw1b", "akw1g") {
+	for _, a := range append(algorithms.Names(), "akw1b", "akw1g", "hk-readings", "gme-readings") {
 		gens := []string{"walter"}
 		switch a {
 		case "akw1", "akw1b", "akw1g":
@@ -86,7 +99,7 @@ func pinTrials() []pinTrial {
 func runPin(t *testing.T, sim *kernel.Sim, pt pinTrial) string {
 	t.Helper()
 	p := pinGens[pt.gen](pt.seed)
-	name := pt.algo
+	name, _, _ := strings.Cut(pt.algo, "-")
 	if name == "akw1b" || name == "akw1g" {
 		name = "akw1"
 	}

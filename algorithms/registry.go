@@ -49,6 +49,33 @@ type ParamInfo struct {
 	// Value is the value the algorithm uses under p, and false where it reads none (the row
 	// records null). Nil: p.AlgoParam(Name, Default), always used.
 	Value func(p *kernel.Params) (float64, bool)
+	// Choices, when not nil, make the parameter a named option (a reading of the paper): the
+	// spec key takes one of these names and the results column records it as text; in
+	// kernel.Params.Algo it is held as the name's index. Default is the index of the default.
+	Choices []string
+	// NoSeed keeps the spec key out of the trial's seed, as for the network model's readings:
+	// trials that differ only in it share their seeds, so readings compare pairwise.
+	NoSeed bool
+}
+
+// Choice returns the name of the option value x under p's encoding (Choices[x]), or "" when x
+// is not one of them.
+func (q *ParamInfo) Choice(x float64) string {
+	if x != float64(int(x)) || x < 0 || int(x) >= len(q.Choices) {
+		return ""
+	}
+	return q.Choices[int(x)]
+}
+
+// ParseChoice returns the index of name among q's Choices, or an error naming the accepted
+// names.
+func (q *ParamInfo) ParseChoice(name string) (float64, error) {
+	for k, c := range q.Choices {
+		if c == name {
+			return float64(k), nil
+		}
+	}
+	return 0, fmt.Errorf("must be one of %s, got %q", strings.Join(q.Choices, ", "), name)
 }
 
 // Used returns the value the algorithm uses under p, and whether it uses the parameter.
@@ -177,6 +204,11 @@ func hkParams() []ParamInfo {
 			}},
 		{Name: hk.ParamLevels, Default: hk.DefaultLevels, Whole: true, Unit: "classes", Doc: "h-out-of-k: number of priority classes (1..4; class 1 is the highest)"},
 		{Name: hk.ParamAging, Default: hk.DefaultAging, Whole: true, Doc: "h-out-of-k: aging step added to every queued request's priority when a node leaves the CS (>= 0)"},
+		{Name: hk.ParamAgingAt, Choices: hk.AgingAtNames, NoSeed: true,
+			Doc: "h-out-of-k reading: when queued requests age: cs-exit (the paper's RELEASE: only the queue of a node leaving the CS) or token-pass (also every time the token leaves a node, relays included)"},
+		linkTo(),
+		{Name: hk.ParamRequestSink, Choices: hk.RequestSinkNames, NoSeed: true,
+			Doc: "h-out-of-k reading: a node without the token that is a sink when a REQUEST arrives: forward (Jiang's handler: forwardRequest only) or raise (RL's line 7: raise its height first)"},
 	}
 	for c := 1; c <= hk.MaxLevels; c++ {
 		ps = append(ps, ParamInfo{Name: hk.ParamP(c), Default: 0, Unit: "probability",
@@ -219,4 +251,23 @@ func hkMetrics() []MetricInfo {
 			Doc: fmt.Sprintf("hk: mean wait of priority class %d in time units, measured by the kernel (null: no measured request of the class)", c)})
 	}
 	return ms
+}
+
+// linkTo is the link_to reading, shared by hk and gme (linkrev.LinkRule).
+func linkTo() ParamInfo {
+	return ParamInfo{Name: hk.ParamLinkTo, Choices: hk.LinkToNames, NoSeed: true,
+		Doc: "hk, gme reading: whom a node that receives the token tells its new height: all (Jiang: all its neighbours) or outgoing (Reverse Link: the neighbours that were lower, and the sender)"}
+}
+
+// ParseOption returns the code of value val of the named option key (a parameter with
+// Choices) of any registered algorithm, or an error naming what is accepted.
+func ParseOption(key, val string) (float64, error) {
+	for _, a := range registry {
+		for _, q := range a.Params {
+			if q.Name == key && q.Choices != nil {
+				return q.ParseChoice(val)
+			}
+		}
+	}
+	return 0, fmt.Errorf("%s is not a named option of any algorithm (want a number)", key)
 }

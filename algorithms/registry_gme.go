@@ -17,11 +17,18 @@ func init() {
 				Value: func(p *kernel.Params) (float64, bool) {
 					return p.AlgoParam(gme.ParamS, gme.DefaultS), p.AlgoParam(gme.ParamDist, gme.DefaultDist) == gme.DistZipf
 				}},
+			{Name: gme.ParamSubtokens, Choices: gme.SubtokensNames, NoSeed: true,
+				Doc: "group mutex reading: when the leader answers a REQUEST with a SUBTOKEN: in-cs (the paper: while it is in the CS) or session (also while its session runs, for its resource, if no other resource is queued)"},
+			linkTo(),
+			{Name: gme.ParamCECheck, Choices: gme.CECheckNames, NoSeed: true,
+				Doc: "group mutex check: off (concurrent-entering misses are only measured) or fail (the first one stops the trial as a safety violation)"},
 		},
 		Metrics: []MetricInfo{
 			{Name: gme.MetricConcMean, Unit: "nodes", Doc: "gme: nodes in the CS just after a measured CS entry, mean"},
 			{Name: gme.MetricConcMax, Unit: "nodes", Doc: "gme: nodes in the CS just after a measured CS entry, maximum"},
 			{Name: gme.MetricSession, Unit: "CS entries", Doc: "gme: measured CS entries per session (a session opens when its holder enters with weight 0)"},
+			{Name: gme.MetricCEMisses, Unit: "requests", Doc: "gme: concurrent-entering misses, whole trial: requests the leader held for the resource of its open session while no other resource was queued (Theorem 2; 0 under subtokens = session)"},
+			{Name: gme.MetricCETime, Unit: "time units", Doc: "gme: time those requests waited at the leader while its session was open, summed, whole trial"},
 		},
 		Validate: gme.Validate,
 	})

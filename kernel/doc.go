@@ -64,6 +64,10 @@
 //     keeps more links busy.
 //   - Measurement: the first Warmup CS entries (200) are discarded, the next Measure (2,000)
 //     measured: waits (request to entry), messages sent and link changes inside that window.
+//     For large networks the window can also be sized per node and by simulated time, and
+//     the warm-up ended by the MSER-5 rule; every trial records where its warm-up was cut,
+//     MSER-5's truncation point, a batch-means confidence interval of its mean wait and
+//     whether the window's two halves agree (window.go, steady.go).
 //     docs/model.md says what each reading does to the paper's findings, and explains two
 //     anomalies of the reproduction (RL's long waits at very low load under mobility, RR's
 //     message count at low load).
@@ -72,6 +76,9 @@
 //     pending request must be served (Theorem 2's setting). A watchdog reports starvation when
 //     any request waits longer than StarveAfter (default 1000·n·(CSTime + mean delay)), or when
 //     nothing is left to happen while a node waits. Starvation is an error, never a hang.
+//     Params.Drain and DrainMaxEvents skip or bound this phase for performance runs; the
+//     result then says liveness was not checked (window.go). Events and time are split
+//     among warm-up, window and drain in every result.
 //   - Crash failures (Params.Crashes, Params.CrashRate; crash.go): a crashed node stops for
 //     good — its handlers are never called again, its pending request leaves the liveness and
 //     starvation accounting, messages to it are dropped on arrival (counted), messages it sent

@@ -1,6 +1,9 @@
 package kernel
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // MinLinks and MaxLinks bound the number of links of a connected simple graph on n nodes.
 func MinLinks(n int) int { return n - 1 }
@@ -27,6 +30,7 @@ func RandomConnected(t *Topology, links int, rng *Stream) error {
 	if links < MinLinks(n) || links > MaxLinks(n) {
 		return fmt.Errorf("kernel: %d links cannot make a connected graph on %d nodes (need %d..%d)", links, n, MinLinks(n), MaxLinks(n))
 	}
+	t.links = slices.Grow(t.links[:0], links) // no garbage from growing it link by link
 	// Aldous–Broder on the clique: walk to a uniformly random other node; the first entry
 	// into each node adds the edge walked.
 	visited := t.stamp
@@ -40,7 +44,8 @@ func RandomConnected(t *Topology, links int, rng *Stream) error {
 		}
 		if visited[next] != t.cur {
 			visited[next] = t.cur
-			if _, _, err := t.Connect(cur, next); err != nil {
+			// next was never visited, so no link reaches it yet.
+			if _, _, err := t.connectAbsent(cur, next); err != nil {
 				return err
 			}
 			seen++
@@ -52,7 +57,7 @@ func RandomConnected(t *Topology, links int, rng *Stream) error {
 		if !ok {
 			return fmt.Errorf("kernel: cannot place %d links on %d nodes with %d ports each", links, n, t.PortCap())
 		}
-		if _, _, err := t.Connect(u, v); err != nil {
+		if _, _, err := t.connectAbsent(u, v); err != nil { // randomAbsentPair checked it
 			return err
 		}
 	}

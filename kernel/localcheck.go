@@ -39,13 +39,13 @@ func (c *LocalMutexChecker) Reset(*Topology) {}
 func (c *LocalMutexChecker) Enter(i int32) (int32, bool) {
 	s := c.s
 	t := &s.topo
-	base := int(i) * t.portCap
 	for p := t.up.Next(i, 0); p >= 0; p = t.up.Next(i, p+1) {
-		v := t.ports[base+int(p)].peer
+		sl := t.slot(i, p)
+		v := t.ports[sl].peer
 		if s.status[v] != critical {
 			continue
 		}
-		since := t.links[t.linkAt[base+int(p)]].since
+		since := t.links[t.ports[sl].link].since
 		if since <= s.requestedAt[i] || since <= s.requestedAt[v] {
 			return v, false
 		}

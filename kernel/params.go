@@ -20,7 +20,22 @@ type Params struct {
 	Warmup       int     // CS entries discarded before measuring
 	Measure      int     // CS entries measured
 	StarveAfter  float64 // watchdog: a request pending longer than this is starvation (0: auto)
-	Seed         uint64  // the trial's seed; every random stream derives from it
+	// Steady-state sizing of the window (window.go): the warm-up ends, and the measurement
+	// window closes, when every criterion set is met: Warmup (Measure) entries,
+	// WarmupPerNode·n (MeasurePerNode·n) entries, WarmupTime (MeasureTime) time units, and
+	// under WarmupRule = WarmupMSER5 the MSER-5 rule. The zero values add no criterion.
+	WarmupPerNode  float64
+	MeasurePerNode float64
+	WarmupTime     float64
+	MeasureTime    float64
+	WarmupRule     WarmupRule
+	// Drain says whether the liveness phase runs after the window (DrainFull, the default:
+	// every pending request must be served, which checks Theorem 2's liveness) and
+	// DrainMaxEvents bounds its events (0: no bound). A drain that is skipped or cut short
+	// leaves liveness unchecked, and the result says so (Result.LivenessChecked).
+	Drain          DrainMode
+	DrainMaxEvents int64
+	Seed           uint64 // the trial's seed; every random stream derives from it
 	// MaxEventsPerEntry is the trial's event budget: the most events it may process between
 	// two CS entries, or before its first (0: DefaultEventBudget). A trial that spends more
 	// stops with an ErrBudget *TrialError instead of running for hours.
@@ -201,6 +216,9 @@ func (p *Params) validateRest() error {
 	}
 	if p.StarveAfter < 0 || math.IsNaN(p.StarveAfter) {
 		return bad("starve-after", "must be >= 0 (0: automatic), got %g", p.StarveAfter)
+	}
+	if err := p.validateWindow(); err != nil {
+		return err
 	}
 	if p.MaxEventsPerEntry < 0 {
 		return bad("max_events_per_entry", "must be >= 0 (0: automatic, %s), got %d", budgetFormula, p.MaxEventsPerEntry)

@@ -1,64 +1,292 @@
 package kernel
 
-import "fmt"
-
-// RoutingMaxN bounds n for the routing oracle, whose distance table has n*n entries.
-const RoutingMaxN = 10000
-
 // Routing is the ideal routing layer that Walter, Welch and Vaidya put under Raymond's
 // algorithm: it always knows a current shortest path and costs nothing to maintain. A message
 // is forwarded hop by hop, each hop choosing a neighbour one step closer to the destination in
 // the network as it is at that moment, so a route that changes while a message travels is
-// followed as it changes. Distances to a destination are computed by breadth-first search the
-// first time they are needed after a link change (route recomputation is free, as in the
-// paper).
+// followed as it changes. Route recomputation is free, as in the paper. Of the ports that
+// start a shortest path, the lowest is taken, so routes are deterministic.
+//
+// It answers in one of two ways, with the same answers (TestRoutingMatchesTable):
+//
+//   - A table, while n·n two-byte distances fit in routingTableBytes (2 MiB: n ≤ 1,024):
+//     a destination's row (every node's distance to it) is computed by breadth-first search
+//     the first time it is needed after a link change (rows are stamped with the topology
+//     version). This is the table mutexlab always had; it costs a search of the network per
+//     destination, O(n²) in all, and 2n bytes per node, so it stops at n = 1,024 (measured:
+//     at n = 10^4 the table took 19.6 CPU-s and 23 KB per node for a trial the search below
+//     runs in a fraction of that).
+//   - A bidirectional search beyond: breadth-first searches from both ends, one level at a
+//     time on the side with the smaller frontier, until they meet; that gives the distance
+//     d, and the next hop is the lowest port whose neighbour lies on a shortest path (marked
+//     back from the nodes where the searches met). It touches about 2·δ^(d/2) nodes instead
+//     of n: in the paper's setting tree neighbours are random nodes, about log_δ n hops
+//     apart, so a one-sided search would cover most of the network for every message.
+//     A search also walks the route it found, from the source to the destination, and
+//     remembers each hop's answer (keyed by node, destination and topology version, in a
+//     direct-mapped memo of about one entry per node): the message asks the same question
+//     at each hop, so a route costs one search, not one per hop. Memory: about 48 bytes per
+//     node; no table.
 type Routing struct {
 	topo *Topology
 	n    int
-	dist []uint16 // dist[to*n+from]
+	full bool // a table of rows
+
+	rows []uint16 // the table: destination to's row is rows[to*n : (to+1)*n]; 0xffff: unreachable
 	ver  []uint64 // topology version each row was computed for (0: never)
-	tmp  []int32
+
+	fwd, bwd side     // the bidirectional search's two sides (from the source, from the destination)
+	onPath   []uint32 // node x lies on a shortest path of the last search when onPath[x] == cur
+	cur      uint32   // the last search's stamp
+
+	memo     []hop // direct-mapped answers of the searches (len a power of two)
+	memoBits uint
 }
 
-func (r *Routing) reset(t *Topology) {
-	if t.N() > RoutingMaxN {
-		panic(fmt.Sprintf("kernel: routing oracle supports n <= %d", RoutingMaxN))
+// hop is a remembered answer: node's next hop and distance toward dest, valid while the
+// topology's version is ver.
+type hop struct {
+	key  uint64 // node<<32 | dest
+	ver  uint64
+	port Port
+	dist int32
+}
+
+// side is one breadth-first search: a node x is labelled when stamp[x] == Routing.cur.
+type side struct {
+	stamp []uint32
+	level []uint16 // hop distance from the side's root
+	queue []int32  // labelled nodes in BFS order
+	head  int      // queue[head:] is the frontier
+}
+
+const (
+	// routingTableBytes is the most the table may take (two bytes a distance).
+	routingTableBytes = 2 << 20
+	unreachable       = 0xffff
+)
+
+func (s *side) reset(n int) {
+	s.stamp = Resize(s.stamp, n)
+	clear(s.stamp)
+	s.level = Resize(s.level, n)
+	s.queue = Resize(s.queue, n)[:0]
+}
+
+func (r *Routing) reset(t *Topology) { r.resetAs(t, 2*t.N()*t.N() <= routingTableBytes) }
+
+// resetAs prepares the oracle for t, with a table or with bidirectional searches.
+func (r *Routing) resetAs(t *Topology, table bool) {
+	r.topo, r.n, r.full = t, t.N(), table
+	if r.full {
+		r.rows = Resize(r.rows, r.n*r.n)
+		r.ver = Resize(r.ver, r.n)
+		clear(r.ver)
+		r.fwd.reset(r.n) // the table's searches run on the forward side
+		return
 	}
-	r.topo, r.n = t, t.N()
-	r.dist = Resize(r.dist, r.n*r.n)
-	r.ver = Resize(r.ver, r.n)
-	clear(r.ver)
-	r.tmp = Resize(r.tmp, r.n)
+	r.rows, r.ver = r.rows[:0], r.ver[:0]
+	r.fwd.reset(r.n)
+	r.bwd.reset(r.n)
+	r.onPath = Resize(r.onPath, r.n)
+	clear(r.onPath)
+	r.cur = 0
+	r.memoBits = 10
+	for 1<<r.memoBits < r.n {
+		r.memoBits++
+	}
+	r.memo = Resize(r.memo, 1<<r.memoBits)
+	clear(r.memo) // version 0 never matches: a topology's version is at least 1
 }
 
+// memoSlot returns the memo entry of (node, dest).
+func (r *Routing) memoSlot(node, dest int32) (*hop, uint64) {
+	key := uint64(uint32(node))<<32 | uint64(uint32(dest))
+	h := (key * 0x9e3779b97f4a7c15) >> (64 - r.memoBits)
+	return &r.memo[h], key
+}
+
+// next starts a search: a new stamp (all stamps cleared when it wraps).
+func (r *Routing) next() uint32 {
+	r.cur++
+	if r.cur == 0 {
+		clear(r.fwd.stamp)
+		clear(r.bwd.stamp)
+		clear(r.onPath)
+		r.cur = 1
+	}
+	return r.cur
+}
+
+// row returns to's row of the table, computing it if the topology changed since.
 func (r *Routing) row(to int32) []uint16 {
-	row := r.dist[int(to)*r.n : int(to+1)*r.n]
+	row := r.rows[int(to)*r.n : (int(to)+1)*r.n]
 	if v := r.topo.Version(); r.ver[to] != v {
-		r.topo.BFS(to, r.tmp, nil)
-		for i, d := range r.tmp {
-			row[i] = uint16(d) // -1 (unreachable) becomes 65535
+		cur := r.next()
+		s := &r.fwd
+		s.start(to, cur)
+		for !s.done() {
+			s.expand(r.topo, cur, nil)
+		}
+		for i := range row {
+			row[i] = unreachable
+			if s.stamp[i] == cur {
+				row[i] = s.level[i]
+			}
 		}
 		r.ver[to] = v
 	}
 	return row
 }
 
-// Distance returns the current hop distance from from to to.
-func (r *Routing) Distance(from, to int32) int { return int(r.row(to)[from]) }
+// start labels root at level 0.
+func (s *side) start(root int32, cur uint32) {
+	s.stamp[root], s.level[root] = cur, 0
+	s.queue = append(s.queue[:0], root)
+	s.head = 0
+}
 
-// NextHop returns the port of from that starts a current shortest path to to (the lowest such
-// port, so routes are deterministic), or NoPort if from == to or to is unreachable.
-func (r *Routing) NextHop(from, to int32) Port {
-	row := r.row(to)
-	d := row[from]
-	if from == to || d == 0xffff {
-		return NoPort
+func (s *side) done() bool { return s.head == len(s.queue) }
+
+// expand labels the next level: every unlabelled neighbour of the frontier. It reports
+// whether it labelled a node the other side (nil: none) has labelled: the searches met.
+func (s *side) expand(t *Topology, cur uint32, other *side) bool {
+	end, met := len(s.queue), false
+	for ; s.head < end; s.head++ {
+		x := s.queue[s.head]
+		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
+			y := t.ports[t.slot(x, p)].peer
+			if s.stamp[y] == cur {
+				continue
+			}
+			s.stamp[y], s.level[y] = cur, s.level[x]+1
+			s.queue = append(s.queue, y)
+			met = met || other != nil && other.stamp[y] == cur
+		}
 	}
+	return met
+}
+
+// search finds the distance from from to to (unreachable if none) and the lowest port of
+// from that starts a shortest path, by the bidirectional search.
+func (r *Routing) search(from, to int32) (int, Port) {
+	t, cur := r.topo, r.next()
+	f, b := &r.fwd, &r.bwd
+	f.start(from, cur)
+	b.start(to, cur)
+	for {
+		if f.done() || b.done() {
+			return unreachable, NoPort
+		}
+		grow, other := f, b
+		if len(b.queue)-b.head < len(f.queue)-f.head {
+			grow, other = b, f
+		}
+		if grow.expand(t, cur, other) {
+			break
+		}
+	}
+	// Every node within radius a of from and b of to is labelled, and the searches met at
+	// distance d = a + b. A node x at forward level k lies on a shortest path iff it is one
+	// hop from a node at level k+1 that does; at the last level a, iff its backward label
+	// is d − a.
+	a := int(f.level[f.queue[len(f.queue)-1]])
+	d := a + int(b.level[b.queue[len(b.queue)-1]])
+	if a == 0 { // the backward search reached from: its labels below d are complete
+		return d, r.lowestPort(from, func(y int32) bool { return b.stamp[y] == cur && int(b.level[y]) == d-1 })
+	}
+	for k := len(f.queue) - 1; k > 0; k-- {
+		x := f.queue[k]
+		lx := int(f.level[x])
+		if lx == a {
+			if b.stamp[x] == cur && int(b.level[x]) == d-a {
+				r.onPath[x] = cur
+			}
+			continue
+		}
+		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
+			if y := t.ports[t.slot(x, p)].peer; r.onPath[y] == cur && f.stamp[y] == cur && int(f.level[y]) == lx+1 {
+				r.onPath[x] = cur
+				break
+			}
+		}
+	}
+	return d, r.lowestPort(from, func(y int32) bool { return r.onPath[y] == cur && f.stamp[y] == cur && f.level[y] == 1 })
+}
+
+// lowestPort returns from's lowest port whose neighbour satisfies ok (NoPort: none).
+func (r *Routing) lowestPort(from int32, ok func(y int32) bool) Port {
 	t := r.topo
 	for p := t.up.Next(from, 0); p >= 0; p = t.up.Next(from, p+1) {
-		if row[t.Peer(from, p)] == d-1 {
+		if ok(t.Peer(from, p)) {
 			return p
 		}
 	}
 	return NoPort
+}
+
+// answer returns the distance from from to to and from's next hop: from the table, from a
+// remembered search, or from a new search whose route is then remembered hop by hop.
+func (r *Routing) answer(from, to int32) (int, Port) {
+	if from == to {
+		return 0, NoPort
+	}
+	if r.full {
+		row := r.row(to)
+		d := int(row[from])
+		if d == unreachable {
+			return d, NoPort
+		}
+		return d, r.lowestPort(from, func(y int32) bool { return int(row[y]) == d-1 })
+	}
+	v := r.topo.Version()
+	if e, key := r.memoSlot(from, to); e.key == key && e.ver == v {
+		return int(e.dist), e.port
+	}
+	d, first := r.search(from, to)
+	if d != unreachable {
+		r.remember(from, to, d, first, v)
+	}
+	return d, first
+}
+
+// remember walks the route the last search found from from to to (d hops, first port
+// first) and stores every hop's answer. Past from, a node x on the route at forward level k
+// below the meeting level a takes its lowest port to a marked node of level k+1; from the
+// meeting level on, the lowest port one backward level closer (those labels are complete).
+func (r *Routing) remember(from, to int32, d int, first Port, v uint64) {
+	t, cur, f, b := r.topo, r.cur, &r.fwd, &r.bwd
+	a := int(f.level[f.queue[len(f.queue)-1]])
+	x, port := from, first
+	for k := 0; ; k++ {
+		e, key := r.memoSlot(x, to)
+		*e = hop{key: key, ver: v, port: port, dist: int32(d - k)}
+		if port == NoPort { // cannot happen on a route the search found; remember no further
+			return
+		}
+		x = t.Peer(x, port)
+		if x == to {
+			return
+		}
+		if k+1 < a {
+			lvl := uint16(k + 2)
+			port = r.lowestPort(x, func(y int32) bool { return r.onPath[y] == cur && f.stamp[y] == cur && f.level[y] == lvl })
+		} else {
+			lvl := uint16(d - k - 2)
+			port = r.lowestPort(x, func(y int32) bool { return b.stamp[y] == cur && b.level[y] == lvl })
+		}
+	}
+}
+
+// Distance returns the current hop distance from from to to (65535 if unreachable).
+func (r *Routing) Distance(from, to int32) int {
+	d, _ := r.answer(from, to)
+	return d
+}
+
+// NextHop returns the port of from that starts a current shortest path to to (the lowest such
+// port, so routes are deterministic), or NoPort if from == to or to is unreachable.
+func (r *Routing) NextHop(from, to int32) Port {
+	_, hop := r.answer(from, to)
+	return hop
 }

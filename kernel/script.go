@@ -149,7 +149,7 @@ func (s *Sim) Pending(dst []InFlight) []InFlight {
 	s.refill(evs)
 	for _, e := range evs {
 		if r := &s.recs[e.slot]; r.kind == evDeliver {
-			dst = append(dst, InFlight{From: s.topo.Peer(r.node, r.port), To: r.node, Type: s.types[r.msg.Type].Name, Msg: r.msg})
+			dst = append(dst, InFlight{From: s.topo.Peer(r.node, r.port), To: r.node, Type: s.types[r.mtype].Name, Msg: r.message()})
 		}
 	}
 	return dst
@@ -199,12 +199,13 @@ func (s *Sim) deliverNow(pick func(*eventRec) bool) (int, error) {
 func (s *Sim) deliverEarly(slot uint32) {
 	s.cur = s.recs[slot]
 	r := &s.cur
+	s.msg = r.message()
 	s.free = append(s.free, slot)
 	s.events++
 	if s.topo.Gen(r.node, r.port) != r.gen {
-		s.lose(&r.msg)
+		s.lose(&s.msg)
 	} else {
-		s.deliver(r.node, r.port, &r.msg)
+		s.deliver(r.node, r.port, &s.msg)
 	}
 	if s.tokens != nil && s.err == nil && s.holders+s.inFlightTok != 1 {
 		s.fail(ErrSafety, nil, "%d tokens exist (%d held, %d in flight)", s.holders+s.inFlightTok, s.holders, s.inFlightTok)

@@ -21,6 +21,7 @@ type Sim struct {
 	// 0: none); maxLinkLoad is the largest load seen on any link, both directions.
 	linkBound   int
 	maxLinkLoad int
+	fifoClamp   bool    // clamp arrival times for FIFO (Topology.TrackArrivals)
 	links0      int     // links when the trial started
 	csArea      float64 // ∫ (nodes in the CS) dt over the measurement window so far
 	csAreaT     float64 // time up to which csArea is accumulated
@@ -71,8 +72,10 @@ type Sim struct {
 	lastEntry   int64           // events processed when the last CS entry happened
 	nextCheck   int64           // events at which loop next looks at stop and budget
 	cur         eventRec        // the event being handled
+	msg         Message         // its message (evDeliver)
 	crash       crashState      // crash-stop failures (crash.go)
 	links       linkStats       // link-count diagnostics (linkstats.go)
+	win         window          // phases, window sizing, MSER-5 (window.go)
 	still       stillness       // waits of static and moving requests (stillness.go)
 }
 
@@ -104,12 +107,26 @@ const (
 	evCrash // node crashes (node -1: the next rate-driven crash)
 )
 
+// eventRec is a scheduled event: 48 bytes, the message's words stored flat (a Message
+// field would pad its type byte to 8 and make it 56): the queue of a large trial holds
+// several per node.
 type eventRec struct {
-	kind eventKind
-	node int32
-	port Port   // arrival port (evDeliver)
-	gen  uint32 // generation of the arrival port's link when sent (evDeliver)
-	msg  Message
+	a, b, c, d int64 // the message's words (evDeliver)
+	node       int32
+	port       Port   // arrival port (evDeliver)
+	gen        uint32 // generation of the arrival port's link when sent (evDeliver)
+	kind       eventKind
+	mtype      MsgType // the message's type (evDeliver)
+}
+
+// deliveryRec is the event of m's arrival at node on port, sent on a link of generation gen.
+func deliveryRec(node int32, port Port, gen uint32, m *Message) eventRec {
+	return eventRec{a: m.A, b: m.B, c: m.C, d: m.D, node: node, port: port, gen: gen, kind: evDeliver, mtype: m.Type}
+}
+
+// message is the message a delivery event carries.
+func (r *eventRec) message() Message {
+	return Message{Type: r.mtype, A: r.a, B: r.b, C: r.c, D: r.d}
 }
 
 // NewSim returns a simulator with no storage yet; the first trial sizes it.
@@ -117,7 +134,8 @@ func NewSim() *Sim { return &Sim{} }
 
 // Result holds one trial's measurements. Waits are the times from RequestCS to EnterCS of the
 // CS entries inside the measurement window; message and link-change counts are also counted
-// inside the window (from the Warmup-th entry to the (Warmup+Measure)-th).
+// inside the window (by default from the Warmup-th entry to the (Warmup+Measure)-th;
+// window.go says how else it can be sized).
 type Result struct {
 	Links              int     // initial number of links
 	SimTime            float64 // simulated time when the trial ended (after the liveness drain)
@@ -155,6 +173,21 @@ type Result struct {
 	LinksMean   float64 // time-average number of links over the window
 	LinkDowns   int64   // links that went down inside the window
 	LinkUps     int64   // links that came up inside the window
+
+	// Phases (window.go): events and simulated time of the warm-up (events before the window
+	// opened; its time is WindowStart), the window (WindowTime) and the liveness drain.
+	EventsWarmup, EventsMeasure, EventsDrain int64
+	DrainTime                                float64
+	LivenessChecked                          bool // the drain ran to its end: every pending request was served
+	PendingAtEnd                             int  // requests still pending when the trial ended (0 when LivenessChecked)
+
+	// Steady state (window.go, steady.go).
+	WarmupEntries int64     // CS entries discarded before the window opened
+	WarmupSettled bool      // false when the MSER-5 warm-up rule hit its cap before finding the transient over
+	MSERCut       int64     // MSER-5 truncation point of the waits from the first entry to the window's end, in entries
+	MSERKnown     bool      // MSERCut was computed (at least 100 entries)
+	WaitCI        float64   // half-width of the 95% batch-means confidence interval of WaitMean (NaN: under 40 entries)
+	Stability     Stability // the two halves of the window compared
 }
 
 // Run executes one trial of algo under p and returns its measurements, or a *TrialError for a
@@ -236,6 +269,10 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 		return fmt.Errorf("kernel: network model %s built %d nodes, want %d", s.net.Name(), s.topo.N(), n)
 	}
 	s.links0 = s.topo.NumLinks()
+	// Under a constant delay, arrival times on a link increase with the send times (a sum
+	// rounds monotonically), so FIFO holds without clamping and needs no per-port times.
+	s.fifoClamp = s.net.FIFO() && p.Delay.Kind != DelayConstant
+	s.topo.TrackArrivals(s.fifoClamp)
 	s.changer = Changer{s}
 	s.mobilitySeed = DeriveSeed(p.Seed, uint64(StreamMobility))
 	s.mobility.Seed(s.mobilitySeed)
@@ -248,9 +285,12 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 		s.requestState[i] = Mix64(reqSeed ^ uint64(i)*0x9e3779b97f4a7c15)
 	}
 
+	// Every node has a request pending from the start: room for that many events, so that a
+	// large trial's queue does not grow (and leave its old arrays to the collector) by doubling.
 	s.q.Reset()
-	s.recs = s.recs[:0]
-	s.free = s.free[:0]
+	s.q.Grow(n + 64)
+	s.recs = slices.Grow(s.recs[:0], n+64)
+	s.free = slices.Grow(s.free[:0], n+64)
 	s.out.reset()
 	s.status = Resize(s.status, n)
 	clear(s.status)
@@ -266,7 +306,7 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 	clear(s.msgsAll)
 	s.linkChanges, s.skipped, s.lost = 0, 0, 0
 	s.links.reset(s.topo.NumLinks())
-	s.waits = Resize(s.waits, p.Measure)[:0]
+	s.waits = Resize(s.waits, int(min(p.MeasureEntries(), 1<<20)))[:0]
 	s.classer, _ = algo.(RequestClasser)
 	s.classWait, s.classCount = [MaxRequestClasses + 1]float64{}, [MaxRequestClasses + 1]int64{}
 	s.inFlightTok = 0
@@ -290,7 +330,7 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 			return s.fail(ErrSafety, nil, "%d nodes hold the token at the start", s.holders)
 		}
 	}
-	if p.Warmup == 0 {
+	if s.resetWindow(&s.p) {
 		s.openWindow()
 	}
 	if !s.scripted {
@@ -345,7 +385,7 @@ func (s *Sim) scheduleAt(t float64, r eventRec) {
 // request has been served, or an error stops it.
 func (s *Sim) loop() {
 	for s.err == nil {
-		if s.phase == phaseDrain && s.waiting == s.crash.nBlocked && s.critical == 0 {
+		if s.phase == phaseDrain && s.drainOver() {
 			return
 		}
 		if s.q.Len() == 0 {
@@ -372,7 +412,7 @@ func (s *Sim) checkpoint() {
 		if s.events-s.lastEntry >= s.budget {
 			s.fail(ErrBudget, nil, "%d events since the last CS entry (%d of %d entries done): the trial would run far longer "+
 				"than any trial of its size should (the budget is %s); if it is meant to, raise max_events_per_entry",
-				s.events-s.lastEntry, s.entries, s.p.Warmup+s.p.Measure, budgetFormula)
+				s.events-s.lastEntry, s.entries, s.p.WarmupEntries()+s.p.MeasureEntries(), budgetFormula)
 			return
 		}
 		s.nextCheck = min(s.nextCheck, s.lastEntry+s.budget)
@@ -389,8 +429,11 @@ func (s *Sim) checkpoint() {
 // step processes the earliest event.
 func (s *Sim) step() {
 	t, slot := s.q.Pop()
-	s.cur = s.recs[slot] // a field, not a local: handlers get &s.cur.msg without it escaping
+	s.cur = s.recs[slot] // fields, not locals: handlers get &s.msg without it escaping
 	r := &s.cur
+	if r.kind == evDeliver {
+		s.msg = r.message()
+	}
 	s.free = append(s.free, slot)
 	s.now = t
 	s.events++
@@ -401,10 +444,10 @@ func (s *Sim) step() {
 		s.release(r.node)
 	case evDeliver:
 		if s.topo.Gen(r.node, r.port) != r.gen {
-			s.lose(&r.msg) // its link went down after it was sent (lossy networks only)
+			s.lose(&s.msg) // its link went down after it was sent (lossy networks only)
 			break
 		}
-		s.deliver(r.node, r.port, &r.msg)
+		s.deliver(r.node, r.port, &s.msg)
 	case evLinkChange:
 		s.linkChange()
 	case evWatchdog:
@@ -465,7 +508,7 @@ func (s *Sim) deliver(i int32, p Port, m *Message) {
 		s.fail(ErrInvariant, []int32{i}, "message arrived at node %d on port %d, which is down", i, p)
 		return
 	}
-	s.topo.ports[int(from)*s.topo.portCap+int(fp)].inflight--
+	s.topo.ports[s.topo.slot(from, fp)].inflight--
 	if s.types[m.Type].Token {
 		s.inFlightTok--
 	}
@@ -508,10 +551,9 @@ func (s *Sim) after(i int32) {
 			}
 		}
 	}
-	base := int(i) * s.topo.portCap
 	for k := range s.out.sends {
 		o := &s.out.sends[k]
-		if o.port < 0 || int(o.port) >= s.topo.portCap || s.topo.ports[base+int(o.port)].peer < 0 {
+		if o.port < 0 || int(o.port) >= s.topo.portCap || !s.topo.up.Has(i, o.port) {
 			s.fail(ErrInvariant, []int32{i}, "node %d sent %s on port %d, which is down", i, s.types[o.msg.Type].Name, o.port)
 			break
 		}
@@ -519,9 +561,9 @@ func (s *Sim) after(i int32) {
 			s.fail(ErrInvariant, []int32{i}, "node %d sent message type %d, which its algorithm does not declare", i, o.msg.Type)
 			break
 		}
-		idx := base + int(o.port)
+		idx := s.topo.slot(i, o.port)
 		s.topo.ports[idx].inflight++
-		pidx := int(s.topo.ports[idx].peer)*s.topo.portCap + int(s.topo.ports[idx].peerPort)
+		pidx := s.topo.slot(s.topo.ports[idx].peer, s.topo.ports[idx].peerPort)
 		if load := int(s.topo.ports[idx].inflight + s.topo.ports[pidx].inflight); load > s.maxLinkLoad {
 			s.maxLinkLoad = load
 			if s.linkBound > 0 && load > s.linkBound {
@@ -531,10 +573,10 @@ func (s *Sim) after(i int32) {
 			}
 		}
 		at := s.now + s.p.Delay.sample(&s.delays)
-		if at < s.topo.ports[idx].lastArr && s.net.FIFO() {
-			at = s.topo.ports[idx].lastArr // FIFO: never overtake an earlier message on this link
+		if s.fifoClamp {
+			at = max(at, s.topo.lastArr[idx]) // FIFO: never overtake an earlier message on this link
+			s.topo.lastArr[idx] = at
 		}
-		s.topo.ports[idx].lastArr = at
 		if s.types[o.msg.Type].Token {
 			s.inFlightTok++
 		}
@@ -547,7 +589,7 @@ func (s *Sim) after(i int32) {
 			s.emit(TraceEvent{Kind: "send", Node: i, Peer: peer, Msg: s.types[o.msg.Type].Name, Message: o.msg})
 		}
 		pp := s.topo.ports[idx].peerPort
-		s.scheduleAt(at, eventRec{kind: evDeliver, node: peer, port: pp, gen: s.topo.Gen(peer, pp), msg: o.msg})
+		s.scheduleAt(at, deliveryRec(peer, pp, s.topo.Gen(peer, pp), &o.msg))
 	}
 	enter := s.out.enter
 	s.out.reset()
@@ -587,11 +629,9 @@ func (s *Sim) enter(i int32) {
 				s.classCount[c]++
 			}
 		}
-		if len(s.waits) == s.p.Measure {
-			s.closeWindow()
-		}
-	} else if s.phase == phaseWarmup && s.entries == int64(s.p.Warmup) {
-		s.openWindow()
+		s.measuredEntry(s.now - s.requestedAt[i])
+	} else if s.phase == phaseWarmup {
+		s.warmupEntry(s.now - s.requestedAt[i])
 	}
 	if !s.scripted {
 		s.schedule(s.p.CSTime, eventRec{kind: evRelease, node: i})
@@ -600,6 +640,7 @@ func (s *Sim) enter(i int32) {
 
 func (s *Sim) openWindow() {
 	s.phase = phaseMeasure
+	s.win.openEntries, s.win.evOpen = s.entries, s.events
 	s.winStart = s.now
 	s.csArea, s.csAreaT = 0, s.now
 	s.links.open(s.now, s.topo.NumLinks())
@@ -608,6 +649,7 @@ func (s *Sim) openWindow() {
 func (s *Sim) closeWindow() {
 	s.accumulateCS()
 	s.phase = phaseDrain
+	s.win.evClose = s.events
 	s.winEnd = s.now
 	s.links.close(s.now, s.topo.NumLinks())
 }
@@ -692,6 +734,7 @@ func (s *Sim) result() Result {
 		Ports:              s.topo.PortCap(),
 	}
 	s.links.fill(&r, s.winStart, s.winEnd)
+	s.fillWindow(&r)
 	for _, c := range s.msgs {
 		r.MsgsTotal += c
 	}

@@ -19,15 +19,24 @@ const NoPort Port = -1
 // PortCapFor), and link formation skips nodes whose ports are all in use.
 type Topology struct {
 	n, portCap int
-	ports      []portRec // per port (i*portCap+p): the link layer's state of that end
-	linkAt     []int32   // index into links of the link at (i, p)
-	up         PortSets
-	deg        []int32
-	links      []linkEnds
-	adj        []uint64 // n*n adjacency bits when n <= adjMatrixMax, for O(1) Adjacent
-	moving     []uint64 // one bit per node: the node is moving (geometric mobility models)
-	version    uint64
-	clock      *float64 // the simulator's clock (nil: 0): links record when they formed
+	// ports holds the link layer's state of every port, at index slot(i, p): node i's first
+	// inline ports in a row of its own, the rest in a spill row it gets when it first uses
+	// one (see slot).
+	ports  []portRec
+	inline int     // ports per node stored inline
+	spill  []int32 // each node's spill row (-1: none yet)
+	spills int     // spill rows handed out
+	// lastArr is the arrival time of the last message sent on each port (by slot), kept
+	// only where FIFO order needs enforcing (TrackArrivals): under a constant delay the
+	// arrival times on a link already increase, and the 8 bytes per port are saved.
+	lastArr []float64
+	up      PortSets
+	deg     []int32
+	links   []linkEnds
+	adj     []uint64 // n*n adjacency bits when n <= adjMatrixMax, for O(1) Adjacent
+	moving  []uint64 // one bit per node: the node is moving (geometric mobility models)
+	version uint64
+	clock   *float64 // the simulator's clock (nil: 0): links record when they formed
 
 	stamp    []uint32 // BFS scratch: visited when stamp[v] == cur
 	cur      uint32
@@ -35,13 +44,13 @@ type Topology struct {
 }
 
 // portRec is one end of a link as the link layer sees it, kept together so that delivering a
-// message touches one cache line per end instead of one per field (24 bytes).
+// message touches one cache line per end instead of one per field (20 bytes).
 type portRec struct {
-	peer     int32   // neighbour at this port, -1 if the port is free
-	peerPort Port    // the neighbour's port for the same link
-	inflight int32   // messages sent on this port and not yet delivered
-	gen      uint32  // generation of the link at this port: bumped at every Connect
-	lastArr  float64 // arrival time of the last message sent on this port (FIFO)
+	peer     int32  // neighbour at this port, -1 if the port is free
+	peerPort Port   // the neighbour's port for the same link
+	inflight int32  // messages sent on this port and not yet delivered
+	gen      uint32 // generation of the link at this port: bumped at every Connect
+	link     int32  // index into links of the link at this port, -1 if the port is free
 }
 
 type linkEnds struct {
@@ -68,16 +77,28 @@ func PortCapFor(n, links int) int {
 	return c
 }
 
+// inlineAll is the most ports (n·PortCap) a topology stores all inline; larger ones store
+// the first max(16, PortCap/2) ports of each node inline and spill the rest. A variable so
+// that tests can make every topology spill.
+var inlineAll = 1 << 20
+
 // Reset makes an empty network of n nodes with portCap ports each, reusing storage.
 func (t *Topology) Reset(n, portCap int) {
 	t.n, t.portCap = n, portCap
-	np := n * portCap
-	t.ports = Resize(t.ports, np)
-	t.linkAt = Resize(t.linkAt, np)
-	for k := range t.ports {
-		t.ports[k] = portRec{peer: -1, peerPort: NoPort}
-		t.linkAt[k] = -1
+	t.inline = portCap
+	if n*portCap > inlineAll {
+		t.inline = min(portCap, max(16, portCap/2))
 	}
+	t.ports = Resize(t.ports, n*t.inline)
+	for k := range t.ports {
+		t.ports[k] = freePortRec
+	}
+	t.spill = Resize(t.spill, n)
+	for i := range t.spill {
+		t.spill[i] = -1
+	}
+	t.spills = 0
+	t.lastArr = t.lastArr[:0]
 	t.up.Reset(n, portCap)
 	t.deg = Resize(t.deg, n)
 	clear(t.deg)
@@ -95,6 +116,47 @@ func (t *Topology) Reset(n, portCap int) {
 	t.cur = 0
 	t.bfsQueue = Resize(t.bfsQueue, n)
 	t.version++
+}
+
+var freePortRec = portRec{peer: -1, peerPort: NoPort, link: -1}
+
+// slot returns the index in ports (and lastArr) of node i's port p. A node's ports are
+// numbered from 0 and taken lowest first, so in a sparse network most nodes use only their
+// first few: storing PortCap records per node, as a flat n·PortCap array would, spends most
+// of them on ports that are never used (at n = 10^6 and mean degree 8, PortCap is 32 and
+// the mean degree 8). Ports below inline live in node i's inline row; the others in a spill
+// row of PortCap − inline records appended after all inline rows the first time node i
+// connects one of them (and kept for the rest of the trial).
+func (t *Topology) slot(i int32, p Port) int {
+	if int(p) < t.inline {
+		return int(i)*t.inline + int(p)
+	}
+	return t.n*t.inline + int(t.spill[i])*(t.portCap-t.inline) + int(p) - t.inline
+}
+
+// rec returns node i's port p for reading: a port in a spill row node i never got has never
+// been used, and reads as free (generation 0, as every port starts).
+func (t *Topology) rec(i int32, p Port) portRec {
+	if int(p) >= t.inline && t.spill[i] < 0 {
+		return freePortRec
+	}
+	return t.ports[t.slot(i, p)]
+}
+
+// ensureSlot gives node i a spill row if port p needs one.
+func (t *Topology) ensureSlot(i int32, p Port) {
+	if int(p) < t.inline || t.spill[i] >= 0 {
+		return
+	}
+	t.spill[i] = int32(t.spills)
+	t.spills++
+	w := t.portCap - t.inline
+	for range w {
+		t.ports = append(t.ports, freePortRec)
+	}
+	if len(t.lastArr) > 0 {
+		t.lastArr = append(t.lastArr, make([]float64, w)...)
+	}
 }
 
 // Resize returns s with length n, reallocating only when its capacity is too small: how
@@ -126,19 +188,18 @@ func (t *Topology) Version() uint64 { return t.version }
 func (t *Topology) Up() *PortSets { return &t.up }
 
 // Peer returns the node at the other end of node i's port p, or -1 if p is down.
-func (t *Topology) Peer(i int32, p Port) int32 { return t.ports[int(i)*t.portCap+int(p)].peer }
+func (t *Topology) Peer(i int32, p Port) int32 { return t.rec(i, p).peer }
 
 // PeerPort returns the port number of the same link at the neighbour's end.
-func (t *Topology) PeerPort(i int32, p Port) Port { return t.ports[int(i)*t.portCap+int(p)].peerPort }
+func (t *Topology) PeerPort(i int32, p Port) Port { return t.rec(i, p).peerPort }
 
 // Degree returns the number of links at node i.
 func (t *Topology) Degree(i int32) int { return int(t.deg[i]) }
 
 // PortTo returns node i's port to neighbour j, or NoPort if they are not adjacent.
 func (t *Topology) PortTo(i, j int32) Port {
-	base := int(i) * t.portCap
 	for p := t.up.Next(i, 0); p >= 0; p = t.up.Next(i, p+1) {
-		if t.ports[base+int(p)].peer == j {
+		if t.ports[t.slot(i, p)].peer == j {
 			return p
 		}
 	}
@@ -210,18 +271,29 @@ func (t *Topology) Connect(u, v int32) (pu, pv Port, err error) {
 	if u == v || t.Adjacent(u, v) {
 		return NoPort, NoPort, fmt.Errorf("kernel: cannot connect %d and %d: same node or already adjacent", u, v)
 	}
+	return t.connectAbsent(u, v)
+}
+
+// connectAbsent is Connect for a pair the caller knows to be distinct and not adjacent (the
+// random graph's generator, which has just checked): in a large network Adjacent scans a
+// port row, and checking twice was about a tenth of building a 10^6-node graph (pprof).
+func (t *Topology) connectAbsent(u, v int32) (pu, pv Port, err error) {
 	pu, pv = t.freePort(u), t.freePort(v)
 	if pu == NoPort || pv == NoPort {
 		return NoPort, NoPort, fmt.Errorf("kernel: cannot connect %d and %d: no free port (port cap %d)", u, v, t.portCap)
 	}
-	iu, iv := int(u)*t.portCap+int(pu), int(v)*t.portCap+int(pv)
+	t.ensureSlot(u, pu)
+	t.ensureSlot(v, pv)
+	iu, iv := t.slot(u, pu), t.slot(v, pv)
 	t.ports[iu].peer, t.ports[iv].peer = v, u
 	t.ports[iu].peerPort, t.ports[iv].peerPort = pv, pu
 	t.ports[iu].inflight, t.ports[iv].inflight = 0, 0
-	t.ports[iu].lastArr, t.ports[iv].lastArr = 0, 0
+	if len(t.lastArr) > 0 {
+		t.lastArr[iu], t.lastArr[iv] = 0, 0
+	}
 	t.ports[iu].gen++
 	t.ports[iv].gen++
-	t.linkAt[iu], t.linkAt[iv] = int32(len(t.links)), int32(len(t.links))
+	t.ports[iu].link, t.ports[iv].link = int32(len(t.links)), int32(len(t.links))
 	since := 0.0
 	if t.clock != nil {
 		since = *t.clock
@@ -238,13 +310,13 @@ func (t *Topology) Connect(u, v int32) (pu, pv Port, err error) {
 
 // Gen returns the generation of the link at node i's port p: a message carries the generation
 // it was sent in and is lost if the port's link has changed since.
-func (t *Topology) Gen(i int32, p Port) uint32 { return t.ports[int(i)*t.portCap+int(p)].gen }
+func (t *Topology) Gen(i int32, p Port) uint32 { return t.rec(i, p).gen }
 
 // dropInFlight forgets the messages in flight on link k (lossy networks, before Disconnect):
 // they will be found stale on arrival and counted as lost.
 func (t *Topology) dropInFlight(k int) {
 	l := t.links[k]
-	iu, iv := int(l.u)*t.portCap+int(l.pu), int(l.v)*t.portCap+int(l.pv)
+	iu, iv := t.slot(l.u, l.pu), t.slot(l.v, l.pv)
 	t.ports[iu].inflight, t.ports[iv].inflight = 0, 0
 	t.ports[iu].gen++
 	t.ports[iv].gen++
@@ -253,13 +325,13 @@ func (t *Topology) dropInFlight(k int) {
 // InFlight returns the number of messages in flight on link k, both directions.
 func (t *Topology) InFlight(k int) int {
 	l := t.links[k]
-	return int(t.ports[int(l.u)*t.portCap+int(l.pu)].inflight + t.ports[int(l.v)*t.portCap+int(l.pv)].inflight)
+	return int(t.ports[t.slot(l.u, l.pu)].inflight + t.ports[t.slot(l.v, l.pv)].inflight)
 }
 
 // LinkIdle reports whether no message is in flight in either direction on link k.
 func (t *Topology) LinkIdle(k int) bool {
 	l := t.links[k]
-	return t.ports[int(l.u)*t.portCap+int(l.pu)].inflight == 0 && t.ports[int(l.v)*t.portCap+int(l.pv)].inflight == 0
+	return t.ports[t.slot(l.u, l.pu)].inflight == 0 && t.ports[t.slot(l.v, l.pv)].inflight == 0
 }
 
 // Disconnect takes link k down and returns its endpoints and their ports. It refuses (an
@@ -269,16 +341,16 @@ func (t *Topology) Disconnect(k int) (u, v int32, pu, pv Port) {
 	if !t.LinkIdle(k) {
 		panic(fmt.Sprintf("kernel: link %d-%d taken down with a message in flight", l.u, l.v))
 	}
-	iu, iv := int(l.u)*t.portCap+int(l.pu), int(l.v)*t.portCap+int(l.pv)
+	iu, iv := t.slot(l.u, l.pu), t.slot(l.v, l.pv)
 	t.ports[iu].peer, t.ports[iv].peer = -1, -1
 	t.ports[iu].peerPort, t.ports[iv].peerPort = NoPort, NoPort
-	t.linkAt[iu], t.linkAt[iv] = -1, -1
+	t.ports[iu].link, t.ports[iv].link = -1, -1
 	last := len(t.links) - 1
 	if k != last {
 		m := t.links[last]
 		t.links[k] = m
-		t.linkAt[int(m.u)*t.portCap+int(m.pu)] = int32(k)
-		t.linkAt[int(m.v)*t.portCap+int(m.pv)] = int32(k)
+		t.ports[t.slot(m.u, m.pu)].link = int32(k)
+		t.ports[t.slot(m.v, m.pv)].link = int32(k)
 	}
 	t.links = t.links[:last]
 	t.up.Remove(l.u, l.pu)
@@ -291,7 +363,19 @@ func (t *Topology) Disconnect(k int) (u, v int32, pu, pv Port) {
 }
 
 // LinkIndex returns the index of the link at node i's port p, or -1.
-func (t *Topology) LinkIndex(i int32, p Port) int { return int(t.linkAt[int(i)*t.portCap+int(p)]) }
+func (t *Topology) LinkIndex(i int32, p Port) int { return int(t.rec(i, p).link) }
+
+// TrackArrivals keeps (on) or drops the per-port arrival times that FIFO enforcement needs;
+// the simulator turns it on when delays vary and links are FIFO, after the network model has
+// built the initial network (whose ports carry no message yet).
+func (t *Topology) TrackArrivals(on bool) {
+	if !on {
+		t.lastArr = t.lastArr[:0]
+		return
+	}
+	t.lastArr = Resize(t.lastArr, len(t.ports))
+	clear(t.lastArr)
+}
 
 // ConnectedWithout reports whether link k's endpoints stay connected when k is removed,
 // that is, whether k is not a bridge. Breadth-first search from one end; O(n + links).
@@ -303,12 +387,12 @@ func (t *Topology) ConnectedWithout(k int) bool {
 	q = append(q, l.u)
 	for h := 0; h < len(q); h++ {
 		x := q[h]
-		base := int(x) * t.portCap
 		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
-			if t.linkAt[base+int(p)] == int32(k) {
+			sl := t.slot(x, p)
+			if t.ports[sl].link == int32(k) {
 				continue
 			}
-			y := t.ports[base+int(p)].peer
+			y := t.ports[sl].peer
 			if y == l.v {
 				return true
 			}
@@ -338,9 +422,8 @@ func (t *Topology) BFS(root int32, dist, parent []int32) int {
 	q = append(q, root)
 	for h := 0; h < len(q); h++ {
 		x := q[h]
-		base := int(x) * t.portCap
 		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
-			y := t.ports[base+int(p)].peer
+			y := t.ports[t.slot(x, p)].peer
 			if dist[y] < 0 {
 				dist[y] = dist[x] + 1
 				if parent != nil {
@@ -364,9 +447,8 @@ func (t *Topology) Connected() bool {
 	q = append(q, 0)
 	for h := 0; h < len(q); h++ {
 		x := q[h]
-		base := int(x) * t.portCap
 		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
-			if y := t.ports[base+int(p)].peer; t.stamp[y] != t.cur {
+			if y := t.ports[t.slot(x, p)].peer; t.stamp[y] != t.cur {
 				t.stamp[y] = t.cur
 				q = append(q, y)
 			}

@@ -45,8 +45,8 @@ func TestPickRemovableLinkSkipsBusyLinksAndBridges(t *testing.T) {
 		}
 	}
 	// Put a message in flight on 0-1 and on 1-2: only 0-2 may go.
-	topo.ports[int(0)*3+int(topo.PortTo(0, 1))].inflight++
-	topo.ports[int(2)*3+int(topo.PortTo(2, 1))].inflight++
+	topo.ports[topo.slot(0, topo.PortTo(0, 1))].inflight++
+	topo.ports[topo.slot(2, topo.PortTo(2, 1))].inflight++
 	var rng Stream
 	for seed := uint64(0); seed < 50; seed++ {
 		rng.Seed(seed)

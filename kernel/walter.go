@@ -98,26 +98,30 @@ func parseReading(key string, names []string, s string) (uint8, error) {
 	return 0, &ParamError{key, fmt.Sprintf("%q is not a reading; accepted: %s", s, strings.Join(names, ", "))}
 }
 
+// parseNamed reads one of names as the enumeration T (its index), for a key whose values
+// are names; the error is a *ParamError naming key.
+func parseNamed[T ~uint8](key string, names []string, s string) (T, error) {
+	v, err := parseReading(key, names, s)
+	return T(v), err
+}
+
 func (r MobilityRate) String() string  { return readingName(mobilityRateNames, uint8(r)) }
 func (r LinkFormation) String() string { return readingName(linkFormationNames, uint8(r)) }
 func (r NoDeletion) String() string    { return readingName(noDeletionNames, uint8(r)) }
 
 // ParseMobilityRate reads "network" or "per-node"; its error is a *ParamError.
 func ParseMobilityRate(s string) (MobilityRate, error) {
-	v, err := parseReading(KeyMobilityRate, mobilityRateNames, s)
-	return MobilityRate(v), err
+	return parseNamed[MobilityRate](KeyMobilityRate, mobilityRateNames, s)
 }
 
 // ParseLinkFormation reads "absent" or "any-pair"; its error is a *ParamError.
 func ParseLinkFormation(s string) (LinkFormation, error) {
-	v, err := parseReading(KeyLinkFormation, linkFormationNames, s)
-	return LinkFormation(v), err
+	return parseNamed[LinkFormation](KeyLinkFormation, linkFormationNames, s)
 }
 
 // ParseNoDeletion reads "skip" or "form"; its error is a *ParamError.
 func ParseNoDeletion(s string) (NoDeletion, error) {
-	v, err := parseReading(KeyNoDeletion, noDeletionNames, s)
-	return NoDeletion(v), err
+	return parseNamed[NoDeletion](KeyNoDeletion, noDeletionNames, s)
 }
 
 // ReadingInfo describes one reading for the layers above the kernel (spec keys, flags,
@@ -174,15 +178,21 @@ type WalterModel struct {
 	noDeletion NoDeletion
 }
 
+// LinkChangeRate is the rate of the walter model's link changes in the whole graph: λ_mob,
+// or n·λ_mob under the per-node reading.
+func (p *Params) LinkChangeRate() float64 {
+	if p.MobilityRate == RatePerNode {
+		return p.Mobility * float64(p.N)
+	}
+	return p.Mobility
+}
+
 func (m *WalterModel) Name() string { return "walter" }
 func (m *WalterModel) Lossy() bool  { return false }
 func (m *WalterModel) FIFO() bool   { return true }
 
 func (m *WalterModel) Init(t *Topology, p *Params, rng *Stream) error {
-	m.rate = p.Mobility
-	if p.MobilityRate == RatePerNode {
-		m.rate = p.Mobility * float64(p.N)
-	}
+	m.rate = p.LinkChangeRate()
 	m.formation, m.noDeletion = p.LinkFormation, p.NoDeletion
 	links := p.LinkCount()
 	t.Reset(p.N, PortCapFor(p.N, links))

@@ -57,6 +57,19 @@ func pinLine(algo string, p kernel.Params, r kernel.Result) string {
 // kernel before the readings existed: 36 trials of rl and rr, every pre-existing Result field.
 // Regenerate only for a deliberate change: go test ./kernel -run DefaultReadings -update-pin
 func TestWalterDefaultReadingsUnchanged(t *testing.T) {
+	checkPinned(t)
+}
+
+// TestSpilledPortsUnchanged: the same 36 trials with every node's ports beyond the 16th kept
+// in spill rows (as at n = 10^6; at n = 30 and connectivity 0.8 most nodes have more than 16
+// links, and mobility connects and disconnects them) give the same results bit for bit.
+func TestSpilledPortsUnchanged(t *testing.T) {
+	defer kernel.SpillAllPorts()()
+	checkPinned(t)
+}
+
+func checkPinned(t *testing.T) {
+	t.Helper()
 	sim := kernel.NewSim()
 	var lines []string
 	for _, p := range pinTrials() {

@@ -79,3 +79,17 @@ func TestStarveBoundDoesNotChangeATrial(t *testing.T) {
 		}
 	}
 }
+
+// The cost model counts link changes at the graph's rate: under the per-node reading a
+// mobile trial changes n times as many links, and is estimated dearer by about that much.
+func TestEstimateCountsPerNodeLinkChanges(t *testing.T) {
+	p := kernel.DefaultParams()
+	p.Mobility = 0.1
+	p.Load = 1e-3
+	network := estimateCost("rl", &p)
+	p.MobilityRate = kernel.RatePerNode
+	perNode := estimateCost("rl", &p)
+	if perNode < 10*network {
+		t.Errorf("per-node estimate %g, network %g: the per-node reading changes the graph %d times as often", perNode, network, p.N)
+	}
+}

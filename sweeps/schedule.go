@@ -17,7 +17,8 @@ import (
 // events): Reverse Link spends about 22 events per CS entry and about 10 per link change,
 // Raymond over routing about 8 and 1 (other algorithms are costed like Reverse Link). The
 // simulated time is about warmup+measure entries times the idle gap 1/(n·load) plus the CS
-// time, and link changes arrive at λ_mob over it.
+// time, and link changes arrive over it at the graph's rate (λ_mob, or n·λ_mob under the
+// per-node reading).
 func estimateCost(algorithm string, p *kernel.Params) float64 {
 	entries := float64(p.Warmup + p.Measure)
 	perEntry, perChange := 22.0, 10.0
@@ -28,7 +29,7 @@ func estimateCost(algorithm string, p *kernel.Params) float64 {
 	if p.Load > 0 {
 		simTime += entries / (float64(p.N) * p.Load)
 	}
-	return entries*perEntry + p.Mobility*simTime*perChange + float64(p.LinkCount())
+	return entries*perEntry + p.LinkChangeRate()*simTime*perChange + float64(p.LinkCount())
 }
 
 // eventsPerSecond converts estimated events into CPU time for --dry-run; measured on the

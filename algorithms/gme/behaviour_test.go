@@ -194,23 +194,19 @@ func TestDeterministic(t *testing.T) {
 const maxTrialAllocs = 9
 
 // TestTrialAllocs: on a warm simulator a whole gme trial allocates a fixed handful of times,
-// and a trial twice as long no more (the weight Sums and queues are reused).
+// and a trial twice as long no more (the weight Sums, queues and the concurrent-entering
+// watch are reused), under the paper's reading (m = 4) and with sessions extended
+// (subtokens = session, m = 1, where extensions happen at every session).
 func TestTrialAllocs(t *testing.T) {
-	p := withAlgo(kernel.DefaultParams(), 4, gme.DistUniform, 1)
-	p.Mobility, p.Load, p.Seed, p.Warmup, p.Measure = 0.1, 0.1, 7, 100, 600
-	long := p
-	long.Measure *= 2
-	sim, a := kernel.NewSim(), gme.New()
-	run := func(p kernel.Params) func() {
-		return func() {
-			if _, err := sim.Run(p, a); err != nil {
-				t.Fatal(err)
-			}
+	for _, sub := range []float64{gme.SubtokensInCS, gme.SubtokensSession} {
+		m := map[float64]float64{gme.SubtokensInCS: 4, gme.SubtokensSession: 1}[sub]
+		p := withAlgo(kernel.DefaultParams(), m, gme.DistUniform, 1)
+		p.Algo[gme.ParamSubtokens] = sub
+		p.Mobility, p.Load, p.Seed, p.Warmup, p.Measure = 0.1, 0.1, 7, 100, 600
+		allocsShort, allocsLong := trialtest.TrialAllocs(t, gme.New(), p)
+		if allocsShort > maxTrialAllocs || allocsLong > allocsShort {
+			t.Errorf("subtokens %s: a trial allocates %v times, twice as long %v: want at most %d and no growth",
+				gme.SubtokensNames[int(sub)], allocsShort, allocsLong, maxTrialAllocs)
 		}
-	}
-	allocsLong := testing.AllocsPerRun(3, run(long))
-	allocsShort := testing.AllocsPerRun(3, run(p))
-	if allocsShort > maxTrialAllocs || allocsLong > allocsShort {
-		t.Errorf("a trial allocates %v times, twice as long %v: want at most %d and no growth", allocsShort, allocsLong, maxTrialAllocs)
 	}
 }

@@ -55,7 +55,8 @@
 // # Where the paper is open, we chose (and the tests check)
 //
 //   - Who throws weight. Only the token holder throws new weight (SUBTOKEN(R, 1)), and only
-//     while it is in the CS, as the paper says. A non-holder in the CS that receives a REQUEST
+//     while it is in the CS, as the paper says (under subtokens = session, also while its
+//     session runs: Readings). A non-holder in the CS that receives a REQUEST
 //     does not answer with a SUBTOKEN of its own (that would create weight the holder never
 //     counted); it queues and forwards the request like any non-holder, and the holder's
 //     SUBTOKEN comes back along the path (TestEveryoneInTogether: node 3 relays for node 1).
@@ -94,6 +95,38 @@
 //     the holder is the DAG's only sink (Lemma 1).
 //   - Everything else the paper takes from RL (LINK handshake, partial reversal, rerouting,
 //     empty N, reused ports) is RL's.
+//
+// # Readings (named options; the default is the paper's literal text)
+//
+// Spec keys and results columns that take the names below (kernel.Params.Algo holds the
+// index); docs/reproducing-jiang.md shows which theorem holds under which, `bench check
+// jiang` prints it.
+//
+//   - subtokens = in-cs (default) | session. The paper: "If node i receives any request
+//     message, say REQUEST(j, S), while it is in the CS, it sends SUBTOKEN(R, w) with w=1 to
+//     every requesting neighbor." Theorem 2 (concurrent entering: "If there are some nodes
+//     requesting to access the same resource while no node is accessing a different resource,
+//     then all the requesting nodes can enter the CS concurrently") then fails as stated: the
+//     holder 0 leaves the CS while node 3 is still in resource 0's session; node 2 then
+//     requests resource 0 and waits until the session ends (testdata/session-held-open.txt;
+//     TestSessionHeldOpen, TestSessionWorkloads: one miss, 18 time units). Under session the
+//     leader keeps handing out weight while its session runs (weight still out) and no
+//     request for another resource waits in its Q: at the end of every handler it lets every
+//     queued request join (SUBTOKEN(R, 1) to each neighbour in Q, its own request at once).
+//     Node 2 then joins node 3 in the CS, and no random trial misses
+//     (TestConcurrentEnteringPerReading). A request for another resource stops the session's
+//     growth, so Theorem 3 (bounded delay) still holds: the workload in which two nodes keep
+//     resource 0's session going serves node 2's request for resource 1 under both readings
+//     (TestSessionWorkloads), and so do random networks under sustained load
+//     (TestRandomSessions). Theorem 1 holds under both (the online check).
+//   - link_to = all (default) | outgoing: whom a new token holder tells its lowered height.
+//     The paper: i "informs all its neighbors of its new height by sending LINK messages";
+//     RL's Token handler line 3, "to all outgoing k ∈ N and to j" (linkrev.LinkRule). Safety
+//     is the same; routes and message counts differ (docs/reproducing-jiang.md). The pinned
+//     trials "gme" run under outgoing, as gme ran before the option existed.
+//   - ce_check = off (default) | fail: not a reading but the concurrent-entering check (ce.go):
+//     the misses are always measured (gme_ce_misses, gme_ce_miss_time); under fail the first
+//     one stops the trial as a safety violation naming the leader and the waiting node.
 //
 // # Checks and metrics
 //

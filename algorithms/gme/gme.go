@@ -73,6 +73,14 @@ type GME struct {
 	back   []Sum
 	sres   []int64
 
+	subtokens int // the subtokens reading's code (params.go; package doc)
+
+	// The concurrent-entering watch (ce.go): the kernel times it; ceOpen lists the nodes whose
+	// request waits at leader ceLeader for the resource of its open session.
+	watch    *kernel.WatchChecker
+	ceOpen   []int32
+	ceLeader int32
+
 	st  metrics
 	mut mutant // a deliberately broken variant (mutation tests only); mutNone otherwise
 }
@@ -95,6 +103,8 @@ func (a *GME) Reset(env *kernel.Env) error {
 		return err
 	}
 	a.nres, a.zipf, a.rand = pp.m, pp.dist == DistZipf, env.Rand
+	a.subtokens = pp.subtokens
+	a.ceReset(pp.ceCheck == CECheckFail)
 	if a.zipf {
 		a.cdf = kernel.Resize(a.cdf, int(pp.m))
 		zipfCDF(a.cdf, pp.s)
@@ -115,6 +125,7 @@ func (a *GME) Reset(env *kernel.Env) error {
 		a.back[i].Reset()
 	}
 	a.st.reset(env.Params, n)
+	a.l.TokenLink = linkrev.LinkRuleOf(pp.linkTo)
 	return a.l.Reset(env.Topo, n, a.InitialHeights, "gme", types)
 }
 
@@ -137,6 +148,11 @@ func (a *GME) pick(i int32) int64 {
 
 // RequestCS: "Requesting the resource R".
 func (a *GME) RequestCS(i int32, out *kernel.Outbox) {
+	a.requestCS(i, out)
+	a.after(i, out)
+}
+
+func (a *GME) requestCS(i int32, out *kernel.Outbox) {
 	l := &a.l
 	r := a.pick(i)
 	a.res[i] = r
@@ -166,6 +182,11 @@ func (a *GME) RequestCS(i int32, out *kernel.Outbox) {
 
 // ReleaseCS: "Releasing the resource R".
 func (a *GME) ReleaseCS(i int32, out *kernel.Outbox) {
+	a.releaseCS(i, out)
+	a.after(i, out)
+}
+
+func (a *GME) releaseCS(i int32, out *kernel.Outbox) {
 	a.state[i] = NCS
 	a.st.exit()
 	if !a.l.TokenHolder[i] { // 1: sendRelease() with w = weight
@@ -192,6 +213,7 @@ func (a *GME) Receive(i int32, j kernel.Port, m *kernel.Message, out *kernel.Out
 	case MsgLink:
 		a.onLink(i, j, h, out)
 	}
+	a.after(i, out)
 }
 
 // onRequest: "Receiving a request message" REQUEST(j, S).
@@ -203,7 +225,8 @@ func (a *GME) onRequest(i int32, j kernel.Port, h linkrev.Height, s int64, out *
 	incoming := l.Incoming(i, j) // 3: enqueue if the link is incoming
 	if incoming && l.TokenHolder[i] && a.state[i] == CS {
 		// ("Requesting the resource R", 5) the holder in the CS answers with SUBTOKEN(R, 1);
-		// REQUEST(j, S) is fulfilled if S = R, else enqueued.
+		// REQUEST(j, S) is fulfilled if S = R, else enqueued. (Under subtokens = session the
+		// holder out of the CS queues it and extend answers it, if it may, after the handler.)
 		if a.mut == mutOtherResource {
 			a.throwOther(i, j, s, out)
 			return
@@ -305,7 +328,10 @@ func (a *GME) onLink(i int32, j kernel.Port, h linkrev.Height, out *kernel.Outbo
 }
 
 // LinkDown: "Link failing" (RL's LinkDown handler, lines 1-6).
-func (a *GME) LinkDown(i int32, j kernel.Port, out *kernel.Outbox) { a.l.OnLinkDown(i, j, out) }
+func (a *GME) LinkDown(i int32, j kernel.Port, out *kernel.Outbox) {
+	a.l.OnLinkDown(i, j, out)
+	a.after(i, out)
+}
 
 // LinkUp: "Link forming" (RL's LinkUp handler, lines 1-3).
 func (a *GME) LinkUp(i int32, j kernel.Port, out *kernel.Outbox) { a.l.LinkFormed(i, j, out) }
@@ -352,6 +378,48 @@ func (a *GME) sendRelease(i int32, e int64, out *kernel.Outbox) {
 		return
 	}
 	out.Send(p, a.l.Msg(MsgRelease, i, e))
+}
+
+// after is what every handler at node i ends with: the leader extends its session
+// (subtokens = session), then the concurrent-entering watch is brought up to date.
+func (a *GME) after(i int32, out *kernel.Outbox) {
+	a.extend(i, out)
+	a.ceUpdate(i)
+}
+
+// extend is the subtokens = session reading: a leader whose session runs (weight still out)
+// and in whose Q no request for another resource waits lets every request in its Q join the
+// session, as transmitToken does when it opens one: SUBTOKEN(R, 1) to every neighbour in Q,
+// its own request admitted at once; the requests leave Q. A request for another resource
+// stops this (Theorem 3: the session then ends when its weight is back).
+func (a *GME) extend(i int32, out *kernel.Outbox) {
+	l := &a.l
+	if a.subtokens != SubtokensSession || !l.TokenHolder[i] || a.sres[i] == noSess || l.QLen(i) == 0 || a.otherQueued(i) {
+		return
+	}
+	self := false
+	for _, x := range l.Queue(i) {
+		if x.P == linkrev.Self {
+			self = true
+		} else {
+			a.throw(i, x.P, true, out)
+		}
+	}
+	l.DeleteV(i, a.sres[i])
+	if self {
+		a.enter(i, out)
+	}
+}
+
+// otherQueued reports whether a request for a resource other than the session's waits in the
+// holder i's Q.
+func (a *GME) otherQueued(i int32) bool {
+	for _, x := range a.l.Queue(i) {
+		if x.V != a.sres[i] {
+			return true
+		}
+	}
+	return false
 }
 
 // throw sends SUBTOKEN(R, 1) from the holder i to the neighbour on port p and adds 1 to the

@@ -11,10 +11,14 @@ const (
 	MetricConcMean = "gme_concurrency_mean"     // nodes in the CS just after a measured entry, mean
 	MetricConcMax  = "gme_concurrency_max"      // ... and maximum
 	MetricSession  = "gme_session_entries_mean" // CS entries per session (package doc)
+	MetricCEMisses = "gme_ce_misses"            // concurrent-entering misses, whole trial (ce.go)
+	MetricCETime   = "gme_ce_miss_time"         // time they lasted, summed (time units)
 )
 
 // MetricNames lists every metric gme reports, in order.
-func MetricNames() []string { return []string{MetricConcMean, MetricConcMax, MetricSession} }
+func MetricNames() []string {
+	return []string{MetricConcMean, MetricConcMax, MetricSession, MetricCEMisses, MetricCETime}
+}
 
 // metrics observes the trial from outside the protocol: CS entries are counted like the
 // kernel counts them, and only the kernel's measurement window (entries Warmup+1 ..
@@ -67,15 +71,30 @@ func (a *GME) Metrics(dst []kernel.Metric) []kernel.Metric {
 	return append(dst,
 		kernel.Metric{Name: MetricConcMean, Value: ratio(m.concSum, n)},
 		kernel.Metric{Name: MetricConcMax, Value: float64(m.concMax)},
-		kernel.Metric{Name: MetricSession, Value: ratio(n, m.sessions)})
+		kernel.Metric{Name: MetricSession, Value: ratio(n, m.sessions)},
+		kernel.Metric{Name: MetricCEMisses, Value: a.ceCount()},
+		kernel.Metric{Name: MetricCETime, Value: a.ceTime()})
 }
 
-// Checker returns gme's safety check (Theorem 1): all nodes in the CS at once requested the
+// ceCount and ceTime are the watch's measures (NaN if the kernel never asked for gme's checks).
+func (a *GME) ceCount() float64 {
+	if a.watch == nil {
+		return math.NaN()
+	}
+	return float64(a.watch.Count())
+}
+
+func (a *GME) ceTime() float64 {
+	if a.watch == nil {
+		return math.NaN()
+	}
+	return a.watch.Total()
+}
+
+// groupChecker is gme's safety check (Theorem 1): all nodes in the CS at once requested the
 // same resource. It reads R_i from the algorithm's per-node array, set once at RequestCS
 // from the drawn resource and never changed by a handler, so an entry granted for the wrong
 // resource is caught.
-func (a *GME) Checker() kernel.Checker { return &groupChecker{a: a} }
-
 type groupChecker struct {
 	a     *GME
 	in    []bool

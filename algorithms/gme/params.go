@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/mutexlab/mutexlab/algorithms/internal/linkrev"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -12,6 +13,27 @@ const (
 	ParamM    = "m"             // shared resources, >= 1
 	ParamDist = "resource_dist" // distribution of the requested resource: 0 uniform, 1 Zipf
 	ParamS    = "zipf_s"        // Zipf exponent s > 0: P(resource r) ∝ 1/(r+1)^s
+
+	// The readings and the check (package doc): named options, held in Params.Algo as the
+	// index of their value in the names below; 0 is the default, the paper's literal text.
+	ParamSubtokens = "subtokens"         // SubtokensNames: when the leader hands out weight
+	ParamLinkTo    = linkrev.ParamLinkTo // LinkToNames: whom the new token holder tells its height
+	ParamCECheck   = "ce_check"          // CECheckNames: fail the trial at a concurrent-entering miss
+)
+
+// The named options' values, indexed by their code.
+var (
+	SubtokensNames = []string{"in-cs", "session"}
+	LinkToNames    = linkrev.LinkToNames
+	CECheckNames   = []string{"off", "fail"}
+)
+
+// Codes of the named options' values.
+const (
+	SubtokensInCS    = 0 // the paper: the leader answers requests with SUBTOKENs "while it is in the CS"
+	SubtokensSession = 1 // also while its session runs, for its resource, if no other resource is queued
+	CECheckOff       = 0 // concurrent-entering misses are measured (metrics) only
+	CECheckFail      = 1 // ... and the first one stops the trial
 )
 
 // Values of resource_dist.
@@ -34,6 +56,8 @@ type params struct {
 	m    int64
 	dist int
 	s    float64
+
+	subtokens, linkTo, ceCheck int // the named options' codes
 }
 
 // Validate checks gme's parameters in p.Algo; the error is a one-line *kernel.ParamError
@@ -43,8 +67,7 @@ func Validate(p *kernel.Params) error {
 	return err
 }
 
-func readParams(p *kernel.Params) (params, error) {
-	var r params
+func readParams(p *kernel.Params) (r params, err error) {
 	m := p.AlgoParam(ParamM, DefaultM)
 	if math.IsNaN(m) || m != math.Trunc(m) || m < 1 || m > MaxM {
 		return r, &kernel.ParamError{Name: ParamM, Msg: fmt.Sprintf("must be a whole number of resources in 1..%d (m < 1 is not allowed), got %g", MaxM, m)}
@@ -58,7 +81,14 @@ func readParams(p *kernel.Params) (params, error) {
 		return r, &kernel.ParamError{Name: ParamS, Msg: fmt.Sprintf("the Zipf exponent must be a finite number > 0, got %g", s)}
 	}
 	r.m, r.dist, r.s = int64(m), int(d), s
-	return r, nil
+	if r.subtokens, err = linkrev.Option(p, ParamSubtokens, SubtokensNames); err != nil {
+		return r, err
+	}
+	if r.linkTo, err = linkrev.Option(p, ParamLinkTo, LinkToNames); err != nil {
+		return r, err
+	}
+	r.ceCheck, err = linkrev.Option(p, ParamCECheck, CECheckNames)
+	return r, err
 }
 
 // zipfCDF fills cdf (length m) with the cumulative Zipf distribution P(r) ∝ 1/(r+1)^s.

@@ -140,3 +140,25 @@ func TestClassWaitsInTime(t *testing.T) {
 		t.Fatalf("one class: class-1 wait %g, overall %g: want equal", w, one.WaitMean)
 	}
 }
+
+// maxTrialAllocs: a fixed number per trial, 19 measured: the kernel's own (kernel/alloc_test.go
+// allows 6), the kernel's per-class waits of a RequestClasser (their names are formatted per
+// trial: kernel.ClassWaitMetric), hk's Checker and its Metrics slice. What matters is that it
+// does not grow with the trial's length: the handlers allocate nothing.
+const maxTrialAllocs = 19
+
+// TestTrialAllocs: on a warm simulator a whole hk trial allocates a fixed handful of times,
+// and a trial twice as long no more (queues and per-node arrays are reused), under the
+// paper's readings and under aging_at = token-pass with link_to = outgoing (aging at every
+// token pass, RL's LINK rule).
+func TestTrialAllocs(t *testing.T) {
+	for _, readings := range [][2]float64{{hk.AgingCSExit, 0}, {hk.AgingTokenPass, 1}} {
+		p := withAlgo(heavy(7), 4, 0, 4, 1)
+		p.Algo[hk.ParamAgingAt], p.Algo[hk.ParamLinkTo] = readings[0], readings[1]
+		p.Measure = 600
+		allocsShort, allocsLong := trialtest.TrialAllocs(t, hk.New(), p)
+		if allocsShort > maxTrialAllocs || allocsLong > allocsShort {
+			t.Errorf("readings %v: a trial allocates %v times, twice as long %v: want at most %d and no growth", readings, allocsShort, allocsLong, maxTrialAllocs)
+		}
+	}
+}

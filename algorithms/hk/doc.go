@@ -25,6 +25,49 @@
 // priority_levels classes). Parameters: k ≥ 1, h ∈ {0} ∪ 1..k, priority_levels ∈ 1..4,
 // priority_p1..4 summing to 1, aging ≥ 0. Validate rejects anything else naming the parameter.
 //
+// # Readings (named options; the default is the paper's literal text)
+//
+// Three places where the paper's text and what its proofs need (or what RL, on which it is
+// built, does) differ are named options: spec keys and results columns that take the names
+// below (kernel.Params.Algo holds the index). docs/reproducing-jiang.md shows which theorem
+// holds under which reading; `bench check jiang` prints it.
+//
+//   - aging_at = cs-exit (default) | token-pass. The paper ages in one place: "When i leaves
+//     the CS to release r copies of resources, it first calls aging procedure to increase the
+//     priority of every request message in Q" (RELEASE). Theorem 3's proof speaks more
+//     generally: "the proposed algorithm applies aging procedure to increase the priorities of
+//     pending requests in queue. Thus, every node's request will eventually be of the highest
+//     priority". Under cs-exit only the queue of a node leaving the CS ages; a relay that
+//     never enters the CS never ages its entries, and aging built up at a holder is lost when
+//     the token moves (TOKEN(t) carries only t). Theorem 3 then fails: on the edges 0–1,
+//     1–2, 1–3, with 0 and 3 requesting at class 1 again and again, 2 once at class 2 and 1
+//     never, node 2 is never served in 2,000 CS entries, with aging step 1 or 10 (sustained
+//     load and no liveness drain: TestRelayChainStarves; the sweeps' drain stops new
+//     requests and hides it). Under token-pass a node also ages its Q every time the token
+//     leaves it (giveTokenToFrontOfQ), relays included, before the REQUEST that follows the
+//     token carries the front's priority: node 2 is served within 10 time units
+//     (TestRelayChainStarves; testdata/relay-chain.txt, which TestRelayChainScript replays
+//     under cs-exit, where node 2 never enters). The chain is not a corner case: on random
+//     networks of 4..9 nodes with sustained class-1 load, one-shot requesters of classes
+//     2..4 and idle relays (jiangload.RandomSustained), cs-exit leaves a requester unserved
+//     in 361 of seeds 1..1000 and token-pass in none (TestRandomSustained runs seeds
+//     1..200). Theorems 1 and 2 hold under both.
+//   - link_to = all (default) | outgoing. Jiang's token handler: i "informs all its neighbors
+//     of its new height by sending LINK messages"; RL's Token handler line 3 sends LinkInfo
+//     "to all outgoing k ∈ N and to j" (linkrev.LinkRule). Safety and the DAG are the same
+//     (the node only gets lower); what incoming neighbours know of its height, and so whom they
+//     choose as next, differs: routes and message counts change (docs/reproducing-jiang.md
+//     measures both on the jiang-hk grid). The pinned trials "hk" run under outgoing, as hk
+//     ran before the option existed.
+//   - request_sink = forward (default) | raise. Jiang's request handler: "Non-token holding
+//     node i calls forwardRequest() if |Q|=1 or if Q is non-empty and the link to next has
+//     reversed"; RL's Request handler first raises the height of a sink (its line 7). The two
+//     give the same trial, event for event, on every random trial tested
+//     (TestRequestSinkNeverFires: a neighbour's height change reaches a node in a LINK before
+//     any REQUEST sent after it, and a node that becomes a sink raises its height in that same
+//     handler), so following Jiang literally costs no theorem; raise is kept so that hk at
+//     k = h = 1 replays RL's code path (TestDegenerateIsReverseLink runs both).
+//
 // # Where the paper is open, we chose (and the tests check)
 //
 //   - Priority values. A request of class c enters Q with priority levels − c (higher value =
@@ -39,19 +82,13 @@
 //     travel on with the next REQUEST (the one that follows a TOKEN carries the front's aged
 //     priority), so aged values are compared across nodes' queues. Two consequences a
 //     researcher must know:
-//     (1) The paper's aging does not deliver Theorem 3 in general. Only the queue of a node
-//     leaving the CS ages; a relay that never enters the CS never ages its entries, and aging
-//     built up at a holder is lost when the token moves (TOKEN(t) carries only t). A low-class
-//     request queued behind a relay that keeps receiving high-class requests can wait forever
-//     (four nodes: edges 0–1, 1–2, 1–3; 0 and 3 request at class 1 again and again, 2 once
-//     at class 2, 1 never: 2 is not served, whatever the aging step). This is a gap in the
-//     paper's argument that the implementation inherits; the starvation watchdog reports it
-//     when it happens (the sweeps' liveness drain, which stops new requests, cannot).
+//     (1) The paper's aging does not deliver Theorem 3 in general: see Readings, aging_at.
 //     (2) With one class and aging > 0 the algorithm is not the non-prioritized one: aging
 //     makes equal priorities unequal, the order is no longer FIFO (at n = 30, load 1, 20%
 //     connectivity, about 44% of dequeues overtake an older entry) and the token travels
-//     further (3.5 instead of 1.9 hops per CS entry, wait ~130 instead of ~86). Compare with RL
-//     using aging = 0; the jiang-hk preset sweeps aging ∈ {0, 1}.
+//     further (3.5 instead of 1.9 hops per CS entry, wait ~130 instead of ~86, measured under
+//     link_to = outgoing). Compare with RL using aging = 0; the jiang-hk preset sweeps aging ∈
+//     {0, 1}.
 //   - "Token passed on while resources remain": the holder calls giveTokenToFrontOfQ whenever
 //     it is not itself waiting for t ≥ h, Q is not empty and t > 0 — after entering the CS
 //     (the paper's concurrent access), on a REQUEST even while in the CS (the paper's request

@@ -58,6 +58,8 @@ type HK struct {
 	cum   [MaxLevels]float64 // cumulative distribution of priority classes 1..levels
 	lvls  int
 
+	agingAt, sink int // the readings' codes (params.go; package doc)
+
 	state []State
 	h     []int64 // resources the current request asks for
 	class []int8  // priority class of the current request: 1 is the highest
@@ -85,6 +87,7 @@ func (a *HK) Reset(env *kernel.Env) error {
 		return err
 	}
 	a.k, a.hFix, a.aging, a.lvls = pp.k, pp.h, pp.aging, pp.levels
+	a.agingAt, a.sink = pp.agingAt, pp.sink
 	sum := 0.0
 	for c := range a.lvls {
 		sum += pp.dist[c]
@@ -107,6 +110,7 @@ func (a *HK) Reset(env *kernel.Env) error {
 	clear(a.owed)
 	a.t[0] = a.k
 	a.m.reset(env.Params, n)
+	a.l.TokenLink = linkrev.LinkRuleOf(pp.linkTo)
 	return a.l.Reset(env.Topo, n, a.InitialHeights, "hk", types)
 }
 
@@ -220,9 +224,19 @@ func (a *HK) onRequest(i int32, j kernel.Port, h linkrev.Height, s int64, out *k
 		a.serve(i, out)
 		return
 	}
-	if !l.Reroute(i, j, out) && l.QLen(i) >= 2 && pos == 0 && s > old { // 5-6 (RL lines 7-9), else 7: j's request heads Q: UPDATE(i, S)
+	if !a.reroute(i, j, out) && l.QLen(i) >= 2 && pos == 0 && s > old { // 5-6, else 7: j's request heads Q: UPDATE(i, S)
 		a.sendUpdate(i, out)
 	}
+}
+
+// reroute is lines 5-6 of the request handler at a node without the token: forwardRequest()
+// if |Q| = 1 or the link to next has reversed (RL's lines 8-9), and, under request_sink =
+// raise, first RL's line 7, which Jiang's handler does not have: a sink raises its height.
+func (a *HK) reroute(i int32, j kernel.Port, out *kernel.Outbox) bool {
+	if a.sink == SinkRaise {
+		return a.l.Reroute(i, j, out)
+	}
+	return a.l.Forward(i, j, out)
 }
 
 // onRelease: "Receiving a release message" RELEASE(r).
@@ -293,7 +307,11 @@ func (a *HK) giveTokenToFrontOfQ(i int32, out *kernel.Outbox) {
 		return
 	}
 	// 4-6: lower htVector[next], tokenHolder = false; TOKEN(t); REQUEST(i, R) behind it, R the
-	// priority at the front of Q, if Q is not empty.
+	// priority at the front of Q, if Q is not empty. Under aging_at = token-pass the requests
+	// left in Q age first, so the REQUEST carries the aged priority (package doc).
+	if a.agingAt == AgingTokenPass {
+		a.age(i)
+	}
 	l.PassToken(i, next, a.t[i], out)
 	a.t[i] = 0
 }

@@ -1,6 +1,7 @@
 package hk_test
 
 import (
+	"maps"
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/hk"
@@ -50,12 +51,16 @@ type mutexOnly struct {
 func (m mutexOnly) HoldsToken(i int32) bool { return m.h.HoldsToken(i) }
 
 // TestDegenerateIsReverseLink: with k = h = 1, one priority level and no aging, h-out-of-k is
-// mutual exclusion and every choice in the package doc reduces to Reverse Link: the token is
-// only passed while resources remain, so a node in the CS (t = 0) keeps it and no RELEASE is
-// ever sent; with equal priorities the priority queue is RL's FIFO queue and no UPDATE is
-// sent. So on the same seeds hk must reproduce RL's trials exactly: the same events, waits,
-// and request, token and linkinfo counts, with zero release and update messages. With aging
-// (priorities then differ) the queue order may differ from RL's, but the kernel's plain
+// mutual exclusion and, under Reverse Link's readings of the two points where Jiang's text
+// differs from RL's (link_to = outgoing; request_sink = raise), every choice in the package
+// doc reduces to Reverse Link: the token is only passed while resources remain, so a node in
+// the CS (t = 0) keeps it and no RELEASE is ever sent; with equal priorities the priority
+// queue is RL's FIFO queue and no UPDATE is sent. So on the same seeds hk must reproduce RL's
+// trials exactly: the same events, waits, and request, token and linkinfo counts, with zero
+// release and update messages. The same holds with request_sink = forward (Jiang's handler,
+// without RL's line 7): the sink test of the REQUEST handler never fires on these seeds (see
+// TestRequestSinkNeverFires). With aging (priorities then differ) or link_to = all (Jiang's
+// LINK to every neighbour) the trial may differ from RL's, but the kernel's plain
 // mutual-exclusion checker must still pass and every request must be served.
 func TestDegenerateIsReverseLink(t *testing.T) {
 	sim := kernel.NewSim()
@@ -66,27 +71,80 @@ func TestDegenerateIsReverseLink(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := sim.Run(withAlgo(p, 1, 1, 1, 0), mutexOnly{a, a})
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
+		for _, sink := range []float64{hk.SinkRaise, hk.SinkForward} {
+			q := withReadings(withAlgo(p, 1, 1, 1, 0), hk.AgingCSExit, 1, sink)
+			got, err := sim.Run(q, mutexOnly{a, a})
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			sameAsRL(t, seed, got, want)
 		}
-		if got.Events != want.Events || got.WaitMean != want.WaitMean || got.WaitMax != want.WaitMax || got.SimTime != want.SimTime {
-			t.Fatalf("seed %d: hk(k=h=1) differs from rl:\n hk %+v\n rl %+v", seed, got, want)
-		}
-		byName := map[string]int64{}
-		for x, ty := range got.MsgTypes {
-			byName[ty.Name] = got.Msgs[x]
-		}
-		for x, ty := range want.MsgTypes {
-			if byName[ty.Name] != want.Msgs[x] {
-				t.Fatalf("seed %d: msgs_%s hk %d, rl %d", seed, ty.Name, byName[ty.Name], want.Msgs[x])
+		for _, q := range []kernel.Params{withAlgo(p, 1, 1, 1, 3), withAlgo(p, 1, 1, 1, 0)} {
+			if _, err := sim.Run(q, mutexOnly{a, a}); err != nil {
+				t.Fatalf("seed %d, %v: %v", seed, q.Algo, err)
 			}
 		}
-		if byName["release"] != 0 || byName["update"] != 0 {
-			t.Fatalf("seed %d: %d releases and %d updates, want none", seed, byName["release"], byName["update"])
-		}
-		if _, err := sim.Run(withAlgo(p, 1, 1, 1, 3), mutexOnly{a, a}); err != nil {
-			t.Fatalf("seed %d, aging 3: %v", seed, err)
+	}
+}
+
+// withReadings sets hk's three readings (their codes) in p.
+func withReadings(p kernel.Params, agingAt, linkTo, sink float64) kernel.Params {
+	p.Algo[hk.ParamAgingAt], p.Algo[hk.ParamLinkTo], p.Algo[hk.ParamRequestSink] = agingAt, linkTo, sink
+	return p
+}
+
+// sameAsRL fails unless the hk trial got is the rl trial want, message for message.
+func sameAsRL(t *testing.T, seed uint64, got, want kernel.Result) {
+	t.Helper()
+	if got.Events != want.Events || got.WaitMean != want.WaitMean || got.WaitMax != want.WaitMax || got.SimTime != want.SimTime {
+		t.Fatalf("seed %d: hk(k=h=1) differs from rl:\n hk %+v\n rl %+v", seed, got, want)
+	}
+	byName := map[string]int64{}
+	for x, ty := range got.MsgTypes {
+		byName[ty.Name] = got.Msgs[x]
+	}
+	for x, ty := range want.MsgTypes {
+		if byName[ty.Name] != want.Msgs[x] {
+			t.Fatalf("seed %d: msgs_%s hk %d, rl %d", seed, ty.Name, byName[ty.Name], want.Msgs[x])
 		}
 	}
+	if byName["release"] != 0 || byName["update"] != 0 {
+		t.Fatalf("seed %d: %d releases and %d updates, want none", seed, byName["release"], byName["update"])
+	}
+}
+
+// TestRequestSinkNeverFires: request_sink = forward (Jiang's request handler) and raise (RL's,
+// whose line 7 raises the height of a sink first) give the same trial, event for event, on
+// random trials with mobility, random knobs and either link_to. The sink test never fires at
+// a REQUEST: every change of a neighbour's height reaches a node in a LINK before any REQUEST
+// the neighbour sends afterwards (links are FIFO), and a node without the token that becomes a
+// sink raises its height in the same handler (LINK or link failure), so a REQUEST never finds
+// it a sink. Jiang's literal handler is therefore the default at no cost to Theorem 3.
+func TestRequestSinkNeverFires(t *testing.T) {
+	t.Parallel()
+	sim := kernel.NewSim()
+	a := hk.New()
+	for seed := uint64(1); seed <= uint64(trialtest.Count(200, 40)); seed++ {
+		p := randomHK(seed)
+		for _, link := range []float64{0, 1} {
+			var rs [2]kernel.Result
+			for sink := range rs {
+				r, err := sim.Run(withReadings(cloneAlgo(p), hk.AgingCSExit, link, float64(sink)), a)
+				if err != nil {
+					t.Fatalf("seed %d: %v\n  params: %s", seed, err, trialtest.Describe(&p))
+				}
+				rs[sink] = r
+			}
+			if rs[0].Events != rs[1].Events || rs[0].MsgsTotal != rs[1].MsgsTotal || rs[0].WaitMean != rs[1].WaitMean {
+				t.Fatalf("seed %d link_to %s: request_sink forward and raise differ: events %d vs %d, messages %d vs %d",
+					seed, hk.LinkToNames[int(link)], rs[0].Events, rs[1].Events, rs[0].MsgsTotal, rs[1].MsgsTotal)
+			}
+		}
+	}
+}
+
+// cloneAlgo returns p with its own copy of p.Algo.
+func cloneAlgo(p kernel.Params) kernel.Params {
+	p.Algo = maps.Clone(p.Algo)
+	return p
 }

@@ -13,8 +13,11 @@ const (
 )
 
 // MetricWait returns the name of the mean wait of priority class c, counted in CS entries
-// (package doc): hk_wait_entries_c1 .. hk_wait_entries_c4.
-func MetricWait(c int) string { return "hk_wait_entries_c" + string(rune('0'+c)) }
+// (package doc): hk_wait_entries_c1 .. hk_wait_entries_c4 (constants: Metrics reports them at
+// the end of every trial without building them).
+func MetricWait(c int) string { return waitNames[c-1] }
+
+var waitNames = [MaxLevels]string{"hk_wait_entries_c1", "hk_wait_entries_c2", "hk_wait_entries_c3", "hk_wait_entries_c4"}
 
 // MetricNames lists every metric hk reports, in order.
 func MetricNames() []string {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/mutexlab/mutexlab/algorithms/internal/linkrev"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -13,6 +14,27 @@ const (
 	ParamH      = "h"               // resources per request: 1..k fixed, or 0 for uniform on 1..k
 	ParamLevels = "priority_levels" // priority classes, 1..MaxLevels
 	ParamAging  = "aging"           // aging step added to every queued request's priority, >= 0
+
+	// The readings (package doc): named options, held in Params.Algo as the index of their
+	// value in the names below; 0, the default, is the paper's literal text.
+	ParamAgingAt     = "aging_at"          // AgingAtNames: when queued requests age
+	ParamLinkTo      = linkrev.ParamLinkTo // LinkToNames: whom the new token holder tells its height
+	ParamRequestSink = "request_sink"      // RequestSinkNames: what a sink does with a REQUEST
+)
+
+// The readings' values, indexed by their code.
+var (
+	AgingAtNames     = []string{"cs-exit", "token-pass"}
+	LinkToNames      = linkrev.LinkToNames
+	RequestSinkNames = []string{"forward", "raise"}
+)
+
+// Codes of the readings' values.
+const (
+	AgingCSExit    = 0 // aging only when a node leaves the CS (the RELEASE description)
+	AgingTokenPass = 1 // also every time the token leaves a node, relays included
+	SinkForward    = 0 // Jiang's request handler: forwardRequest only
+	SinkRaise      = 1 // RL's Request handler line 7: a sink raises its height first
 )
 
 // ParamP returns the name of the probability of priority class c (1 is the highest):
@@ -31,6 +53,8 @@ type params struct {
 	k, h, aging int64
 	levels      int
 	dist        [MaxLevels]float64
+
+	agingAt, linkTo, sink int // the readings' codes
 }
 
 // Validate checks hk's parameters in p.Algo; the error is a *kernel.ParamError naming the
@@ -69,6 +93,9 @@ func readParams(p *kernel.Params) (params, error) {
 		return r, err
 	}
 	r.k, r.h, r.aging, r.levels = int64(k), int64(h), int64(ag), int(lv)
+	if err := readReadings(p, &r); err != nil {
+		return r, err
+	}
 	given, sum := false, 0.0
 	for c := 1; c <= MaxLevels; c++ {
 		x := p.AlgoParam(ParamP(c), 0)
@@ -94,4 +121,16 @@ func readParams(p *kernel.Params) (params, error) {
 		return r, &kernel.ParamError{Name: "priority_p1", Msg: fmt.Sprintf("the priority distribution priority_p1..priority_p%d must sum to 1, got %g", r.levels, sum)}
 	}
 	return r, nil
+}
+
+// readReadings reads the three readings' codes.
+func readReadings(p *kernel.Params, r *params) (err error) {
+	if r.agingAt, err = linkrev.Option(p, ParamAgingAt, AgingAtNames); err != nil {
+		return err
+	}
+	if r.linkTo, err = linkrev.Option(p, ParamLinkTo, LinkToNames); err != nil {
+		return err
+	}
+	r.sink, err = linkrev.Option(p, ParamRequestSink, RequestSinkNames)
+	return err
 }

@@ -3,6 +3,7 @@ package hk_test
 import (
 	"testing"
 
+	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/algorithms/hk"
 	"github.com/mutexlab/mutexlab/algorithms/internal/linkrev"
 	"github.com/mutexlab/mutexlab/internal/trialtest"
@@ -15,7 +16,7 @@ import (
 func subject(a *hk.HK) trialtest.Subject {
 	class, need := map[int32]int{}, map[int32]int64{}
 	a.Choose = func(i int32) (int64, int) { return max(need[i], 1), max(class[i], 1) }
-	return trialtest.Subject{Algo: a, Message: linkrev.MessageString, Commands: map[string]func([]string) (string, error){
+	return trialtest.Subject{Algo: a, Message: linkrev.MessageString, Option: algorithms.ParseOption, Commands: map[string]func([]string) (string, error){
 		"heights": func(args []string) (string, error) {
 			hs, err := linkrev.ParseHeights(args)
 			a.InitialHeights = hs

@@ -18,6 +18,7 @@
 //     when the network changes follows the new shortest path from where it is.
 //   - Route recomputation after link changes costs nothing (kernel.Routing is an oracle).
 //
-// Ties between equally short routes go to the lowest port. The routing oracle keeps an n×n
-// distance table, so rr accepts n ≤ kernel.RoutingMaxN (10,000).
+// Ties between equally short routes go to the lowest port. The routing oracle computes
+// distances on demand with bounded memory per node (kernel.Routing says how), so rr runs at
+// every n the kernel accepts.
 package rr

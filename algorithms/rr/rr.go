@@ -1,8 +1,6 @@
 package rr
 
 import (
-	"fmt"
-
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -59,9 +57,6 @@ func (a *RR) HoldsToken(i int32) bool            { return a.holder[i] == i }
 // face the same physical network and mobility on a given seed.
 func (a *RR) Reset(env *kernel.Env) error {
 	n := env.N
-	if n > kernel.RoutingMaxN {
-		return &kernel.ParamError{Name: "n", Msg: fmt.Sprintf("rr supports n <= %d (its ideal routing layer keeps an n×n distance table), got %d", kernel.RoutingMaxN, n)}
-	}
 	a.routing = env.Routing()
 	t := env.Topo
 	a.perm = kernel.Resize(a.perm, n)

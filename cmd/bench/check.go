@@ -21,11 +21,11 @@ import (
 )
 
 func init() {
-	register(command{name: "check", summary: "check the papers' bounds by simulation: bench check bounds [--quick] [--power] [--trials K] [--max-n N] [--level L] [--seed S]", run: checkCmd})
+	register(command{name: "check", summary: "check the papers' claims by simulation: bench check bounds [--quick] [--power] ...; bench check jiang [--paper P]", run: checkCmd})
 }
 
 var checkHelp = help{
-	usage: "bench check bounds [--quick] [--power] [--trials K] [--max-n N] [--level L] [--seed S] [--plot FILE.png|svg|pdf]",
+	usage: "bench check bounds [--quick] [--power] [--trials K] [--max-n N] [--level L] [--seed S] [--plot FILE.png|svg|pdf]\nbench check jiang [--paper hk|gme] [--entries N]   (Jiang's theorems per reading: bench check jiang -h)",
 	about: `Runs akw1 (1a and 1b), akw2, drs and cm on random-waypoint networks, static (speed 0) and
 mobile (speeds 1..5), with CS time τ = 1 and delays uniform on [0.1, 1] (ν = 1):
   vs n: n = 16, 32, ..., 8192 (--max-n) at expected degree 6;
@@ -45,7 +45,9 @@ of the module's time T, and T·R).
 --power runs, for every PASS, a slowed
 variant (extra round trips growing as x^(e+1) before each request) on a small range
 (n = 8, 16, 32; expected degree 3, 4, 6 at n = 64) and prints its verdict: it must FAIL.
-Exit status 1 on any FAIL, or a slowed variant that does not fail.`,
+Exit status 0 whatever the verdicts (a FAIL against a paper is a result, printed; the rule
+of every bench check); 1 when a slowed variant does not fail (the check has no power there:
+the tool, not the paper, failed) or a trial fails.`,
 	examples: []string{
 		"bench check bounds --quick",
 		"bench check bounds --power --plot bounds.pdf",
@@ -54,14 +56,14 @@ Exit status 1 on any FAIL, or a slowed variant that does not fail.`,
 	more: "docs/claims.md (the statistics, a full run's output, the slowed variants)",
 }
 
-// errBoundFailed: a bound was contradicted by the measurements; errNoPower: a slowed
-// variant passed a check, which therefore cannot tell it from the real algorithm.
-var (
-	errBoundFailed = errors.New("a response-time bound failed")
-	errNoPower     = errors.New("a slowed variant was not caught: the check has no power there")
-)
+// errNoPower: a slowed variant passed a check, which therefore cannot tell it from the real
+// algorithm. A FAIL of the real algorithm is a result, not an error (exit status 0).
+var errNoPower = errors.New("a slowed variant was not caught: the check has no power there")
 
 func checkCmd(ctx context.Context, args []string) error {
+	if len(args) > 0 && args[0] == "jiang" {
+		return checkJiangCmd(ctx, args[1:]) // check_jiang.go
+	}
 	fs := flag.NewFlagSet("bench check", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	quick := fs.Bool("quick", false, "a smoke run: n up to 512, expected degree up to 16 at n = 256, 2 trials per point")
@@ -77,9 +79,9 @@ func checkCmd(ctx context.Context, args []string) error {
 	}
 	switch {
 	case len(pos) == 0:
-		return usagef("what to check: bounds (the only check so far; bench check -h)")
+		return usagef("what to check: bounds or jiang (bench check -h, bench check jiang -h)")
 	case pos[0] != "bounds":
-		return usagef("unknown check %q; available: bounds (bench check -h)", pos[0])
+		return usagef("unknown check %q; available: bounds, jiang (bench check -h)", pos[0])
 	case len(pos) > 1:
 		return usagef("unexpected argument %q after bounds (bench check -h)", pos[1])
 	}
@@ -122,16 +124,12 @@ func checkCmd(ctx context.Context, args []string) error {
 			return err
 		}
 	}
-	return checkVerdicts(append(checks, parts...), slow)
+	return checkVerdicts(slow)
 }
 
-// checkVerdicts turns the verdicts into the exit status.
-func checkVerdicts(checks, slow []analysis.BoundCheck) error {
-	for _, c := range checks {
-		if c.Verdict == analysis.Fail {
-			return errBoundFailed
-		}
-	}
+// checkVerdicts turns the verdicts into the exit status: only a slowed variant that does
+// not FAIL is an error; the checks' own verdicts, FAIL included, are results.
+func checkVerdicts(slow []analysis.BoundCheck) error {
 	for _, c := range slow {
 		if c.Verdict != analysis.Fail {
 			return errNoPower

@@ -95,11 +95,11 @@ func TestCheckPower(t *testing.T) {
 			t.Errorf("%s %s %s against exponent %g: %s %s, want FAIL", s.Claim.Name(), s.Claim.Setting, s.Claim.Var, s.Claim.Exponent, s.Verdict, analysis.FormatFit(s.Fit))
 		}
 	}
-	if err := checkVerdicts(nil, slow); err != nil {
+	if err := checkVerdicts(slow); err != nil {
 		t.Fatalf("exit status with every slowed row failing: %v", err)
 	}
 	slow[0].Verdict = analysis.Measured
-	if err := checkVerdicts(nil, slow); !errors.Is(err, errNoPower) {
+	if err := checkVerdicts(slow); !errors.Is(err, errNoPower) {
 		t.Fatalf("a slowed row not failing: %v, want errNoPower", err)
 	}
 }

@@ -45,7 +45,8 @@ func Lookup(name string) (Target, error) {
 }
 
 // hkKnobs: k in 1..4 resources, h fixed in 1..k or drawn per request (0), 1..4 priority
-// classes, aging 0..2.
+// classes, aging 0..2; then Jiang's readings (go doc ./algorithms/hk), each value equally
+// likely (drawn last, so the knobs above are those of the seed before the readings existed).
 func hkKnobs(r *kernel.Stream, p *kernel.Params) {
 	k := 1 + r.IntN(4)
 	p.Algo = map[string]float64{
@@ -54,14 +55,28 @@ func hkKnobs(r *kernel.Stream, p *kernel.Params) {
 		hk.ParamLevels: float64(1 + r.IntN(hk.MaxLevels)),
 		hk.ParamAging:  float64(r.IntN(3)),
 	}
+	p.Algo[hk.ParamAgingAt] = float64(r.IntN(len(hk.AgingAtNames)))
+	p.Algo[hk.ParamLinkTo] = float64(r.IntN(len(hk.LinkToNames)))
+	p.Algo[hk.ParamRequestSink] = float64(r.IntN(len(hk.RequestSinkNames)))
 }
 
-// gmeKnobs: m in 1..4 resources, requested uniformly or Zipf with s in [0.5, 2].
+// gmeKnobs: m in 1..4 resources, requested uniformly or Zipf with s in [0.5, 2]; then Jiang's
+// readings (go doc ./algorithms/gme), each value equally likely, drawn last. Under subtokens =
+// session the concurrent-entering check is on (ce_check = fail): that reading claims Theorem
+// 2, so a miss fails the trial; under the paper's in-cs, where misses are expected, it only
+// measures them.
 func gmeKnobs(r *kernel.Stream, p *kernel.Params) {
 	p.Algo = map[string]float64{
 		gme.ParamM:    float64(1 + r.IntN(4)),
 		gme.ParamDist: float64(r.IntN(2)),
 		gme.ParamS:    0.5 + 1.5*r.Float64(),
+	}
+	sub := r.IntN(len(gme.SubtokensNames))
+	p.Algo[gme.ParamSubtokens] = float64(sub)
+	p.Algo[gme.ParamLinkTo] = float64(r.IntN(len(gme.LinkToNames)))
+	p.Algo[gme.ParamCECheck] = gme.CECheckOff
+	if sub == gme.SubtokensSession {
+		p.Algo[gme.ParamCECheck] = gme.CECheckFail
 	}
 }
 

@@ -126,3 +126,22 @@ func NoAllocsPerEvent(t *testing.T, algo, yardstick kernel.Algorithm) {
 		t.Fatalf("allocations: %v for %d events, %v for %d events (%s: %v)", allocsShort, rs.Events, allocsLong, rl.Events, yardstick.Name(), allocsYard)
 	}
 }
+
+// TrialAllocs returns how many times a whole trial of a under p allocates on a warm simulator,
+// and the same for a trial twice as long (Measure doubled): an algorithm whose handlers
+// allocate nothing gives a fixed handful for both.
+func TrialAllocs(t testing.TB, a kernel.Algorithm, p kernel.Params) (short, long float64) {
+	t.Helper()
+	sim := kernel.NewSim()
+	run := func(p kernel.Params) func() {
+		return func() {
+			if _, err := sim.Run(p, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	twice := p
+	twice.Measure *= 2
+	long = testing.AllocsPerRun(3, run(twice))
+	return testing.AllocsPerRun(3, run(p)), long
+}

@@ -36,6 +36,9 @@ type Subject struct {
 	// Message renders a message; nil: its type's name and its words A, B, C, D without the
 	// trailing zeros, as "request(0,2,1)".
 	Message func(typ string, m kernel.Message) string
+	// Option, when set, reads the value of a "network" key that is not a number: the name of
+	// one of the algorithm's named options (a reading), as its spec key takes it.
+	Option func(key, val string) (float64, error)
 }
 
 // RunScripts runs every file matching pattern (e.g. "testdata/*.txt") as a subtest, each with

@@ -21,7 +21,7 @@ func (sc *scenario) network(args []string) (string, error) {
 	var edges [][2]int32
 	for _, a := range args {
 		if key, val, ok := strings.Cut(a, "="); ok {
-			if err := setKey(&p, key, val); err != nil {
+			if err := setKey(&p, key, val, sc.sub.Option); err != nil {
 				return "", err
 			}
 			continue
@@ -47,10 +47,15 @@ func (sc *scenario) network(args []string) (string, error) {
 	return sc.after(nil), nil
 }
 
-// setKey applies a network key: n, delay (constant), seed, or an algorithm parameter.
-func setKey(p *kernel.Params, key, val string) error {
+// setKey applies a network key: n, delay (constant), seed, or an algorithm parameter (a
+// number, or a named option's value read by option).
+func setKey(p *kernel.Params, key, val string, option func(key, val string) (float64, error)) error {
 	x, err := strconv.ParseFloat(val, 64)
-	if err != nil {
+	if err != nil && option != nil {
+		if x, err = option(key, val); err != nil {
+			return fmt.Errorf("%s=%s: %v", key, val, err)
+		}
+	} else if err != nil {
 		return fmt.Errorf("%s=%s: want a number", key, val)
 	}
 	switch key {

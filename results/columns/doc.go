@@ -81,6 +81,13 @@
 //   - crashes (string, -; every trial; spec key, flag --crashes): chosen crash-stops NODE@TIME,... (null: none)
 //   - crashes_chosen (int64, nodes; every trial): number of chosen crash-stops (the crashes key)
 //   - max_events_per_entry (int64, events; every trial; spec key (not in the seed)): event budget used: the most events the trial may process between two CS entries (the spec key takes 0 for automatic, 10^6 + 1000·n)
+//   - warmup_per_node (float64, CS entries per node; every trial; spec key (not in the seed)): warm-up criterion in CS entries per node: at least this times n entries (0: none)
+//   - measure_per_node (float64, CS entries per node; every trial; spec key (not in the seed)): measurement window criterion in CS entries per node: at least this times n entries (0: none)
+//   - warmup_time (float64, time units; every trial; spec key (not in the seed)): warm-up criterion in simulated time (0: none)
+//   - measure_time (float64, time units; every trial; spec key (not in the seed)): measurement window criterion in simulated time (0: none)
+//   - warmup_rule (string, -; every trial; spec key (not in the seed)): how the warm-up ends: fixed (the entry and time criteria) or mser5 (and the sequential MSER-5 rule)
+//   - drain (string, -; every trial; spec key (not in the seed)): liveness drain after the window: full (serve every pending request: liveness checked) or none (end the trial at the window's end: liveness not checked)
+//   - drain_max_events (int64, events; every trial; spec key (not in the seed)): most events the drain may process (the spec key takes 0 for no bound; null: unbounded or no drain)
 //   - radius (float64, distance units; network models ns2, waypoint; spec key): waypoint/ns2: unit-disk radius r, in (0, side] (value used; null for other models)
 //   - delta (float64, ports; network models ns2, tvg, waypoint; spec key): Δ: ports per node, 1..4096; 0 chooses max(16, 3 x the expected degree), at most n-1 (value used; null for other models)
 //   - birth (float64, probability per round; network model tvg; spec key): tvg: probability per round that an absent pair forms a link, in [0, 1] (value used; null for other models)
@@ -95,6 +102,9 @@
 //   - h (int64, resources; algorithm hk; spec key): h-out-of-k: resources per request, 1..k; the spec key takes 0 for uniform on 1..k, drawn per request (the column is then null: see h_dist)
 //   - priority_levels (int64, classes; algorithm hk; spec key): h-out-of-k: number of priority classes (1..4; class 1 is the highest)
 //   - aging (int64, -; algorithm hk; spec key): h-out-of-k: aging step added to every queued request's priority when a node leaves the CS (>= 0)
+//   - aging_at (string, -; algorithm hk; spec key (not in the seed)): h-out-of-k reading: when queued requests age: cs-exit (the paper's RELEASE: only the queue of a node leaving the CS) or token-pass (also every time the token leaves a node, relays included); one of cs-exit, token-pass
+//   - link_to (string, -; algorithms hk, gme; spec key (not in the seed)): hk, gme reading: whom a node that receives the token tells its new height: all (Jiang: all its neighbours) or outgoing (Reverse Link: the neighbours that were lower, and the sender); one of all, outgoing
+//   - request_sink (string, -; algorithm hk; spec key (not in the seed)): h-out-of-k reading: a node without the token that is a sink when a REQUEST arrives: forward (Jiang's handler: forwardRequest only) or raise (RL's line 7: raise its height first); one of forward, raise
 //   - priority_p1 (float64, probability; algorithm hk; spec key): h-out-of-k: probability of priority class 1; the spec key takes all 0 for uniform over the classes, and the column records the probability used (null when there are fewer than 1 classes)
 //   - priority_p2 (float64, probability; algorithm hk; spec key): h-out-of-k: probability of priority class 2; the spec key takes all 0 for uniform over the classes, and the column records the probability used (null when there are fewer than 2 classes)
 //   - priority_p3 (float64, probability; algorithm hk; spec key): h-out-of-k: probability of priority class 3; the spec key takes all 0 for uniform over the classes, and the column records the probability used (null when there are fewer than 3 classes)
@@ -106,6 +116,8 @@
 //   - m (int64, resources; algorithm gme; spec key): group mutex: number of shared resources m (>= 1); nodes requesting the same resource may be in the CS together
 //   - resource_dist (int64, -; algorithm gme; spec key): group mutex: distribution of the requested resource, drawn per request: 0 uniform on 0..m-1, 1 Zipf
 //   - zipf_s (float64, -; algorithm gme; spec key): group mutex: Zipf exponent s > 0, P(resource r) proportional to 1/(r+1)^s (null unless resource_dist = 1)
+//   - subtokens (string, -; algorithm gme; spec key (not in the seed)): group mutex reading: when the leader answers a REQUEST with a SUBTOKEN: in-cs (the paper: while it is in the CS) or session (also while its session runs, for its resource, if no other resource is queued); one of in-cs, session
+//   - ce_check (string, -; algorithm gme; spec key (not in the seed)): group mutex check: off (concurrent-entering misses are only measured) or fail (the first one stops the trial as a safety violation); one of off, fail
 //   - k_priorities (int64, priorities; algorithm drs; spec key): drs: K, the number of priorities (drawn uniformly from 0..K-1), a whole number in 2..256
 //   - h_dist (string, -; algorithm hk): hk: how h is chosen: fixed (the h column) or uniform (drawn per request from 1..k; h is then null)
 //
@@ -138,6 +150,20 @@
 //   - blocked (int64, nodes; every trial): live nodes still waiting at the end: they never ate again within the window (null without crashes)
 //   - failure_locality (int64, hops; every trial): largest hop distance from a blocked node to the nearest crashed node (0: none blocked) (null without crashes)
 //   - msgs_to_crashed (int64, messages; every trial): messages dropped on arrival at a crashed node, whole trial (null without crashes)
+//   - events_warmup (int64, events; every trial): events processed before the measurement window opened
+//   - events_measure (int64, events; every trial): events processed inside the measurement window
+//   - events_drain (int64, events; every trial): events processed in the liveness drain after the window
+//   - drain_time (float64, time units; every trial): simulated time from the window's end to the trial's end (the liveness drain)
+//   - liveness_checked (bool, -; every trial): true when the drain ran to its end and served every pending request (Theorem 2's liveness checked); false when drain = none or drain_max_events cut it short
+//   - pending_at_end (int64, requests; every trial): requests still pending when the trial ended (0 when liveness_checked)
+//   - warmup_entries (int64, CS entries; every trial): CS entries discarded before the window opened: where the warm-up was cut
+//   - warmup_settled (bool, -; every trial): warmup_rule = mser5: true when MSER-5 found the transient over, false when the warm-up hit its cap of 10·max(warm-up entries, n, 100) entries (null under warmup_rule = fixed)
+//   - warmup_mser_cut (int64, CS entries; every trial): MSER-5 truncation point of the waits from the trial's first CS entry to the window's end: where the initial transient ends (null: under 100 entries)
+//   - warmup_too_short (bool, -; every trial): true when warmup_mser_cut lies beyond warmup_entries: the window measured part of the transient (null: under 100 entries)
+//   - wait_ci (float64, time units; every trial): half-width of the 95% confidence interval of wait_mean by batch means (20 batches) within the trial (null: under 40 measured entries)
+//   - wait_mean_first_half (float64, time units; every trial): mean wait over the first half of the window's entries (null: under 40 measured entries)
+//   - wait_mean_second_half (float64, time units; every trial): mean wait over the second half of the window's entries (null: under 40 measured entries)
+//   - wait_stable (bool, -; every trial): true when the two halves' mean waits agree within √(h1² + h2²), their batch-means 95% half-widths (10 batches each); false flags a window still in its transient or too short (null: under 40 measured entries)
 //   - msgs_request (int64, messages; algorithms rl, hk, rr, gme): request messages sent inside the measurement window (null for algorithms without them)
 //   - msgs_token (int64, messages; algorithms rl, hk, rr, gme): token messages sent inside the measurement window (null for algorithms without them)
 //   - msgs_linkinfo (int64, messages; algorithms rl, hk, gme): linkinfo messages sent inside the measurement window (null for algorithms without them)
@@ -194,6 +220,8 @@
 //   - gme_concurrency_mean (float64, nodes; algorithm gme): gme: nodes in the CS just after a measured CS entry, mean
 //   - gme_concurrency_max (float64, nodes; algorithm gme): gme: nodes in the CS just after a measured CS entry, maximum
 //   - gme_session_entries_mean (float64, CS entries; algorithm gme): gme: measured CS entries per session (a session opens when its holder enters with weight 0)
+//   - gme_ce_misses (float64, requests; algorithm gme): gme: concurrent-entering misses, whole trial: requests the leader held for the resource of its open session while no other resource was queued (Theorem 2; 0 under subtokens = session)
+//   - gme_ce_miss_time (float64, time units; algorithm gme): gme: time those requests waited at the leader while its session was open, summed, whole trial
 //   - drs_trials_per_lock (float64, trials per lock; algorithm drs): drs: competition trials per measured lock
 //   - drs_memory_bits (float64, bits; algorithm drs): drs: per-node memory in bits (Lemma 11's accounting), from Δ and K
 //   - drs_ports (float64, ports; algorithm drs): drs: Δ, the ports per node (Lemma 11's maximum number of connections)

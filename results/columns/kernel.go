@@ -138,8 +138,53 @@ func kernelParams() []Column {
 			Set: num(func(p *kernel.Params, x float64) { p.MaxEventsPerEntry = int64(x) }),
 			Get: func(t *Trial) results.Value { return intv(t.Params.EventBudget()) }},
 	}
+	cols = append(cols, windowParams()...)
 	mob := slices.IndexFunc(cols, func(c Column) bool { return c.Name == "mobility" })
 	return slices.Insert(cols, mob+1, readingColumns()...)
+}
+
+// windowParams are the steady-state sizing of the window and the drain (kernel/window.go).
+// None enters the seed: trials that differ only in how long they are measured share their
+// seeds, so a window and its double are compared on the same requests and links.
+func windowParams() []Column {
+	num := func(f func(p *kernel.Params, x float64)) func(p *kernel.Params, v Value) error {
+		return func(p *kernel.Params, v Value) error { f(p, v.Num); return nil }
+	}
+	perNode := func(name, what string, get func(p *kernel.Params) float64, set func(p *kernel.Params, x float64)) Column {
+		return Column{Column: results.Column{Name: name, Kind: results.Float, Unit: "CS entries per node",
+			Description: what + " criterion in CS entries per node: at least this times n entries (0: none)"},
+			Role: Parameter, Key: true, NoSeed: true, Default: "0", Set: num(set),
+			Get: func(t *Trial) results.Value { return floatv(get(t.Params)) }}
+	}
+	byTime := func(name, what string, get func(p *kernel.Params) float64, set func(p *kernel.Params, x float64)) Column {
+		return Column{Column: results.Column{Name: name, Kind: results.Float, Unit: "time units",
+			Description: what + " criterion in simulated time (0: none)"},
+			Role: Parameter, Key: true, NoSeed: true, Default: "0", Set: num(set),
+			Get: func(t *Trial) results.Value { return floatv(get(t.Params)) }}
+	}
+	return []Column{
+		perNode("warmup_per_node", "warm-up", func(p *kernel.Params) float64 { return p.WarmupPerNode }, func(p *kernel.Params, x float64) { p.WarmupPerNode = x }),
+		perNode("measure_per_node", "measurement window", func(p *kernel.Params) float64 { return p.MeasurePerNode }, func(p *kernel.Params, x float64) { p.MeasurePerNode = x }),
+		byTime("warmup_time", "warm-up", func(p *kernel.Params) float64 { return p.WarmupTime }, func(p *kernel.Params, x float64) { p.WarmupTime = x }),
+		byTime("measure_time", "measurement window", func(p *kernel.Params) float64 { return p.MeasureTime }, func(p *kernel.Params, x float64) { p.MeasureTime = x }),
+		{Column: results.Column{Name: kernel.KeyWarmupRule, Kind: results.String, Description: "how the warm-up ends: fixed (the entry and time criteria) or mser5 (and the sequential MSER-5 rule)"},
+			Role: Parameter, Key: true, NoSeed: true, Default: "fixed",
+			Check: func(v Value) error { _, err := kernel.ParseWarmupRule(v.Str); return err },
+			Set:   func(p *kernel.Params, v Value) (err error) { p.WarmupRule, err = kernel.ParseWarmupRule(v.Str); return },
+			Get:   func(t *Trial) results.Value { return strv(t.Params.WarmupRule.String()) }},
+		{Column: results.Column{Name: kernel.KeyDrain, Kind: results.String, Description: "liveness drain after the window: full (serve every pending request: liveness checked) or none (end the trial at the window's end: liveness not checked)"},
+			Role: Parameter, Key: true, NoSeed: true, Default: "full",
+			Check: func(v Value) error { _, err := kernel.ParseDrain(v.Str); return err },
+			Set:   func(p *kernel.Params, v Value) (err error) { p.Drain, err = kernel.ParseDrain(v.Str); return },
+			Get:   func(t *Trial) results.Value { return strv(t.Params.Drain.String()) }},
+		{Column: results.Column{Name: "drain_max_events", Kind: results.Int, Unit: "events", Optional: true, Description: "most events the drain may process (the spec key takes 0 for no bound; null: unbounded or no drain)"},
+			Role: Parameter, Key: true, NoSeed: true, Default: "0 (no bound)",
+			Set: num(func(p *kernel.Params, x float64) { p.DrainMaxEvents = int64(x) }),
+			Get: func(t *Trial) results.Value {
+				p := t.Params
+				return only(p.DrainMaxEvents > 0 && p.Drain == kernel.DrainFull, func() results.Value { return intv(p.DrainMaxEvents) })
+			}},
+	}
 }
 
 // readingColumns: one spec key and string column per reading of the walter model
@@ -216,7 +261,7 @@ func kernelMetrics() []Column {
 				return only(crashing(t), func() results.Value { return intv(f(t.Result)) })
 			}))
 	}
-	return []Column{
+	return append([]Column{
 		metric("sim_time", results.Float, "time units", "simulated time when the trial ended (after the liveness drain)",
 			func(t *Trial) results.Value { return floatv(t.Result.SimTime) }),
 		metric("window_time", results.Float, "time units", "simulated time between the first and last measured CS entry",
@@ -274,6 +319,60 @@ func kernelMetrics() []Column {
 		crash("blocked", "nodes", "live nodes still waiting at the end: they never ate again within the window", func(r *kernel.Result) int64 { return int64(r.Blocked) }),
 		crash("failure_locality", "hops", "largest hop distance from a blocked node to the nearest crashed node (0: none blocked)", func(r *kernel.Result) int64 { return int64(r.FailureLocality) }),
 		crash("msgs_to_crashed", "messages", "messages dropped on arrival at a crashed node, whole trial", func(r *kernel.Result) int64 { return r.MsgsToCrashed }),
+	}, windowMetrics()...)
+}
+
+// windowMetrics are the phase split and the steady-state statistics of kernel/window.go.
+func windowMetrics() []Column {
+	metric := func(name string, kind results.Kind, unit, doc string, get func(t *Trial) results.Value) Column {
+		return Column{Column: results.Column{Name: name, Kind: kind, Unit: unit, Description: doc}, Role: Metric, Get: get}
+	}
+	optional := func(c Column) Column { c.Optional = true; return c }
+	events := func(name, doc string, f func(r *kernel.Result) int64) Column {
+		return metric(name, results.Int, "events", doc, func(t *Trial) results.Value { return intv(f(t.Result)) })
+	}
+	// batched: the window held the 40 entries the batch-means statistics need.
+	batched := func(t *Trial) bool { return t.Result.CSEntries >= 40 && t.Result.Stability.Known() }
+	half := func(name, doc string, f func(s kernel.Stability) float64) Column {
+		return optional(metric(name, results.Float, "time units", doc+" (null: under 40 measured entries)",
+			func(t *Trial) results.Value {
+				return only(batched(t), func() results.Value { return floatv(f(t.Result.Stability)) })
+			}))
+	}
+	return []Column{
+		events("events_warmup", "events processed before the measurement window opened", func(r *kernel.Result) int64 { return r.EventsWarmup }),
+		events("events_measure", "events processed inside the measurement window", func(r *kernel.Result) int64 { return r.EventsMeasure }),
+		events("events_drain", "events processed in the liveness drain after the window", func(r *kernel.Result) int64 { return r.EventsDrain }),
+		metric("drain_time", results.Float, "time units", "simulated time from the window's end to the trial's end (the liveness drain)",
+			func(t *Trial) results.Value { return floatv(t.Result.DrainTime) }),
+		metric("liveness_checked", results.Bool, "", "true when the drain ran to its end and served every pending request (Theorem 2's liveness checked); false when drain = none or drain_max_events cut it short",
+			func(t *Trial) results.Value { return results.BoolValue(t.Result.LivenessChecked) }),
+		metric("pending_at_end", results.Int, "requests", "requests still pending when the trial ended (0 when liveness_checked)",
+			func(t *Trial) results.Value { return intv(int64(t.Result.PendingAtEnd)) }),
+		metric("warmup_entries", results.Int, "CS entries", "CS entries discarded before the window opened: where the warm-up was cut",
+			func(t *Trial) results.Value { return intv(t.Result.WarmupEntries) }),
+		optional(metric("warmup_settled", results.Bool, "", "warmup_rule = mser5: true when MSER-5 found the transient over, false when the warm-up hit its cap of 10·max(warm-up entries, n, 100) entries (null under warmup_rule = fixed)",
+			func(t *Trial) results.Value {
+				return only(t.Params.WarmupRule == kernel.WarmupMSER5, func() results.Value { return results.BoolValue(t.Result.WarmupSettled) })
+			})),
+		optional(metric("warmup_mser_cut", results.Int, "CS entries", "MSER-5 truncation point of the waits from the trial's first CS entry to the window's end: where the initial transient ends (null: under 100 entries)",
+			func(t *Trial) results.Value {
+				return only(t.Result.MSERKnown, func() results.Value { return intv(t.Result.MSERCut) })
+			})),
+		optional(metric("warmup_too_short", results.Bool, "", "true when warmup_mser_cut lies beyond warmup_entries: the window measured part of the transient (null: under 100 entries)",
+			func(t *Trial) results.Value {
+				return only(t.Result.MSERKnown, func() results.Value { return results.BoolValue(t.Result.MSERCut > t.Result.WarmupEntries) })
+			})),
+		optional(metric("wait_ci", results.Float, "time units", "half-width of the 95% confidence interval of wait_mean by batch means (20 batches) within the trial (null: under 40 measured entries)",
+			func(t *Trial) results.Value {
+				return only(batched(t) && !math.IsNaN(t.Result.WaitCI), func() results.Value { return floatv(t.Result.WaitCI) })
+			})),
+		half("wait_mean_first_half", "mean wait over the first half of the window's entries", func(s kernel.Stability) float64 { return s.FirstHalf }),
+		half("wait_mean_second_half", "mean wait over the second half of the window's entries", func(s kernel.Stability) float64 { return s.SecondHalf }),
+		optional(metric("wait_stable", results.Bool, "", "true when the two halves' mean waits agree within √(h1² + h2²), their batch-means 95% half-widths (10 batches each); false flags a window still in its transient or too short (null: under 40 measured entries)",
+			func(t *Trial) results.Value {
+				return only(batched(t), func() results.Value { return results.BoolValue(t.Result.Stability.Stable()) })
+			})),
 	}
 }
 

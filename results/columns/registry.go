@@ -3,6 +3,7 @@ package columns
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/kernel"
@@ -86,6 +87,10 @@ func algorithmParams() []Column {
 		})
 		first, _ := algorithms.Lookup(algos[0])
 		q := first.Params[slices.IndexFunc(first.Params, func(q algorithms.ParamInfo) bool { return q.Name == name })]
+		if q.Choices != nil {
+			out = append(out, choiceColumn(q, algos))
+			continue
+		}
 		kind := results.Float
 		if q.Whole {
 			kind = results.Int
@@ -129,6 +134,31 @@ func algorithmParams() []Column {
 		}
 	}
 	return out
+}
+
+// choiceColumn is the column of a named option (algorithms.ParamInfo.Choices): the spec key
+// takes a name, kernel.Params.Algo holds its index, and the row records the name used.
+func choiceColumn(q algorithms.ParamInfo, algos []string) Column {
+	return Column{
+		Column: results.Column{Name: q.Name, Kind: results.String, Optional: true,
+			Description: fmt.Sprintf("%s; one of %s", q.Doc, strings.Join(q.Choices, ", "))},
+		Role: Parameter, Key: true, NoSeed: q.NoSeed, Algorithms: algos, Default: q.Choice(q.Default),
+		Check: func(v Value) error { _, err := q.ParseChoice(v.Str); return err },
+		Set: func(p *kernel.Params, v Value) error {
+			x, err := q.ParseChoice(v.Str)
+			if p.Algo == nil {
+				p.Algo = map[string]float64{}
+			}
+			p.Algo[q.Name] = x
+			return err
+		},
+		Get: func(t *Trial) results.Value {
+			if !slices.Contains(algos, t.Algorithm) {
+				return results.Null
+			}
+			return strv(q.Choice(t.Params.AlgoParam(q.Name, q.Default)))
+		},
+	}
 }
 
 // messageColumns: one msgs_<type> column per message type of any algorithm, counted inside

@@ -35,6 +35,15 @@ func (l *Links) Reroute(i int32, j kernel.Port, out *kernel.Outbox) bool {
 		l.RaiseHeight(i, out)
 		return true
 	}
+	return l.Forward(i, j, out) // 8-9
+}
+
+// Forward is lines 8-9 of RL's Request handler alone, as Jiang's h-out-of-k request handler
+// states them ("Non-token holding node i calls forwardRequest() if |Q|=1 or if Q is
+// non-empty and the link to next has reversed"): if j's request is the only one in Q or the
+// link to next has reversed (or next has left N), the request goes on. It reports whether
+// it did.
+func (l *Links) Forward(i int32, j kernel.Port, out *kernel.Outbox) bool {
 	if (l.QLen(i) == 1 && l.Head(i).P == j) || (l.QLen(i) > 0 && l.NextReversedOrGone(i)) { // 8
 		l.ForwardRequest(i, out) // 9: reroute request
 		return true
@@ -44,15 +53,16 @@ func (l *Links) Reroute(i int32, j kernel.Port, out *kernel.Outbox) bool {
 
 // TokenArrived is lines 1-5 of RL's Token handler ("When Token(h) received at node i from
 // node j"): tokenHolder = true; record j's height; send LinkInfo with the lowered height to
-// every neighbour that was outgoing before the height is lowered, and to j (once); lower
-// myHeight to (h.h1, h.h2 − 1, i). Jiang's Token handlers open with the same steps.
+// every neighbour that was outgoing before the height is lowered, and to j (once), or, under
+// TokenLink = LinkAll, to every neighbour in N and to j (once); lower myHeight to
+// (h.h1, h.h2 − 1, i). Jiang's Token handlers open with the same steps.
 func (l *Links) TokenArrived(i int32, j kernel.Port, h Height, out *kernel.Outbox) {
 	l.TokenHolder[i] = true  // 1
 	l.Height[l.At(i, j)] = h // 2
 	lowered := Height{h.H1, h.H2 - 1, i}
 	m := kernel.Message{Type: l.Types.Link, A: lowered.H1, B: lowered.H2, C: int64(i)}
 	for k := l.InN.Next(i, 0); k >= 0; k = l.InN.Next(i, k+1) { // 3
-		if k == j || l.Height[l.At(i, k)].Less(l.MyHeight[i]) {
+		if k == j || l.TokenLink == LinkAll || l.Height[l.At(i, k)].Less(l.MyHeight[i]) {
 			out.Send(k, m)
 		}
 	}

@@ -67,8 +67,26 @@ type Links struct {
 	qLen []int32
 	dist []int32
 
+	// TokenLink is whom a node that receives the token tells its lowered height: RL's rule
+	// (the zero value, rl's only rule) or Jiang's. hk and gme set it at every Reset.
+	TokenLink LinkRule
+
 	mut Mutant // a deliberately broken variant for the mutation tests (mutation.go); MutNone otherwise
 }
+
+// LinkRule is whom the Token handler sends LinkInfo to. The papers differ: RL's line 3 sends
+// it "to all outgoing k ∈ N and to j" (the neighbours that were lower than the node before it
+// lowered its height, and the sender); both Jiang papers say the new holder "informs all its
+// neighbors of its new height by sending LINK messages". Incoming neighbours keep seeing the
+// link point the same way either way (the node only gets lower), so safety and the DAG are
+// the same; what changes is what they know of the node's height, and with it whom they pick
+// as next (the lowest neighbour they know of), so routes and message counts differ.
+type LinkRule uint8
+
+const (
+	LinkOutgoing LinkRule = iota // RL's line 3: the previously outgoing neighbours and j
+	LinkAll                      // Jiang: every neighbour in N (and j)
+)
 
 // Reset sets the initial configuration of RL section 4.1 (shared by both of Jiang's papers):
 // node 0 holds the token at height (0, 0, 0); every other node's height makes the links a DAG

@@ -1,0 +1,9 @@
+package kernel
+
+// SpillAllPorts makes every topology built until restore is called store only its first
+// max(16, PortCap/2) ports per node inline, as the largest networks do.
+func SpillAllPorts() (restore func()) {
+	old := inlineAll
+	inlineAll = 0
+	return func() { inlineAll = old }
+}

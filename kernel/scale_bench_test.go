@@ -1,0 +1,67 @@
+package kernel_test
+
+import (
+	"fmt"
+	"runtime"
+	"testing"
+
+	"github.com/mutexlab/mutexlab/algorithms"
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+// scaleParams is the workload of the scaling table in docs/performance.md: the walter model
+// at mean degree 8, static links, load 0.01 per node (saturated from n = 1,000 on), 100
+// warm-up and 1,000 measured CS entries, and the full liveness drain, which serves every
+// request still pending when the measurement ends: at large n it is most of the trial.
+func scaleParams(n int) kernel.Params {
+	p := kernel.DefaultParams()
+	p.N, p.Degree, p.Load, p.Seed = n, 8, 0.01, 1
+	p.Warmup, p.Measure = 100, 1000
+	return p
+}
+
+// BenchmarkScale runs one whole trial of every registered algorithm at n = 10^2 .. 10^6 per
+// iteration, on a simulator warmed by one trial, and reports events/s (wall clock, setup
+// included) and heap-B/node: the Go heap in use after the trial (live state of the kernel,
+// the algorithm, the queue and the links, after a GC) per node. Peak RSS, which also counts
+// garbage not yet collected, is measured per process by scripts/scaling.sh.
+//
+//	go test -run '^$' -bench 'Scale/rl/n=1000000$' -benchtime 1x ./kernel/
+//	go test -run '^$' -bench 'Scale/.*/n=10000$' -benchtime 1x -count 3 ./kernel/
+func BenchmarkScale(b *testing.B) {
+	for _, info := range algorithms.All() {
+		for _, n := range []int{100, 1000, 10_000, 100_000, 1_000_000} {
+			b.Run(fmt.Sprintf("%s/n=%d", info.Name, n), func(b *testing.B) {
+				benchScale(b, info, scaleParams(n))
+			})
+		}
+	}
+}
+
+func benchScale(b *testing.B, info algorithms.Info, p kernel.Params) {
+	sim, algo := kernel.NewSim(), info.New()
+	first, err := sim.Run(p, algo)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var events int64
+	b.ResetTimer()
+	for range b.N {
+		r, err := sim.Run(p, algo)
+		if err != nil {
+			b.Fatal(err)
+		}
+		events += r.Events
+	}
+	b.StopTimer()
+	if s := b.Elapsed().Seconds(); s > 0 {
+		b.ReportMetric(float64(events)/s, "events/s")
+	}
+	b.ReportMetric(float64(first.Events), "events/op")
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	b.ReportMetric(float64(ms.HeapInuse)/float64(p.N), "heap-B/node")
+	runtime.KeepAlive(sim)
+	runtime.KeepAlive(algo)
+}

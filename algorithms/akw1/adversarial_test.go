@@ -174,8 +174,8 @@ func linePath(t *testing.T, n int) string {
 }
 
 // saturatedWaits runs akw1, slowed by s (the zero Slowdown: as it is), under sustained
-// saturation (every node requests again at rate 1000 after each CS) on the ordered path of n
-// nodes, and returns the maximum wait over 2,000 entries measured after a warm-up of n²
+// saturation with no drain (every node requests again at rate 1000 after each CS, and the
+// trial ends when the window closes) on the ordered path of n nodes, and returns the maximum wait over 2,000 entries measured after a warm-up of n²
 // entries (the start's chain of first recolourings, 2n+4 time units, lasts about 2n²/3
 // entries), for n = 16..128.
 func saturatedWaits(t *testing.T, s slowed.Slowdown) (ns, waits []float64) {
@@ -187,6 +187,7 @@ func saturatedWaits(t *testing.T, s slowed.Slowdown) (ns, waits []float64) {
 		p.MovementFile = linePath(t, n)
 		p.Net = map[string]float64{kernel.NetRadius: 15}
 		p.Warmup, p.Measure = n*n, 2000
+		p.Drain = kernel.DrainNone // saturation to the end: no drain after the window
 		alg, _, err := slowed.Wrap(akw1.WithLemma3(akw1.New()), s)
 		if err != nil {
 			t.Fatal(err)

@@ -37,12 +37,12 @@ of samples per trial, so the maximum estimates the same quantile at every n and 
 growth exponent is the least-squares slope of log(max) on log(x) over every trial, with a
 --level confidence interval (Student t). A bound O(x^e) PASSes when the whole interval is at
 or below e, FAILs when it is above e, and is MEASURED when the interval straddles e (or
-there is no claim: drs, cm, akw2 in δ, akw1b in n). A second table
+there is no claim: drs, cm, akw2 in δ, akw1b in n). A second table, by the same rule,
 measures the response time of nodes that stay still in mobile trials (half the nodes, drawn
 per node, never move; the others never stop), the theorems' premise; checks akw1's colour
-ranges in δ (1a: O(δ); 1b measured); and measures Lemmas 1 and 2 (a doorway passage in units
-of the module's time T, and T·R).
---power runs, for every PASS, a slowed
+ranges in δ (1a: O(δ); 1b measured); measures Lemmas 1 and 2 (a doorway passage in units of
+the module's time T, and T·R); checks drs's memory O(Δ) and messages Θ(1) as run, and
+measures its trials per lock (footnote 2: O(Δ²)). --power runs, for every PASS, a slowed
 variant (extra round trips growing as x^(e+1) before each request) on a small range
 (n = 8, 16, 32; expected degree 3, 4, 6 at n = 64) and prints its verdict: it must FAIL.
 Exit status 0 whatever the verdicts (a FAIL against a paper is a result, printed; the rule

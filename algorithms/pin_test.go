@@ -55,7 +55,8 @@ var pinAlgo = map[string]func(p *kernel.Params){
 	"gme-readings": func(p *kernel.Params) {
 		p.Algo = map[string]float64{"m": 3, "resource_dist": 1, "zipf_s": 1.2, "subtokens": 1}
 	},
-	"drs": func(p *kernel.Params) { p.Algo = map[string]float64{"k_priorities": 64} },
+	"drs":   func(p *kernel.Params) { p.Algo = map[string]float64{"k_priorities": 64} },
+	"akw1g": func(p *kernel.Params) { p.Algo = map[string]float64{"akw_init_colors": 2} },
 	"akw1b": func(p *kernel.Params) {
 		d := float64(p.N - 1)
 		if p.Network == "waypoint" {
@@ -67,15 +68,16 @@ var pinAlgo = map[string]func(p *kernel.Params){
 }
 
 // pinTrials lists the pinned trials: every registered algorithm (and akw1's variation 1b, and
-// hk's and gme's readings) on
-// four walter seeds (seeds 1, 4, 5 and 9 draw link changes); the local-mutex family also on
-// two waypoint and two crash seeds (the Reverse Link family and rr need reliable links).
+// akw1 with given initial colours, akw1g, whose pins are akw1's before its initial colours
+// came from the recolouring module; hk's and gme's readings) on four walter seeds (seeds 1, 4,
+// 5 and 9 draw link changes); the local-mutex family also on two waypoint and two crash seeds
+// (the Reverse Link family and rr need reliable links).
 func pinTrials() []pinTrial {
 	var ts []pinTrial
-	for _, a := range append(algorithms.Names(), "akw1b", "hk-readings", "gme-readings") {
+	for _, a := range append(algorithms.Names(), "akw1b", "akw1g", "hk-readings", "gme-readings") {
 		gens := []string{"walter"}
 		switch a {
-		case "akw1", "akw1b":
+		case "akw1", "akw1b", "akw1g":
 			gens = []string{"walter-slow", "waypoint", "crash"}
 		case "akw2", "cm", "drs":
 			gens = []string{"walter", "waypoint", "crash"}
@@ -98,7 +100,7 @@ func runPin(t *testing.T, sim *kernel.Sim, pt pinTrial) string {
 	t.Helper()
 	p := pinGens[pt.gen](pt.seed)
 	name, _, _ := strings.Cut(pt.algo, "-")
-	if name == "akw1b" {
+	if name == "akw1b" || name == "akw1g" {
 		name = "akw1"
 	}
 	if f := pinAlgo[pt.algo]; f != nil {

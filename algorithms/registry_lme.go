@@ -14,12 +14,16 @@ func init() {
 			Params: []ParamInfo{
 				{Name: drs.ParamK, Default: drs.DefaultK, Whole: true, Unit: "priorities", Doc: "drs: K, the number of priorities (drawn uniformly from 0..K-1), a whole number in 2..256"},
 			},
-			Metrics: []MetricInfo{
+			Metrics: append([]MetricInfo{
 				{Name: drs.MetricTrials, Unit: "trials per lock", Doc: "drs: competition trials per measured lock"},
 				{Name: drs.MetricMemBits, Unit: "bits", Doc: "drs: per-node memory in bits (Lemma 11's accounting), from Δ and K"},
-			},
+				{Name: drs.MetricPorts, Unit: "ports", Doc: "drs: Δ, the ports per node (Lemma 11's maximum number of connections)"},
+				{Name: drs.MetricStateBits, Unit: "bits", Doc: "drs: per-node protocol state this implementation holds, in bits (whole 64-bit words per port set; Lemma 11: O(Δ))"},
+				{Name: drs.MetricMsgBits, Unit: "bits", Doc: "drs: the largest message sent, in bits: 3 of type plus its largest payload (Lemma 11: Θ(1)); null when none was sent"},
+			}, stillnessMetrics...),
 			Validate: drs.Validate},
 		Info{Name: "cm", Title: "Hygienic dining philosophers (Chandy, Misra), forks created and destroyed with links",
-			New: func() kernel.Algorithm { return cm.New() }},
+			New:     func() kernel.Algorithm { return cm.New() },
+			Metrics: stillnessMetrics},
 	)
 }

@@ -20,7 +20,7 @@ import (
 type BoundClaim struct {
 	Algorithm string
 	Setting   string // "static" or "mobile"
-	Var       string // "n" or "δ"
+	Var       string // "n", "δ" or "Δ" (the ports per node, at the points of the δ axis)
 	Bound     string // the theorem as printed
 	Exponent  float64
 	Source    string
@@ -28,6 +28,10 @@ type BoundClaim struct {
 	Label string
 	// Linial selects akw1's variation 1b: Linial-style colouring with n and δ known.
 	Linial bool
+	// Stat is the statistic measured (StatWait when empty); akw_claims.go lists the others.
+	Stat string
+	// Algo holds the algorithm parameters of the row's trials (nil: the defaults).
+	Algo map[string]float64
 }
 
 // Name is the row's name: Label, or the algorithm.
@@ -44,26 +48,26 @@ func (c BoundClaim) Name() string {
 // 0 unless the maximum falls with n, so its n rows are measured only; its δ rows are checked
 // (exponent 5).
 var AKWBoundClaims = []BoundClaim{
-	{"akw1", "static", "n", "O((n+δ²)δ)", 1, "Table 1, 1a", "", false},
-	{"akw1", "mobile", "n", "O((n+δ³)δ)", 1, "Theorem 5", "", false},
-	{"akw1", "static", "n", "O((log*n+δ⁴)δ)", math.NaN(), "Theorem 7, 1b", "akw1b", true},
-	{"akw1", "mobile", "n", "O((log*n+δ⁴)δ)", math.NaN(), "Theorem 7, 1b", "akw1b", true},
-	{"akw2", "static", "n", "O(n)", 1, "Theorem 9", "", false},
-	{"akw2", "mobile", "n", "O(n²)", 2, "Theorem 8", "", false},
-	{"drs", "static", "n", "measured only", math.NaN(), "", "", false},
-	{"drs", "mobile", "n", "measured only", math.NaN(), "", "", false},
-	{"cm", "static", "n", "measured only", math.NaN(), "", "", false},
-	{"cm", "mobile", "n", "measured only", math.NaN(), "", "", false},
-	{"akw1", "static", "δ", "O((n+δ²)δ)", 3, "Table 1, 1a", "", false},
-	{"akw1", "mobile", "δ", "O((n+δ³)δ)", 4, "Theorem 5", "", false},
-	{"akw1", "static", "δ", "O((log*n+δ⁴)δ)", 5, "Theorem 7, 1b", "akw1b", true},
-	{"akw1", "mobile", "δ", "O((log*n+δ⁴)δ)", 5, "Theorem 7, 1b", "akw1b", true},
-	{"akw2", "static", "δ", "O(n)", math.NaN(), "Theorem 9", "", false},
-	{"akw2", "mobile", "δ", "O(n²)", math.NaN(), "Theorem 8", "", false},
-	{"drs", "static", "δ", "measured only", math.NaN(), "", "", false},
-	{"drs", "mobile", "δ", "measured only", math.NaN(), "", "", false},
-	{"cm", "static", "δ", "measured only", math.NaN(), "", "", false},
-	{"cm", "mobile", "δ", "measured only", math.NaN(), "", "", false},
+	{"akw1", "static", "n", "O((n+δ²)δ)", 1, "Table 1, 1a", "", false, StatWait, nil},
+	{"akw1", "mobile", "n", "O((n+δ³)δ)", 1, "Theorem 5", "", false, StatWait, nil},
+	{"akw1", "static", "n", "O((log*n+δ⁴)δ)", math.NaN(), "Theorem 7, 1b", "akw1b", true, StatWait, nil},
+	{"akw1", "mobile", "n", "O((log*n+δ⁴)δ)", math.NaN(), "Theorem 7, 1b", "akw1b", true, StatWait, nil},
+	{"akw2", "static", "n", "O(n)", 1, "Theorem 9", "", false, StatWait, nil},
+	{"akw2", "mobile", "n", "O(n²)", 2, "Theorem 8", "", false, StatWait, nil},
+	{"drs", "static", "n", "measured only", math.NaN(), "", "", false, StatWait, nil},
+	{"drs", "mobile", "n", "measured only", math.NaN(), "", "", false, StatWait, nil},
+	{"cm", "static", "n", "measured only", math.NaN(), "", "", false, StatWait, nil},
+	{"cm", "mobile", "n", "measured only", math.NaN(), "", "", false, StatWait, nil},
+	{"akw1", "static", "δ", "O((n+δ²)δ)", 3, "Table 1, 1a", "", false, StatWait, nil},
+	{"akw1", "mobile", "δ", "O((n+δ³)δ)", 4, "Theorem 5", "", false, StatWait, nil},
+	{"akw1", "static", "δ", "O((log*n+δ⁴)δ)", 5, "Theorem 7, 1b", "akw1b", true, StatWait, nil},
+	{"akw1", "mobile", "δ", "O((log*n+δ⁴)δ)", 5, "Theorem 7, 1b", "akw1b", true, StatWait, nil},
+	{"akw2", "static", "δ", "O(n)", math.NaN(), "Theorem 9", "", false, StatWait, nil},
+	{"akw2", "mobile", "δ", "O(n²)", math.NaN(), "Theorem 8", "", false, StatWait, nil},
+	{"drs", "static", "δ", "measured only", math.NaN(), "", "", false, StatWait, nil},
+	{"drs", "mobile", "δ", "measured only", math.NaN(), "", "", false, StatWait, nil},
+	{"cm", "static", "δ", "measured only", math.NaN(), "", "", false, StatWait, nil},
+	{"cm", "mobile", "δ", "measured only", math.NaN(), "", "", false, StatWait, nil},
 }
 
 // Fit is a growth exponent: the least-squares slope of log y on log x, with its standard
@@ -137,8 +141,9 @@ func (f Fit) Decide(e float64) Verdict {
 }
 
 // BoundCheck is one claim checked against measurements: one point per trial, x the value
-// of the claim's variable (n, or the maximum degree the trial had) and y its maximum
-// response time in units of τ + ν (CS time bound plus message delay bound).
+// of the claim's variable (n, or the maximum degree the trial had) and y its statistic
+// (Claim.Stat: by default the maximum response time in units of τ + ν, CS time bound plus
+// message delay bound).
 type BoundCheck struct {
 	Claim BoundClaim
 	X, Y  []float64
@@ -191,23 +196,23 @@ func FormatFit(f Fit) string {
 	return fmt.Sprintf("%.2f [%.2f, %.2f]", f.Exponent, f.Lo, f.Hi)
 }
 
-// WriteBoundChecks prints one line per check: the claim, the verdict, the exponent with its
-// confidence interval, the trials fitted, what was held, and the geometric mean of y at
-// each x.
+// WriteBoundChecks prints one line per check: the claim, its statistic, the verdict, the
+// exponent with its confidence interval, the trials fitted, what was held, and the geometric
+// mean of y at each x.
 func WriteBoundChecks(w io.Writer, checks []BoundCheck) error {
 	level := 0.95
 	if len(checks) > 0 {
 		level = checks[0].Fit.Level
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "algo\tsetting\tvs\tbound\tverdict\texponent [%g%% CI]\ttrials\theld\tmax wait/(τ+ν) at n or δ (geometric mean over trials)\n", 100*level)
+	fmt.Fprintf(tw, "algo\tsetting\tvs\tbound\tstatistic\tverdict\texponent [%g%% CI]\ttrials\theld\tstatistic at n or δ (geometric mean over trials)\n", 100*level)
 	for _, b := range checks {
 		pts := make([]string, len(b.N))
 		for k := range b.N {
 			pts[k] = fmt.Sprintf("%.4g:%.3g", b.N[k], b.MaxWait[k])
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", b.Claim.Name(), b.Claim.Setting, b.Claim.Var, b.Claim.Bound,
-			b.Verdict, FormatFit(b.Fit), b.Fit.Points, b.Held, strings.Join(pts, " "))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", b.Claim.Name(), b.Claim.Setting, b.Claim.Var, b.Claim.Bound,
+			b.Claim.StatLabel(), b.Verdict, FormatFit(b.Fit), b.Fit.Points, b.Held, strings.Join(pts, " "))
 	}
 	return tw.Flush()
 }

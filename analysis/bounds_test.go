@@ -101,3 +101,22 @@ func TestCheckBound(t *testing.T) {
 		t.Fatalf("WriteBoundChecks:\n%s", out)
 	}
 }
+
+// TestDRSStateRule: the drs memory row's rule on deterministic values: bits that grow as
+// Δ plus whole 64-bit words (drs's state) PASS O(Δ); a Δ×Δ bit matrix per node FAILs it.
+func TestDRSStateRule(t *testing.T) {
+	claim := DRSResourceClaims[1]
+	var x, linear, square []float64
+	for _, d := range []float64{16, 18, 24, 30, 36, 48, 72, 96} {
+		words := math.Ceil((d + 1) / 64)
+		x = append(x, d)
+		linear = append(linear, 40+8*(d+1)+576*words)
+		square = append(square, 40+8*(d+1)+576*words+d*d)
+	}
+	if b, err := CheckBound(claim, x, linear, 0.95); err != nil || b.Verdict != Pass {
+		t.Errorf("linear state: %s %s (%v), want PASS", b.Verdict, FormatFit(b.Fit), err)
+	}
+	if b, err := CheckBound(claim, x, square, 0.95); err != nil || b.Verdict != Fail {
+		t.Errorf("Δ² state: %s %s (%v), want FAIL", b.Verdict, FormatFit(b.Fit), err)
+	}
+}

@@ -91,6 +91,7 @@ type Env struct {
 	Seed   uint64    // the trial's seed, for messages in errors
 
 	routing *Routing
+	sim     *Sim // for Stopwatch (stillness.go)
 }
 
 // Routing returns the ideal routing oracle over the current network: the one place where a

@@ -76,6 +76,7 @@ type Sim struct {
 	crash       crashState      // crash-stop failures (crash.go)
 	links       linkStats       // link-count diagnostics (linkstats.go)
 	win         window          // phases, window sizing, MSER-5 (window.go)
+	still       stillness       // waits of static and moving requests (stillness.go)
 }
 
 type nodeStatus uint8
@@ -313,6 +314,7 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 	s.starveAfter = p.starveAfter()
 
 	s.env = Env{N: n, Params: &s.p, Topo: &s.topo, Rand: &s.algRand, Seed: p.Seed, routing: s.env.routing}
+	s.resetStillness()
 	if err := algo.Reset(&s.env); err != nil {
 		return err
 	}
@@ -623,6 +625,7 @@ func (s *Sim) enter(i int32) {
 	}
 	if s.phase == phaseMeasure {
 		s.waits = append(s.waits, s.now-s.requestedAt[i])
+		s.enteredStill(i, s.requestedAt[i])
 		if s.classer != nil {
 			if c := s.classer.RequestClass(i); c >= 1 && c <= MaxRequestClasses {
 				s.classWait[c] += s.now - s.requestedAt[i]
@@ -745,6 +748,7 @@ func (s *Sim) result() Result {
 	if mr, ok := s.algo.(MetricsReporter); ok {
 		r.Extra = mr.Metrics(nil)
 	}
+	s.fillStillness(&r)
 	if s.classer != nil {
 		for c := 1; c <= min(s.classer.NumRequestClasses(), MaxRequestClasses); c++ {
 			r.Extra = append(r.Extra, Metric{ClassWaitMetric(c), s.classWait[c] / float64(s.classCount[c])}) // 0/0 = NaN: no entry

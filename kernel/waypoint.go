@@ -13,6 +13,7 @@ const (
 	NetSpeedMin = "speed_min" // random waypoint: speed range, distance units per time unit
 	NetSpeedMax = "speed_max"
 	NetPause    = "pause" // random waypoint: pause at each waypoint, time units
+	NetStill    = "still" // random waypoint: probability that a node never moves (drawn per node)
 )
 
 func init() {
@@ -26,6 +27,7 @@ func init() {
 			{Name: NetSpeedMin, Default: 1, Doc: "waypoint: minimum speed (>= 0), distance per time unit"},
 			{Name: NetSpeedMax, Default: 5, Doc: "waypoint: maximum speed (>= speed_min)"},
 			{Name: NetPause, Default: 0, Doc: "waypoint: pause at each waypoint, time units (>= 0)"},
+			{Name: NetStill, Default: 0, Doc: "waypoint: probability in [0, 1] that a node stays at its start position for the whole trial (static nodes among moving ones: Attiya, Kogan and Welch bound the response time of nodes that remain static)"},
 			{Name: NetDelta, Default: 0, Doc: "Δ: ports per node, 1..4096; 0 chooses max(16, 3 x the expected degree), at most n-1"},
 		},
 		Validate: validateWaypoint,
@@ -49,6 +51,9 @@ func validateWaypoint(p *Params) error {
 	}
 	if pause := p.NetParam(NetPause); !(pause >= 0) {
 		return &ParamError{NetPause, fmt.Sprintf("must be >= 0, got %g", pause)}
+	}
+	if still := p.NetParam(NetStill); !(still >= 0 && still <= 1) {
+		return &ParamError{NetStill, fmt.Sprintf("a probability: want a number in [0, 1], got %g", still)}
 	}
 	if d := p.NetParam(NetDelta); d != 0 {
 		return validateDelta(p)
@@ -97,6 +102,8 @@ func autoDelta(n int, side, r float64) int {
 // marked moving (Topology.Moving) while it travels and static while it pauses or has speed 0.
 // Random waypoint starts from uniform positions, each node travelling to its first uniform
 // waypoint (no stationary-distribution start); speeds are uniform in [speed_min, speed_max].
+// With still > 0 each node stays at its start position for the whole trial with that
+// probability (static nodes among moving ones).
 type GeoModel struct {
 	name          string
 	n             int
@@ -185,11 +192,17 @@ func (m *GeoModel) Init(t *Topology, p *Params, rng *Stream) error {
 		m.script.start(m)
 	} else {
 		m.rngState = Resize(m.rngState, n)
+		still := p.NetParam(NetStill)
 		seed := DeriveSeed(p.Seed, uint64(StreamMobility), 0x9e0)
 		for i := range n {
 			m.rngState[i] = Mix64(seed ^ uint64(i)*0x9e3779b97f4a7c15)
 			m.x0[i], m.y0[i] = m.uniform(int32(i))*m.side, m.uniform(int32(i))*m.side
 			m.t0[i] = 0
+			if still > 0 && m.uniform(int32(i)) < still { // drawn only when asked: trials with still = 0 are unchanged
+				m.vx[i], m.vy[i], m.tNext[i], m.frozen[i] = 0, 0, math.Inf(1), true
+				t.SetMoving(int32(i), false)
+				continue
+			}
 			m.travel(t, int32(i), 0)
 		}
 	}

@@ -2,6 +2,7 @@ package akw1
 
 import (
 	"math"
+	"slices"
 
 	"github.com/mutexlab/mutexlab/algorithms/internal/forks"
 	"github.com/mutexlab/mutexlab/kernel"
@@ -88,8 +89,11 @@ type AKW1 struct {
 	nbrLinAt    []int32    // 1b: the last round j sent (-1: none in its current attempt)
 	linOverflow int64      // 1b: steps with more competitors than the known δ
 
+	initColors int // akw_init_colors: InitRecolor or InitGiven
+
 	returns  int64 // return-path traversals (line 60)
 	recolors int64 // runs of new-color()
+	m        meter // the colour range and the doorway passages (metrics.go)
 
 	mut mutant // a deliberately broken variant (mutation tests only); mutNone otherwise
 }
@@ -108,22 +112,25 @@ const (
 	MetricOverflow = "linial_overflow"
 )
 
-// MetricNames lists akw1's metrics: the local-mutex ones, the crash ones and its own.
+// MetricNames lists akw1's metrics: the local-mutex ones, the crash ones, the static/moving
+// split and its own.
 func MetricNames() []string {
-	return append([]string{kernel.MetricConcurrency, kernel.MetricThroughput, kernel.MetricMaxInFlight, MetricBadReq, MetricReturns, MetricRecolors, MetricOverflow},
-		kernel.CrashMetricNames()...)
+	own := []string{kernel.MetricConcurrency, kernel.MetricThroughput, kernel.MetricMaxInFlight, MetricBadReq, MetricReturns, MetricRecolors, MetricOverflow}
+	return slices.Concat(own, passageMetricNames(), kernel.CrashMetricNames(), kernel.StillnessMetricNames())
 }
 
-// Metrics reports bad_req, return_path and recolorings (whole trial).
+// Metrics reports bad_req, return_path, recolorings, linial_overflow, the colour range and
+// the doorway passages (whole trial).
 func (a *AKW1) Metrics(dst []kernel.Metric) []kernel.Metric {
-	return append(dst, kernel.Metric{Name: MetricBadReq, Value: float64(a.f.BadReq)},
+	dst = append(dst, kernel.Metric{Name: MetricBadReq, Value: float64(a.f.BadReq)},
 		kernel.Metric{Name: MetricReturns, Value: float64(a.returns)}, kernel.Metric{Name: MetricRecolors, Value: float64(a.recolors)},
 		kernel.Metric{Name: MetricOverflow, Value: float64(a.linOverflow)})
+	return a.m.metrics(dst)
 }
 
 // Reset sizes the state for a trial and sets the initial state: every node thinking,
-// outside every doorway, the forks of the initial links at the smaller ids, and initial
-// colours (initialColors).
+// outside every doorway, the forks of the initial links at the smaller ids, and the initial
+// colours: ⊥ with a recolouring due at every node (InitRecolor), or given (initialColors).
 func (a *AKW1) Reset(env *kernel.Env) error {
 	t, n := env.Topo, env.N
 	a.f.Reset(t, n, forkTypes)
@@ -142,6 +149,9 @@ func (a *AKW1) Reset(env *kernel.Env) error {
 		s.Reset(n, cp)
 	}
 	a.returns, a.recolors, a.linOverflow = 0, 0, 0
+	a.m.reset(env)
+	a.f.Ate = a.m.ate
+	a.initColors = int(env.Params.AlgoParam(ParamInitColors, InitRecolor))
 	a.coloring = int(env.Params.AlgoParam(ParamColoring, ColoringGreedy))
 	a.linSteps = a.linSteps[:0]
 	if a.coloring == ColoringLinial {
@@ -156,14 +166,22 @@ func (a *AKW1) Reset(env *kernel.Env) error {
 	for k := range a.nbrLinAt {
 		a.nbrLinAt[k] = -1
 	}
-	a.initialColors(t, n)
+	if a.initColors == InitGiven {
+		a.initialColors(t, n)
+		return nil
+	}
+	for i := range n {
+		a.f.Key[i] = colorUnknown // ⊥ until the recolouring module picks a colour
+		a.recolor[i] = a.mut != mutNoRecolor
+	}
+	a.f.InitKeys()
 	return nil
 }
 
-// initialColors colours the initial graph greedily in id order (the paper: "the recoloring
-// module is also executed by each node to obtain an initial color; we do not discuss this
-// issue further"). Colours are in 0..δ, legal; every node's neighbours learn them. (The forks
-// of the initial links are at the smaller ids: forks.Table.Reset.)
+// initialColors gives the initial graph a legal colouring in 0..δ, greedily in id order, and
+// every node's neighbours learn it: the reading InitGiven (Choy and Singh's "initial valid
+// coloring" of Table 1). The paper's own initial colours come from the recolouring module.
+// (The forks of the initial links are at the smaller ids: forks.Table.Reset.)
 func (a *AKW1) initialColors(t *kernel.Topology, n int) {
 	color := a.f.Key
 	for i := int32(0); int(i) < n; i++ {
@@ -194,7 +212,10 @@ func (a *AKW1) RequestCS(i int32, out *kernel.Outbox) {
 func (a *AKW1) ReleaseCS(i int32, out *kernel.Outbox) {
 	a.f.State[i] = Thinking
 	a.ph[i] = phNone
-	a.f.Key[i] = a.smallestFree(i, false)                                // 6
+	if a.pos[i]&SDf != 0 {
+		a.m.exitSDf(i, true)
+	}
+	a.f.Key[i] = a.smallestFree(i, 0)                                    // 6
 	a.f.Broadcast(i, kernel.Message{Type: MsgColor, A: a.f.Key[i]}, out) // 7
 	a.f.ReleaseSuspended(i, out)                                         // 8
 	if a.pos[i] != 0 {
@@ -279,18 +300,46 @@ func (a *AKW1) LinkUp(i int32, p kernel.Port, out *kernel.Outbox) {
 	// 47–55: the moving end
 	a.L[k] = behindAll
 	a.seen.Remove(i, p)
-	out.Send(p, kernel.Message{Type: MsgHello, A: a.f.Key[i], B: 0, C: int64(a.f.State[i])})
-	if a.f.State[i] == Hungry && a.f.Behind[i] {
-		a.f.ReleaseSuspended(i, out) // 51 (an eater keeps them: its CS cannot be interrupted)
+	var pos int64 // the position after lines 49–52: outside every doorway (but in two mutants)
+	if a.keepsDoorways(i) {
+		pos = int64(a.pos[i])
 	}
-	if a.pos[i] != 0 {
+	out.Send(p, kernel.Message{Type: MsgHello, A: a.f.Key[i], B: pos, C: int64(a.f.State[i])})
+	a.recolor[i] = a.mut != mutNoRecolor
+	a.movedAway(i, out)
+}
+
+// movedAway is lines 49–55 at a node that has just arrived in a new neighbourhood. A hungry
+// node behind SD^f releases its suspended forks (line 51); a node exits every doorway it
+// crossed (line 52, and the text's "it exits any doorway that it has crossed"; line 52 as
+// printed, only from behind SD^f, deadlocks: mutant keep-doorways); a hungry node goes to
+// the entry of AD^r, where it waits for its new neighbours' hellos (lines 53–55). Line 50
+// makes an eater hungry, which the kernel cannot do to a critical section: the eater leaves
+// the doorways at once like any node behind SD^f, keeps its forks until its meal ends (an
+// eater never yields one) and recolours at its next request. Staying behind the doorways
+// until the meal ends instead would break Lemma 3 (mutant eater-stays; package doc).
+func (a *AKW1) movedAway(i int32, out *kernel.Outbox) {
+	keep := a.keepsDoorways(i)
+	switch st := a.f.State[i]; {
+	case st == Eating && keep:
+		return
+	case st == Hungry && a.f.Behind[i]:
+		a.f.ReleaseSuspended(i, out) // 51
+		a.m.exitSDf(i, false)
+	}
+	if a.pos[i] != 0 && !keep {
 		a.setPos(i, 0, out) // 52: exit any doorway
 	}
-	a.recolor[i] = a.mut != mutNoRecolor
-	if a.f.State[i] == Hungry { // 53–55: wait for the hellos, then the entry of AD^r (or AD^f without recolouring)
+	if a.f.State[i] == Hungry { // 53–55
 		a.enterFirstDoorway(i)
 		a.advance(i, out)
 	}
+}
+
+// keepsDoorways reports whether a node that moves keeps the doorways it crossed: never in
+// akw1, in the mutants keep-doorways (a node not behind SD^f) and eater-stays (an eater).
+func (a *AKW1) keepsDoorways(i int32) bool {
+	return a.mut == mutKeepDoorways && !a.f.Behind[i] || a.mut == mutEaterStays && a.f.State[i] == Eating
 }
 
 // LinkDown is lines 56–61.
@@ -307,8 +356,10 @@ func (a *AKW1) LinkDown(i int32, p kernel.Port, out *kernel.Outbox) {
 	if a.f.State[i] == Hungry && a.f.Behind[i] && wasLowHolder && a.mut != mutNoReturnPath { // 59–60: the return path
 		a.returns++
 		a.f.ReleaseSuspended(i, out)
+		a.m.exitSDf(i, false)
 		a.setPos(i, a.pos[i]&^SDf, out)
 		a.ph[i] = phSDf
+		a.m.enterSDf(i)
 	}
 	a.progress(i, out)
 }
@@ -331,6 +382,9 @@ const (
 	mutNoRecolor           // line 55: a node that moved does not recolour (it goes straight to AD^f)
 	mutNoReturnPath        // lines 59–60: no return path when a low fork holder's link fails
 	mutSkipSDf             // SD^f crossed without waiting for every neighbour to be outside it
+	mutKeepDoorways        // line 52 as printed: a hungry node that moves while not behind SD^f keeps the doorways it crossed
+	mutEaterStays          // line 50's other reading: an eater that moves stays behind SD^f and AD^f until its meal ends
+	mutColorStride         // the greedy new-color() spreads its colours by the port count: legal, in a range O(δ·Δ) instead of O(δ)
 )
 
 // mutants names akw1's own mutants, indexed by mutant, each with the change it makes in
@@ -341,4 +395,7 @@ var mutants = [...][2]string{
 	mutNoRecolor:    {"no-recolor", "line 55: a node that moved does not recolour (it goes straight to AD^f)"},
 	mutNoReturnPath: {"no-return-path", "lines 59-60: no return path when a low fork holder's link fails"},
 	mutSkipSDf:      {"skip-sdf", "SD^f crossed without waiting for every neighbour to be outside it"},
+	mutKeepDoorways: {"keep-doorways", "lines 49-52 as printed: a hungry node that moves while not behind SD^f keeps the doorways it crossed and goes to the entry of AD^r"},
+	mutEaterStays:   {"eater-stays", "line 50 read as 'finish the meal first': an eater that moves stays behind SD^f and AD^f until it leaves the CS"},
+	mutColorStride:  {"color-stride", "the greedy new-color() returns c·Δ instead of c (Δ the port count): colours still legal, in a range O(δΔ) instead of O(δ)"},
 }

@@ -28,9 +28,46 @@
 //	otherwise:   cross AD^f, cross SD^f
 //	after eating: exit SD^f and AD^f (line 9); return path (line 60): exit SD^f, back to its entry
 //
-// A node still needs to recolour after any LinkUp in which it is the moving end; until it
-// first moves it keeps the colour it was given (initially a greedy colouring of the initial
-// graph in id order, computed by Reset: the paper leaves initial colours out).
+// A node needs to recolour at its first request and after any LinkUp in which it is the
+// moving end.
+//
+// # Initial colours (akw_init_colors)
+//
+// Section 4: "The recoloring module is also executed by each node to obtain an initial color;
+// we do not discuss this issue further." By default (InitRecolor, 1) every node starts with
+// colour ⊥ (ranked below every colour, as a new neighbour's) and a recolouring due, and runs
+// the recolouring module at its first request, exactly as after a move: a static network
+// recolours once per node and then keeps the colours of line 6 ("after all nodes in the
+// static system set a color upon the exit from the critical section, the recoloring module
+// is never run again"), so 1a and 1b differ on static networks too. InitGiven (2) starts from
+// a legal colouring in 0..δ computed by Reset (greedy in id order): the "initial valid
+// coloring" Table 1 lists for Choy and Singh, the setting of the paper's O(δ²) special case,
+// and akw1's behaviour before this reading existed (the pins akw1g are those trials).
+//
+// # A node that moves (lines 47–55)
+//
+// The listing exits the doorways inside "if behind SD^f" (lines 49–52), then waits for the new
+// neighbours' update-color and, if hungry, goes to the entry of AD^r. Read literally, a
+// hungry node that moves while in the recolouring doorway or at SD^f's entry keeps the
+// doorways it crossed while it runs AD^r's entry code again; the text says otherwise ("When
+// a moving node arrives at a new neighborhood, it exits any doorway that it has crossed"),
+// and the literal reading deadlocks: a node at AD^r's entry still behind AD^f waits to see a
+// neighbour outside AD^r, which waits behind AD^r to see it outside AD^f (mutant
+// keep-doorways, caught by the liveness phase in the first seed). We follow the text: a
+// moving node exits every doorway it crossed; one behind SD^f first releases its suspended
+// forks (line 51).
+//
+// Line 50 turns an eater back to hungry. The kernel's critical section cannot be
+// interrupted (an application step of at most τ; taking a node out of it would need a
+// preemption the kernel does not have), so this line cannot be done as written. The eater
+// does the rest of lines 49–52 at once, leaving every doorway (its neighbours see it
+// outside, as in the paper), keeps every fork it holds until its meal ends (an eater never
+// yields one: a request is suspended and granted at line 8), and, its request having been
+// served, recolours at its next one. The other way to approximate line 50, finishing the
+// meal behind SD^f and AD^f and leaving them at line 9, breaks Lemma 3: the eater arrives
+// behind SD^f with the colour of its old neighbourhood, which a new neighbour behind SD^f
+// can share (mutant eater-stays, caught by the Lemma 3 check in about half the
+// random-waypoint seeds).
 //
 // # The greedy new-color() (1a), and Assumption 1
 //
@@ -96,12 +133,10 @@
 //     not want.
 //   - A fork received outside SD^f with the flag set is returned at once (line 12: outside
 //     SD^f a node grants every request); lines 19–22 apply behind SD^f only.
-//   - The CS cannot be interrupted (line 50 turns a moving eater back to hungry). An eater
-//     keeps every fork it holds (a req is suspended, line 51 skipped) until it leaves the
-//     CS. Both ends of a new link send a hello with colour, position and state (the paper:
-//     the static end only, line 46); a static end that learns that the moving end is eating
-//     may not use the new fork until the eater's next update-color (line 7, sent on leaving
-//     the CS).
+//   - The CS cannot be interrupted (see "A node that moves"). Both ends of a new link send a
+//     hello with colour, position and state (the paper: the static end only, line 46); a
+//     static end that learns that the moving end is eating may not use the new fork until
+//     the eater's next update-color (line 7, sent on leaving the CS).
 //   - Moving and static ends: Topology.Moving, read through the link layer's notification
 //     type (section 2); two moving or two static ends: the smaller id is the static end.
 //     On the walter network no node is moving, so the larger id always takes the moving
@@ -111,6 +146,22 @@
 //   - The return path is not capped: a return needs a link to a low fork holder to fail,
 //     which needs a move; the paper's R of Lemma 2 is the number of such moves.
 //   - FIFO links are required (Validate refuses tvg).
+//
+// # Measured: the colour range and the doorway passages
+//
+// metrics.go measures what Lemmas 1, 2 and 4 bound, with the kernel's Stopwatch (times) and
+// record of motion (static passages): color_range (Δ, the largest |colour| from the
+// recolouring module), recolor_time_max (T_c), doorway1_time_max and doorway1_module_max
+// (Lemma 1: a static node's passage through the first double doorway and the longest stay
+// behind SD^r), doorway2_time_max, doorway2_module_max and sdf_entries_max (Lemma 2: the same
+// for the second double doorway, and R), forks_time_max (section 4.3's X = O(Δ + δ)). bench
+// check bounds checks them (docs/claims.md); the mutant color-stride (a legal colouring in a
+// range O(δΔ)) shows that the colour-range check can fail (TestColorRangePower).
+//
+// Worst cases are played on purpose in adversarial_test.go: a path whose ids increase along
+// it, all hungry at once (the greedy new-color()'s chain of waits, Table 1's n term), a crash
+// during the first recolouring (1b's locality against 1a's), and sustained saturation on
+// that path (n drops out once line 6's colours settle).
 //
 // # Messages
 //

@@ -20,9 +20,11 @@ func (a *AKW1) enterFirstDoorway(i int32) {
 	if a.recolor[i] {
 		a.ph[i] = phADr
 		a.enterAD(i, ADr)
+		a.m.enterAD1(i)
 	} else {
 		a.ph[i] = phADf
 		a.enterAD(i, ADf)
+		a.m.enterAD2(i)
 	}
 }
 
@@ -92,19 +94,25 @@ func (a *AKW1) step(i int32, out *kernel.Outbox) bool {
 		}
 		a.ph[i] = phADf
 		a.enterAD(i, ADf)
+		a.m.enterAD2(i)
 	case phADf:
 		if !a.allSeen(i) {
 			return false
 		}
+		if a.pos[i]&SDr != 0 {
+			a.m.exitFirst(i)
+		}
 		// cross AD^f, then the exit code of the first double doorway (SD^r, then AD^r)
 		a.setPos(i, a.pos[i]&^(ADr|SDr)|ADf, out)
 		a.ph[i] = phSDf
+		a.m.enterSDf(i)
 	case phSDf:
 		if !a.allOutside(i, SDf) {
 			return false
 		}
 		a.setPos(i, a.pos[i]|SDf, out) // cross SD^f: lines 1–4
 		a.ph[i] = phForks
+		a.m.crossSDf(i)
 		a.f.TryEat(i, out)
 		return false
 	default:
@@ -122,6 +130,7 @@ func (a *AKW1) crossSDr(i int32, out *kernel.Outbox) {
 	a.linAt[i] = -1
 	a.setPos(i, a.pos[i]|SDr, out)
 	a.ph[i] = phRecolor
+	a.m.crossSDr(i)
 }
 
 // recolored runs new-color() as far as it can go now and reports whether the node has its
@@ -137,7 +146,11 @@ func (a *AKW1) recolored(i int32, out *kernel.Outbox) bool {
 	if a.mut != mutNoColorWait && !a.competitorsDone(i) {
 		return false
 	}
-	a.setColor(i, -a.smallestFree(i, true)-1, out) // new-color() of the greedy procedure
+	stride := int64(1)
+	if a.mut == mutColorStride {
+		stride = int64(a.f.Cap)
+	}
+	a.setColor(i, -a.smallestFree(i, stride)*stride-1, out) // new-color() of the greedy procedure
 	return true
 }
 
@@ -158,19 +171,21 @@ func (a *AKW1) competitorsDone(i int32) bool {
 // setColor is lines 38–39: the recolouring module's colour, sent to every neighbour.
 func (a *AKW1) setColor(i int32, c int64, out *kernel.Outbox) {
 	a.recolors++
+	a.m.colored(i, c)
 	a.f.Key[i] = c
 	a.recolor[i] = false
 	a.f.Broadcast(i, kernel.Message{Type: MsgColor, A: c}, out)
 }
 
-// smallestFree returns the smallest c >= 0 not used by a neighbour as colour c (negative:
-// as colour −c−1). The greedy new-color() takes −c−1 (line 38); leaving the CS, c (line 6).
-func (a *AKW1) smallestFree(i int32, negative bool) int64 {
+// smallestFree returns the smallest c >= 0 such that no neighbour uses the colour c (stride
+// 0: leaving the CS, line 6) or −c·stride−1 (stride > 0: the greedy new-color(), line 38,
+// with stride 1; the mutant color-stride spreads its colours with a larger one).
+func (a *AKW1) smallestFree(i int32, stride int64) int64 {
 	up := a.f.Topo.Up()
 	for c := int64(0); ; c++ {
 		want := c
-		if negative {
-			want = -c - 1
+		if stride > 0 {
+			want = -c*stride - 1
 		}
 		free := true
 		for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {

@@ -1,48 +1,10 @@
 package akw1
 
 import (
-	"fmt"
 	"math"
 
-	"github.com/mutexlab/mutexlab/algorithms/internal/forks"
 	"github.com/mutexlab/mutexlab/kernel"
 )
-
-// Algorithm-specific parameters (kernel.Params.Algo).
-const (
-	ParamColoring = "akw_coloring" // 1: greedy (1a), 2: Linial (1b)
-	ParamKnownN   = "akw_n"        // 1b: n as the nodes know it (>= the number of nodes)
-	ParamKnownD   = "akw_delta"    // 1b: δ as the nodes know it (a bound on every node's degree)
-)
-
-// Colouring procedures.
-const (
-	ColoringGreedy = 1
-	ColoringLinial = 2
-)
-
-// Validate checks akw1's parameters and that the network is FIFO (the paper's assumption).
-func Validate(p *kernel.Params) error {
-	if err := forks.RequireFIFO("akw1", p); err != nil {
-		return err
-	}
-	switch c := p.AlgoParam(ParamColoring, ColoringGreedy); c {
-	case ColoringGreedy:
-		return nil
-	case ColoringLinial:
-	default:
-		return &kernel.ParamError{Name: ParamColoring, Msg: fmt.Sprintf("colouring %g does not exist; accepted: 1 (greedy, 1a) or 2 (Linial, 1b)", c)}
-	}
-	n, okN := p.Algo[ParamKnownN]
-	if !okN || n < float64(p.N) || n != math.Trunc(n) || n > 1<<40 {
-		return &kernel.ParamError{Name: ParamKnownN, Msg: fmt.Sprintf("colouring 2 (Linial, 1b) needs the nodes to know n: set %s to a whole number >= n = %d (got %v)", ParamKnownN, p.N, p.Algo[ParamKnownN])}
-	}
-	d, okD := p.Algo[ParamKnownD]
-	if !okD || d < 1 || d != math.Trunc(d) || d > 4096 {
-		return &kernel.ParamError{Name: ParamKnownD, Msg: fmt.Sprintf("colouring 2 (Linial, 1b) needs the nodes to know δ: set %s to a whole number in 1..4096 bounding every degree (got %v)", ParamKnownD, p.Algo[ParamKnownD])}
-	}
-	return nil
-}
 
 // linRound is one reduction step: colours 0..m-1 become (x, p_c(x)) = x·q + p_c(x), where
 // p_c is the polynomial of degree <= d over GF(q) whose coefficients are c's base-q digits.

@@ -32,7 +32,8 @@ func TestLinialSchedule(t *testing.T) {
 
 // TestLinialRandom: variation 1b on random static and mobile networks: local mutual
 // exclusion, Lemma 3 at every entry and exit, liveness, I2, and never more competitors than
-// the known δ.
+// the known δ; every colour the recolouring produced lies in the range the package doc
+// documents, q²·(δ+1) (the color_range metric).
 func TestLinialRandom(t *testing.T) {
 	count := trialtest.Count(150, 40)
 	sim := kernel.NewSim()
@@ -55,6 +56,11 @@ func TestLinialRandom(t *testing.T) {
 			}
 			if len(a.linSteps) > 0 && a.recolors > 0 {
 				exercised++
+			}
+			// 1b's documented range: final Linial colour f < m, block f·(δ+1) .. f·(δ+1)+δ
+			_, m := linialSchedule(int64(p.Algo[ParamKnownN]), a.knownD)
+			if a.m.colorRange > m*(a.knownD+1) {
+				t.Fatalf("seed %d: color_range %d above q²(δ+1) = %d·%d", seed, a.m.colorRange, m, a.knownD+1)
 			}
 		}
 	}

@@ -30,7 +30,8 @@ func mutationParams(seed uint64) kernel.Params {
 // TestMutants: each deliberately broken variant of akw1 (a line of Algorithm 1 dropped or
 // changed, in akw1's doorways and recolouring or in the shared fork collection module) is
 // caught by the online checks (local mutual exclusion, fork ownership, Lemma 3's distinct
-// colours behind SD^f) or the liveness phase.
+// colours behind SD^f) or the liveness phase. Two are the other readings of lines 49-52:
+// keep-doorways (the listing as printed) deadlocks, eater-stays breaks Lemma 3.
 func TestMutants(t *testing.T) {
 	t.Parallel()
 	swarmtest.Suite{Algo: "akw1", Mutants: akw1.Mutants, Bound: 300, Params: mutationParams,
@@ -47,6 +48,8 @@ func TestMutants(t *testing.T) {
 				Equivalent: "failure locality only: akw2's suite catches it on Theorem 8's bound of 2, but Theorem 5 claims n for akw1, and the measured worst on crash trials stays 4"},
 			{Name: "no-flag", Bound: equivalentBound,
 				Equivalent: "failure locality and response time only (as keep-junior-forks): a node that yielded a low fork asks again at its neighbour's next update-color"},
+			{Name: "color-stride", Bound: equivalentBound,
+				Equivalent: "colour range only: its colours stay legal; bench check bounds' colour-range row fails it (cmd/bench TestColorRangePower)"},
 		},
 	}.Run(t)
 }

@@ -1,6 +1,8 @@
 package akw2
 
 import (
+	"slices"
+
 	"math"
 
 	"github.com/mutexlab/mutexlab/algorithms/internal/forks"
@@ -53,11 +55,11 @@ func New() *AKW2 { return &AKW2{} }
 func (a *AKW2) Name() string                       { return "akw2" }
 func (a *AKW2) MessageTypes() []kernel.MsgTypeInfo { return messageTypes }
 
-// MetricNames lists the metrics reported for akw2: the local-mutex ones, the crash ones and
-// bad_req (invariant I2's violations, 0 in a correct run).
+// MetricNames lists the metrics reported for akw2: the local-mutex ones, the crash ones,
+// bad_req (invariant I2's violations, 0 in a correct run) and the kernel's static/moving split.
 func MetricNames() []string {
-	return append([]string{kernel.MetricConcurrency, kernel.MetricThroughput, kernel.MetricMaxInFlight, MetricBadReq},
-		kernel.CrashMetricNames()...)
+	return slices.Concat([]string{kernel.MetricConcurrency, kernel.MetricThroughput, kernel.MetricMaxInFlight, MetricBadReq},
+		kernel.CrashMetricNames(), kernel.StillnessMetricNames())
 }
 
 // MetricBadReq counts requests that arrived at a node not holding the fork (invariant I2).

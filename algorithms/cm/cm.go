@@ -58,9 +58,10 @@ func New() *CM { return &CM{} }
 func (a *CM) Name() string                       { return "cm" }
 func (a *CM) MessageTypes() []kernel.MsgTypeInfo { return messageTypes }
 
-// MetricNames lists the metrics the kernel reports for cm (the local-mutex ones).
+// MetricNames lists the metrics the kernel reports for cm (the local-mutex ones and, on the
+// geometric models, the static/moving split).
 func MetricNames() []string {
-	return []string{kernel.MetricConcurrency, kernel.MetricThroughput, kernel.MetricMaxInFlight}
+	return append([]string{kernel.MetricConcurrency, kernel.MetricThroughput, kernel.MetricMaxInFlight}, kernel.StillnessMetricNames()...)
 }
 
 func (a *CM) Reset(env *kernel.Env) error {

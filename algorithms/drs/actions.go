@@ -320,6 +320,7 @@ func (a *DRS) send(i int32, l kernel.Port, m kernel.Message, out *kernel.Outbox)
 		a.selfq = append(a.selfq, m)
 		return
 	}
+	a.noteSent(m.A)
 	out.Send(l, m)
 }
 

@@ -55,9 +55,11 @@ const (
 	MetricMemBits = "drs_memory_bits"     // per-node memory in bits (Lemma 11's accounting), from Δ and K
 )
 
-// MetricNames lists the metrics drs reports (the kernel adds the local-mutex ones).
+// MetricNames lists the metrics drs reports (the kernel adds the local-mutex ones and, on the
+// geometric models, the static/moving split).
 func MetricNames() []string {
-	return []string{MetricTrials, MetricMemBits, kernel.MetricConcurrency, kernel.MetricThroughput, kernel.MetricMaxInFlight}
+	return append([]string{MetricTrials, MetricMemBits, MetricPorts, MetricStateBits, MetricMsgBits, kernel.MetricConcurrency, kernel.MetricThroughput, kernel.MetricMaxInFlight},
+		kernel.StillnessMetricNames()...)
 }
 
 // Validate checks drs's parameters in p.Algo.
@@ -101,6 +103,8 @@ type DRS struct {
 	entries         int64
 	trials          []int32 // competition trials of node i's current LOCK
 	trialSum, locks int64
+	payloadBits     int  // the largest payload sent, in bits (resources.go)
+	sentAny         bool // a message was sent to a neighbour
 
 	anomaly string
 	mut     mutant // a deliberately broken variant (mutation tests only); mutNone otherwise
@@ -141,7 +145,7 @@ func (a *DRS) Reset(env *kernel.Env) error {
 	a.prio = kernel.Resize(a.prio, n*w)
 	a.selfq = a.selfq[:0]
 	a.warmup, a.measure = int64(env.Params.Warmup), int64(env.Params.Measure)
-	a.entries, a.trialSum, a.locks = 0, 0, 0
+	a.entries, a.trialSum, a.locks, a.payloadBits, a.sentAny = 0, 0, 0, 0, false
 	a.anomaly = ""
 	return nil
 }
@@ -207,15 +211,21 @@ func MemoryBits(delta, k int) int {
 	return bits.Len(uint(delta+1)) + 3 + 2 + 6*ports + 2*ports + ports*(1+bits.Len(uint(k-1))) + 1
 }
 
-// Metrics reports the mean number of competition trials per measured lock and the per-node
-// memory in bits.
+// Metrics reports the mean number of competition trials per measured lock, the per-node
+// memory in bits by Lemma 11's formula, and the resources as run (resources.go).
 func (a *DRS) Metrics(dst []kernel.Metric) []kernel.Metric {
 	trials := math.NaN()
 	if a.locks > 0 {
 		trials = float64(a.trialSum) / float64(a.locks)
 	}
+	msg := math.NaN() // no message sent
+	if a.sentAny {
+		msg = float64(typeBits + a.payloadBits)
+	}
 	return append(dst, kernel.Metric{Name: MetricTrials, Value: trials},
-		kernel.Metric{Name: MetricMemBits, Value: float64(MemoryBits(a.delta, a.k))})
+		kernel.Metric{Name: MetricMemBits, Value: float64(MemoryBits(a.delta, a.k))},
+		kernel.Metric{Name: MetricPorts, Value: float64(a.delta)}, kernel.Metric{Name: MetricStateBits, Value: float64(a.stateBits())},
+		kernel.Metric{Name: MetricMsgBits, Value: msg})
 }
 
 // Checker returns drs's safety checks: local mutual exclusion on the current graph, and lock

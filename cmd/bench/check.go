@@ -6,12 +6,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"slices"
 
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/algorithms/akw1"
+	"github.com/mutexlab/mutexlab/algorithms/drs"
 	"github.com/mutexlab/mutexlab/analysis"
 	"github.com/mutexlab/mutexlab/internal/slowed"
 	"github.com/mutexlab/mutexlab/kernel"
@@ -35,7 +37,12 @@ of samples per trial, so the maximum estimates the same quantile at every n and 
 growth exponent is the least-squares slope of log(max) on log(x) over every trial, with a
 --level confidence interval (Student t). A bound O(x^e) PASSes when the whole interval is at
 or below e, FAILs when it is above e, and is MEASURED when the interval straddles e (or
-there is no claim: drs, cm, akw2 in δ, akw1b in n). --power runs, for every PASS, a slowed
+there is no claim: drs, cm, akw2 in δ, akw1b in n). A second table, by the same rule,
+measures the response time of nodes that stay still in mobile trials (half the nodes, drawn
+per node, never move; the others never stop), the theorems' premise; checks akw1's colour
+ranges in δ (1a: O(δ); 1b measured); measures Lemmas 1 and 2 (a doorway passage in units of
+the module's time T, and T·R); checks drs's memory O(Δ) and messages Θ(1) as run, and
+measures its trials per lock (footnote 2: O(Δ²)). --power runs, for every PASS, a slowed
 variant (extra round trips growing as x^(e+1) before each request) on a small range
 (n = 8, 16, 32; expected degree 3, 4, 6 at n = 64) and prints its verdict: it must FAIL.
 Exit status 0 whatever the verdicts (a FAIL against a paper is a result, printed; the rule
@@ -94,6 +101,14 @@ func checkCmd(ctx context.Context, args []string) error {
 	if err := analysis.WriteBoundChecks(os.Stdout, checks); err != nil {
 		return err
 	}
+	parts, err := pl.checkAll(ctx, slices.Concat(analysis.AKWResourceClaims, analysis.DRSResourceClaims))
+	if err != nil {
+		return err
+	}
+	fmt.Println("\nstill nodes' response time, akw1's colour ranges and doorway lemmas, drs's resources (power: algorithms/akw1 TestColorRangePower, cmd/bench TestDRSResourcePower)")
+	if err := analysis.WriteBoundChecks(os.Stdout, parts); err != nil {
+		return err
+	}
 	var slow []analysis.BoundCheck
 	if *power {
 		if slow, err = pl.checkPower(ctx, checks); err != nil {
@@ -146,7 +161,17 @@ type checkPlan struct {
 	measure int // CS entries measured per trial
 	level   float64
 	seed    uint64
+	// tweak, when set, changes each trial's parameters after trialParams (power tests: a
+	// variant whose parameters depend on the point).
+	tweak func(p *kernel.Params, pt point)
 }
+
+// mobileStill is the share of nodes that never move in a still-node row's trials: the
+// theorems bound the response time of nodes that remain static while others move around them.
+// Pausing moving nodes instead would select against long waits (a request that outlasts its
+// node's pause counts as moving), so a slowed variant's requests would drop out of the
+// statistic rather than fail it.
+const mobileStill = 0.5
 
 // maxCheckN bounds --max-n: about a minute per trial of the slowest algorithm here.
 const maxCheckN = 1 << 17
@@ -188,7 +213,7 @@ type point struct {
 // points lists the axis of a claim.
 func (pl *checkPlan) points(c analysis.BoundClaim) []point {
 	var out []point
-	if c.Var == "δ" {
+	if c.Var != "n" { // δ or Δ: the degree axis
 		for _, d := range pl.degrees {
 			out = append(out, point{pl.degN, d})
 		}
@@ -231,6 +256,9 @@ func (pl *checkPlan) check(ctx context.Context, sim *kernel.Sim, c analysis.Boun
 			if err != nil {
 				return analysis.BoundCheck{}, err
 			}
+			if s.Coef > 0 { // a slowed request plays up to thousands of round trips before it enters
+				p.MaxEventsPerEntry = 10 * kernel.DefaultEventBudget(p.N)
+			}
 			a, w, err := slowed.Wrap(info.New(), s)
 			if err != nil {
 				return analysis.BoundCheck{}, err
@@ -239,27 +267,88 @@ func (pl *checkPlan) check(ctx context.Context, sim *kernel.Sim, c analysis.Boun
 			if err != nil {
 				return analysis.BoundCheck{}, fmt.Errorf("check bounds: %s %s n=%d degree %g: %w", c.Name(), c.Setting, pt.n, pt.deg, err)
 			}
-			x := float64(pt.n)
-			if c.Var == "δ" {
-				x = float64(w.MaxDegree())
+			degs = append(degs, float64(w.MaxDegree()))
+			y := statistic(c, p, r)
+			if !(y > 0) || math.IsInf(y, 0) {
+				continue // no value (a mobile trial with no static request): counted in Held
 			}
-			xs, ys, degs = append(xs, x), append(ys, r.WaitMax/(p.CSTime+p.Delay.B)), append(degs, float64(w.MaxDegree()))
+			x := float64(pt.n)
+			switch c.Var {
+			case "δ":
+				x = float64(w.MaxDegree())
+			case "Δ":
+				x = extra(r, drs.MetricPorts)
+			}
+			xs, ys = append(xs, x), append(ys, y)
 		}
 	}
-	b, err := analysis.CheckBound(c, xs, ys, pl.level)
+	b, err := decide(c, xs, ys, pl.level)
 	if err != nil {
-		return b, fmt.Errorf("check bounds: %s %s %s: %w", c.Name(), c.Setting, c.Var, err)
+		return b, err
 	}
 	b.Held = fmt.Sprintf("n = %d", pts[0].n)
 	if c.Var == "n" {
 		b.Held = fmt.Sprintf("expected degree %g (max %g..%g)", pts[0].deg, slices.Min(degs), slices.Max(degs))
 	}
+	if left := len(degs) - len(xs); left > 0 {
+		b.Held += fmt.Sprintf("; %d of %d trials without a value", left, len(degs))
+	}
 	return b, nil
+}
+
+// decide fits and decides claim c on the trials that had a value; with fewer than three, or
+// all at one x, the row is MEASURED with no fit (nothing can be decided from them).
+func decide(c analysis.BoundClaim, xs, ys []float64, level float64) (analysis.BoundCheck, error) {
+	if len(xs) < 3 || slices.Min(xs) == slices.Max(xs) {
+		nan := math.NaN()
+		f := analysis.Fit{Exponent: nan, SE: nan, Lo: math.Inf(-1), Hi: math.Inf(1), Level: level, Points: len(xs)}
+		return analysis.BoundCheck{Claim: c, X: xs, Y: ys, Fit: f, Verdict: analysis.Measured}, nil
+	}
+	b, err := analysis.CheckBound(c, xs, ys, level)
+	if err != nil {
+		return b, fmt.Errorf("check bounds: %s %s %s: %w", c.Name(), c.Setting, c.Var, err)
+	}
+	return b, nil
+}
+
+// statistic is claim c's value for one trial (analysis.StatWait and the others), NaN when the
+// trial has none.
+func statistic(c analysis.BoundClaim, p kernel.Params, r kernel.Result) float64 {
+	switch c.Stat {
+	case analysis.StatWait:
+		return r.WaitMax / (p.CSTime + p.Delay.B)
+	case analysis.StatWaitStatic:
+		return extra(r, kernel.MetricWaitMaxStatic) / (p.CSTime + p.Delay.B)
+	case analysis.StatColorRange:
+		return extra(r, akw1.MetricColorRange)
+	case analysis.StatLemma1:
+		return extra(r, akw1.MetricDoorway1) / extra(r, akw1.MetricDoorway1Mod)
+	case analysis.StatLemma2:
+		return extra(r, akw1.MetricDoorway2) / (extra(r, akw1.MetricDoorway2Mod) * extra(r, akw1.MetricSDfEntries))
+	case analysis.StatDRSTrials:
+		return extra(r, drs.MetricTrials)
+	case analysis.StatDRSState:
+		return extra(r, drs.MetricStateBits)
+	case analysis.StatDRSMessage:
+		return extra(r, drs.MetricMsgBits)
+	}
+	return math.NaN()
+}
+
+// extra returns the result's metric called name, NaN when the trial did not report it.
+func extra(r kernel.Result, name string) float64 {
+	for _, m := range r.Extra {
+		if m.Name == name {
+			return m.Value
+		}
+	}
+	return math.NaN()
 }
 
 // trialParams is trial t at point pt: n nodes on a square whose side grows as √n so the
 // expected degree is pt.deg; 1b's nodes know n and a degree bound, which also caps every
-// node's ports.
+// node's ports. Mobile nodes never stop (speeds 1..5, no pause); on a still-node row
+// (StatWaitStatic) each node stays still for the whole trial with probability mobileStill.
 func (pl *checkPlan) trialParams(c analysis.BoundClaim, info algorithms.Info, pt point, t int) (kernel.Params, error) {
 	p := kernel.DefaultParams()
 	p.N, p.Load = pt.n, 1
@@ -267,17 +356,29 @@ func (pl *checkPlan) trialParams(c analysis.BoundClaim, info algorithms.Info, pt
 	p.Network = "waypoint"
 	const r = 100.0
 	side := r * math.Sqrt(math.Pi*float64(pt.n)/pt.deg)
-	v := 0.0
+	v, still := 0.0, 0.0
 	if c.Setting == "mobile" {
 		v = 5
 	}
+	if c.Stat == analysis.StatWaitStatic {
+		still = mobileStill
+	}
 	p.Net = map[string]float64{kernel.NetSide: side, kernel.NetRadius: r, kernel.NetSpeedMin: v / 5, kernel.NetSpeedMax: v}
+	if still > 0 {
+		p.Net[kernel.NetStill] = still
+	}
 	p.Delay = kernel.Delay{Kind: kernel.DelayUniform, A: 0.1, B: 1}
 	p.Warmup, p.Measure = pl.warmup*pt.n, pl.measure
+	if c.Algo != nil {
+		p.Algo = maps.Clone(c.Algo)
+	}
 	if c.Linial {
 		cap := math.Max(16, math.Ceil(3*pt.deg))
 		p.Net[kernel.NetDelta] = cap
 		p.Algo = map[string]float64{akw1.ParamColoring: akw1.ColoringLinial, akw1.ParamKnownN: float64(pt.n), akw1.ParamKnownD: cap}
+	}
+	if pl.tweak != nil {
+		pl.tweak(&p, pt)
 	}
 	if info.Validate != nil {
 		if err := info.Validate(&p); err != nil {
@@ -317,7 +418,7 @@ func powerSlowdown(c analysis.BoundClaim, xref float64) slowed.Slowdown {
 // powerPoints is the power range of claim c.
 func powerPoints(c analysis.BoundClaim, nDeg float64) []point {
 	var out []point
-	if c.Var == "δ" {
+	if c.Var != "n" {
 		for _, d := range powerDegrees {
 			out = append(out, point{powerDegN, d})
 		}
@@ -335,8 +436,8 @@ func (pl *checkPlan) checkPower(ctx context.Context, checks []analysis.BoundChec
 	sim := kernel.NewSim()
 	var out []analysis.BoundCheck
 	for _, b := range checks {
-		if b.Verdict != analysis.Pass {
-			continue
+		if b.Verdict != analysis.Pass || b.Claim.Stat != analysis.StatWait {
+			continue // a slowdown adds to response times only
 		}
 		pts := powerPoints(b.Claim, pl.nDeg)
 		xref := float64(pts[0].n)

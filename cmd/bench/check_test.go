@@ -6,10 +6,13 @@ import (
 	"errors"
 	"flag"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms"
+	"github.com/mutexlab/mutexlab/algorithms/drs"
 	"github.com/mutexlab/mutexlab/analysis"
+	"github.com/mutexlab/mutexlab/internal/slowed"
 	"github.com/mutexlab/mutexlab/internal/trialtest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
@@ -23,7 +26,9 @@ func testPlan() checkPlan {
 }
 
 // TestCheckBounds: on small networks no theorem fails, every row has a fitted exponent from
-// all its trials, and every measured-only row is MEASURED; the output repeats on the seed.
+// all its trials, and every measured-only row is MEASURED; the same for the still nodes'
+// rows (every trial has requests of nodes that stayed still), akw1's colour ranges and
+// doorway lemmas; the output repeats on the seed.
 func TestCheckBounds(t *testing.T) {
 	pl := testPlan()
 	checks, err := pl.checkAll(context.Background(), analysis.AKWBoundClaims)
@@ -39,6 +44,15 @@ func TestCheckBounds(t *testing.T) {
 		}
 		if c.Fit.Points != 6 || math.IsNaN(c.Fit.SE) {
 			t.Errorf("%s %s %s: fit %+v, want 6 trials and an interval", c.Claim.Name(), c.Claim.Setting, c.Claim.Var, c.Fit)
+		}
+	}
+	parts, err := pl.checkAll(context.Background(), analysis.AKWResourceClaims)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range append(checks, parts...) {
+		if c.Verdict == analysis.Fail || c.Fit.Points != 6 || strings.Contains(c.Held, "without a value") {
+			t.Errorf("%s %s %s %s: %s, %d trials fitted (%s)", c.Claim.Name(), c.Claim.Setting, c.Claim.Var, c.Claim.StatLabel(), c.Verdict, c.Fit.Points, c.Held)
 		}
 	}
 	again, err := pl.checkAll(context.Background(), analysis.AKWBoundClaims[:2])
@@ -87,6 +101,28 @@ func TestCheckPower(t *testing.T) {
 	slow[0].Verdict = analysis.Measured
 	if err := checkVerdicts(slow); !errors.Is(err, errNoPower) {
 		t.Fatalf("a slowed row not failing: %v, want errNoPower", err)
+	}
+}
+
+// TestStatistic: a still-node row reads the static requests' maximum wait, the other rows
+// the trial's; a trial without the metric has no value; fewer than three values, or one x, leave
+// the row MEASURED with no fit.
+func TestStatistic(t *testing.T) {
+	p := kernel.DefaultParams()
+	p.CSTime, p.Delay.B = 1, 1
+	r := kernel.Result{WaitMax: 8, Extra: []kernel.Metric{{Name: kernel.MetricWaitMaxStatic, Value: 4}}}
+	static, still := analysis.AKWBoundClaims[1], analysis.AKWResourceClaims[0]
+	if still.Stat != analysis.StatWaitStatic || statistic(static, p, r) != 4 || statistic(still, p, r) != 2 {
+		t.Fatalf("all requests %g, still nodes' %g; want 4 (8/2) and 2 (4/2)", statistic(static, p, r), statistic(still, p, r))
+	}
+	if v := statistic(analysis.AKWResourceClaims[3], p, r); !math.IsNaN(v) {
+		t.Fatalf("colour range of a trial without it: %g, want NaN", v)
+	}
+	for _, xs := range [][]float64{{2, 4}, {3, 3, 3}} {
+		b, err := decide(static, xs, []float64{1, 2, 3}[:len(xs)], 0.95)
+		if err != nil || b.Verdict != analysis.Measured || !math.IsNaN(b.Fit.Exponent) {
+			t.Errorf("x %v: %s %+v %v, want MEASURED with no fit", xs, b.Verdict, b.Fit, err)
+		}
 	}
 }
 
@@ -169,4 +205,31 @@ func measureLocality(t *testing.T, alg string, mobile bool, seeds int) localityS
 		}
 	}
 	return l
+}
+
+// TestDRSResourcePower: on the test plan's small range, drs's resource rows are not FAILed
+// (Lemma 11, footnote 2), and the message-size row has a variant that FAILs it under the same
+// rule: priorities from K ≈ (expected degree)², footnote 2's own price, make messages grow
+// with Δ. (The trials row is measured only: analysis.DRSResourceClaims says why.)
+func TestDRSResourcePower(t *testing.T) {
+	pl := testPlan()
+	ctx, sim := context.Background(), kernel.NewSim()
+	for _, c := range analysis.DRSResourceClaims {
+		b, err := pl.check(ctx, sim, c, pl.points(c), slowed.Slowdown{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s vs %s: %s %s (%s)", c.Stat, c.Var, b.Verdict, analysis.FormatFit(b.Fit), b.Held)
+		if b.Verdict == analysis.Fail {
+			t.Errorf("drs %s: FAIL %s against exponent %g", c.Stat, analysis.FormatFit(b.Fit), c.Exponent)
+		}
+	}
+	wide := pl
+	wide.tweak = func(p *kernel.Params, pt point) { p.Algo = map[string]float64{drs.ParamK: math.Round(pt.deg * pt.deg)} }
+	msg := analysis.DRSResourceClaims[2]
+	b, err := wide.check(ctx, sim, msg, wide.points(msg), slowed.Slowdown{})
+	t.Logf("K ≈ deg²: %s %s", b.Verdict, analysis.FormatFit(b.Fit))
+	if err != nil || b.Verdict != analysis.Fail {
+		t.Errorf("K ≈ deg²: %s %s (%v), want FAIL against Θ(1)", b.Verdict, analysis.FormatFit(b.Fit), err)
+	}
 }

@@ -97,6 +97,7 @@
 //   - speed_min (float64, distance units per time unit; network model waypoint; spec key): waypoint: minimum speed (>= 0), distance per time unit (value used; null for other models)
 //   - speed_max (float64, distance units per time unit; network model waypoint; spec key): waypoint: maximum speed (>= speed_min) (value used; null for other models)
 //   - pause (float64, time units; network model waypoint; spec key): waypoint: pause at each waypoint, time units (>= 0) (value used; null for other models)
+//   - still (float64, -; network model waypoint; spec key): waypoint: probability in [0, 1] that a node stays at its start position for the whole trial (static nodes among moving ones: Attiya, Kogan and Welch bound the response time of nodes that remain static) (value used; null for other models)
 //   - k (int64, resources; algorithm hk; spec key): h-out-of-k: number of identical resources k (>= 1)
 //   - h (int64, resources; algorithm hk; spec key): h-out-of-k: resources per request, 1..k; the spec key takes 0 for uniform on 1..k, drawn per request (the column is then null: see h_dist)
 //   - priority_levels (int64, classes; algorithm hk; spec key): h-out-of-k: number of priority classes (1..4; class 1 is the highest)
@@ -111,6 +112,7 @@
 //   - akw_coloring (int64, -; algorithm akw1; spec key): akw1: colouring procedure, 1 (greedy, 1a) or 2 (Linial, 1b)
 //   - akw_n (int64, nodes; algorithm akw1; spec key): akw1 1b: n as the nodes know it, a whole number >= n (required with akw_coloring = 2; null otherwise)
 //   - akw_delta (int64, ports; algorithm akw1; spec key): akw1 1b: δ as the nodes know it, a bound on every degree, 1..4096 (required with akw_coloring = 2; null otherwise)
+//   - akw_init_colors (int64, -; algorithm akw1; spec key): akw1: initial colours, 1 (⊥, from the recolouring module at each node's first request: the paper) or 2 (given: a legal greedy colouring in id order, Choy and Singh's initial colouring)
 //   - m (int64, resources; algorithm gme; spec key): group mutex: number of shared resources m (>= 1); nodes requesting the same resource may be in the CS together
 //   - resource_dist (int64, -; algorithm gme; spec key): group mutex: distribution of the requested resource, drawn per request: 0 uniform on 0..m-1, 1 Zipf
 //   - zipf_s (float64, -; algorithm gme; spec key): group mutex: Zipf exponent s > 0, P(resource r) proportional to 1/(r+1)^s (null unless resource_dist = 1)
@@ -199,9 +201,22 @@
 //   - route_len_mean (float64, hops; algorithm rr): rr: mean shortest-path length between the sender and the recipient of a tree message (REQUEST or PRIVILEGE to a virtual-tree neighbour) when sent, whole trial (null: no tree message)
 //   - route_hops_mean (float64, hops; algorithm rr): rr: mean hops a tree message travelled (one message per hop, as the paper charges), whole trial; above route_len_mean only when routes changed under messages in flight (null: no tree message)
 //   - bad_req (float64, requests; algorithms akw1, akw2): akw1/akw2: requests that arrived at a node not holding the fork (invariant I2), whole trial
+//   - wait_max_static (float64, time units; algorithms akw1, akw2, drs, cm): largest wait of a measured request whose node did not move from its request to its CS entry (waypoint and ns2 only: null elsewhere, and when none)
+//   - wait_mean_static (float64, time units; algorithms akw1, akw2, drs, cm): mean wait of the measured requests whose node did not move while waiting (waypoint and ns2 only; null when none)
+//   - wait_max_moving (float64, time units; algorithms akw1, akw2, drs, cm): largest wait of a measured request whose node moved while waiting (waypoint and ns2 only; null when none)
+//   - wait_mean_moving (float64, time units; algorithms akw1, akw2, drs, cm): mean wait of the measured requests whose node moved while waiting (waypoint and ns2 only; null when none)
+//   - entries_static (float64, CS entries; algorithms akw1, akw2, drs, cm): measured CS entries whose node did not move while waiting (waypoint and ns2 only)
 //   - return_path (float64, messages; algorithm akw1): akw1: return-path messages, whole trial
 //   - recolorings (float64, recolourings; algorithm akw1): akw1: recolourings, whole trial
 //   - linial_overflow (float64, colourings; algorithm akw1): akw1 1b: Linial colourings that overflowed the colour bound, whole trial
+//   - color_range (float64, colours; algorithm akw1): akw1: Δ of Lemma 4, the largest absolute value of a colour the recolouring module produced, whole trial (null: no recolouring)
+//   - recolor_time_max (float64, time units; algorithm akw1): akw1: T_c of Lemma 4, the longest run of new-color() (crossing SD^r to the new colour), whole trial (null: no recolouring)
+//   - doorway1_time_max (float64, time units; algorithm akw1): akw1: Lemma 1, longest passage of a static node through the first double doorway (start of AD^r's entry code to its exit), whole trial (null: none)
+//   - doorway1_module_max (float64, time units; algorithm akw1): akw1: Lemma 1's T, the longest stay behind SD^r (new-color() and AD^f's entry code), whole trial (null: none)
+//   - doorway2_time_max (float64, time units; algorithm akw1): akw1: Lemma 2, longest passage of a static node through the second double doorway (start of AD^f's entry code to line 9), whole trial (null: none)
+//   - doorway2_module_max (float64, time units; algorithm akw1): akw1: Lemma 2's T, the longest stay behind SD^f (fork collection and the CS, or until a return), whole trial (null: none)
+//   - sdf_entries_max (float64, entries; algorithm akw1): akw1: Lemma 2's R, the most executions of SD^f's entry code in one passage (1 + returns), whole trial (null: none)
+//   - forks_time_max (float64, time units; algorithm akw1): akw1: section 4.3's X = O(Δ+δ), the longest time of a static node from crossing SD^f to eating, whole trial (null: none)
 //   - gme_concurrency_mean (float64, nodes; algorithm gme): gme: nodes in the CS just after a measured CS entry, mean
 //   - gme_concurrency_max (float64, nodes; algorithm gme): gme: nodes in the CS just after a measured CS entry, maximum
 //   - gme_session_entries_mean (float64, CS entries; algorithm gme): gme: measured CS entries per session (a session opens when its holder enters with weight 0)
@@ -209,4 +224,7 @@
 //   - gme_ce_miss_time (float64, time units; algorithm gme): gme: time those requests waited at the leader while its session was open, summed, whole trial
 //   - drs_trials_per_lock (float64, trials per lock; algorithm drs): drs: competition trials per measured lock
 //   - drs_memory_bits (float64, bits; algorithm drs): drs: per-node memory in bits (Lemma 11's accounting), from Δ and K
+//   - drs_ports (float64, ports; algorithm drs): drs: Δ, the ports per node (Lemma 11's maximum number of connections)
+//   - drs_state_bits (float64, bits; algorithm drs): drs: per-node protocol state this implementation holds, in bits (whole 64-bit words per port set; Lemma 11: O(Δ))
+//   - drs_message_bits_max (float64, bits; algorithm drs): drs: the largest message sent, in bits: 3 of type plus its largest payload (Lemma 11: Θ(1)); null when none was sent
 package columns

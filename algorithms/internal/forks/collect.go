@@ -26,6 +26,9 @@ func (t *Table) TryEat(i int32, out *kernel.Outbox) {
 func (t *Table) Eat(i int32, out *kernel.Outbox) {
 	t.State[i] = Eating
 	out.EnterCS()
+	if t.Ate != nil {
+		t.Ate(i)
+	}
 }
 
 // Req is lines 10-16 (akw2 12-15), "when req is received from j and at[j]": an eater

@@ -39,6 +39,10 @@ type Table struct {
 
 	BadReq int64 // reqs that arrived where the fork was not (invariant I2; 0 in a correct run)
 
+	// Ate, when set, is told of every node that starts eating (an algorithm's own metrics:
+	// akw1 times its fork collection with it). It must not change the table.
+	Ate func(i int32)
+
 	mut Mutant // a deliberately broken variant for the mutation tests (mutation.go); MutNone otherwise
 }
 

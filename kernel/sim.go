@@ -248,7 +248,27 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 	if lb, ok := algo.(LinkLoadBounder); ok {
 		s.linkBound = lb.MaxInFlightPerLink()
 	}
-	n := p.N
+	if err := s.setupNetwork(p, edges); err != nil {
+		return err
+	}
+	s.seedStreams(p)
+	s.resetCounters(p)
+	if err := s.startAlgorithm(algo); err != nil {
+		return err
+	}
+	if s.resetWindow(&s.p) {
+		s.openWindow()
+	}
+	if !s.scripted {
+		s.scheduleStart()
+	}
+	s.setupCrashes()
+	return nil
+}
+
+// setupNetwork builds the trial's initial graph: the explicit edges of a script, or the
+// network model's.
+func (s *Sim) setupNetwork(p Params, edges [][2]int32) error {
 	if edges != nil {
 		s.net = &explicitModel{edges: edges}
 	} else {
@@ -265,14 +285,21 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 	if err := s.net.Init(&s.topo, &s.p, &topoRand); err != nil {
 		return err
 	}
-	if s.topo.N() != n {
-		return fmt.Errorf("kernel: network model %s built %d nodes, want %d", s.net.Name(), s.topo.N(), n)
+	if s.topo.N() != p.N {
+		return fmt.Errorf("kernel: network model %s built %d nodes, want %d", s.net.Name(), s.topo.N(), p.N)
 	}
 	s.links0 = s.topo.NumLinks()
 	// Under a constant delay, arrival times on a link increase with the send times (a sum
 	// rounds monotonically), so FIFO holds without clamping and needs no per-port times.
 	s.fifoClamp = s.net.FIFO() && p.Delay.Kind != DelayConstant
 	s.topo.TrackArrivals(s.fifoClamp)
+	return nil
+}
+
+// seedStreams seeds every random stream from the trial's seed, one derived seed per stream,
+// so that no stream's draws move another's.
+func (s *Sim) seedStreams(p Params) {
+	n := p.N
 	s.changer = Changer{s}
 	s.mobilitySeed = DeriveSeed(p.Seed, uint64(StreamMobility))
 	s.mobility.Seed(s.mobilitySeed)
@@ -285,6 +312,11 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 		s.requestState[i] = Mix64(reqSeed ^ uint64(i)*0x9e3779b97f4a7c15)
 	}
 
+}
+
+// resetCounters empties the queue and every per-trial count and per-node status.
+func (s *Sim) resetCounters(p Params) {
+	n := p.N
 	// Every node has a request pending from the start: room for that many events, so that a
 	// large trial's queue does not grow (and leave its old arrays to the collector) by doubling.
 	s.q.Reset()
@@ -307,13 +339,18 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 	s.linkChanges, s.skipped, s.lost = 0, 0, 0
 	s.links.reset(s.topo.NumLinks())
 	s.waits = Resize(s.waits, int(min(p.MeasureEntries(), 1<<20)))[:0]
-	s.classer, _ = algo.(RequestClasser)
+	s.classer, _ = s.algo.(RequestClasser)
 	s.classWait, s.classCount = [MaxRequestClasses + 1]float64{}, [MaxRequestClasses + 1]int64{}
 	s.inFlightTok = 0
 	s.err = nil
 	s.starveAfter = p.starveAfter()
+}
 
-	s.env = Env{N: n, Params: &s.p, Topo: &s.topo, Rand: &s.algRand, Seed: p.Seed, routing: s.env.routing}
+// startAlgorithm resets the algorithm and the checks on the initial graph, and checks that
+// a token algorithm starts with exactly one token.
+func (s *Sim) startAlgorithm(algo Algorithm) error {
+	n := s.p.N
+	s.env = Env{N: n, Params: &s.p, Topo: &s.topo, Rand: &s.algRand, Seed: s.p.Seed, routing: s.env.routing}
 	s.resetStillness()
 	if err := algo.Reset(&s.env); err != nil {
 		return err
@@ -330,20 +367,21 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 			return s.fail(ErrSafety, nil, "%d nodes hold the token at the start", s.holders)
 		}
 	}
-	if s.resetWindow(&s.p) {
-		s.openWindow()
-	}
-	if !s.scripted {
-		for i := int32(0); int(i) < n; i++ {
-			s.schedule(s.requestGap(i), eventRec{kind: evRequest, node: i})
-		}
-		if t := s.net.NextChange(0, &s.mobility); !math.IsInf(t, 1) {
-			s.schedule(t, eventRec{kind: evLinkChange})
-		}
-		s.schedule(s.starveAfter/4, eventRec{kind: evWatchdog})
-	}
-	s.setupCrashes()
 	return nil
+}
+
+// scheduleStart schedules every node's first request, the first link change and the
+// starvation watchdog.
+func (s *Sim) scheduleStart() {
+	n := s.p.N
+	for i := int32(0); int(i) < n; i++ {
+		s.schedule(s.requestGap(i), eventRec{kind: evRequest, node: i})
+	}
+	if t := s.net.NextChange(0, &s.mobility); !math.IsInf(t, 1) {
+		s.schedule(t, eventRec{kind: evLinkChange})
+	}
+	s.schedule(s.starveAfter/4, eventRec{kind: evWatchdog})
+
 }
 
 // requestGap draws node i's next exponential think time. Each node has its own counter-based

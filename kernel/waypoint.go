@@ -188,6 +188,28 @@ func (m *GeoModel) Init(t *Topology, p *Params, rng *Stream) error {
 	m.heap = m.heap[:0]
 	m.seq = 0
 	m.Refused, m.LinkEvents, m.MotionChanges = 0, 0, 0
+	m.placeNodes(t, p)
+	m.tau = math.Inf(1)
+	if m.vmax > 0 {
+		m.tau = m.r / (4 * m.vmax)
+	}
+	m.cellSize = m.r
+	if !math.IsInf(m.tau, 1) {
+		m.cellSize = m.r + 2*m.vmax*m.tau // = 1.5 r
+	}
+	m.nextRebuild = m.tau
+	m.buildCandidates(0)
+	if err := m.initialLinks(t); err != nil {
+		return err
+	}
+	m.push(geoEvent{t: m.tau, kind: geoRebuild})
+	return nil
+}
+
+// placeNodes puts every node at its start: the movement script's, or a uniform position and
+// a first leg of travel (a node drawn still never moves).
+func (m *GeoModel) placeNodes(t *Topology, p *Params) {
+	n := m.n
 	if m.script != nil {
 		m.script.start(m)
 	} else {
@@ -206,16 +228,12 @@ func (m *GeoModel) Init(t *Topology, p *Params, rng *Stream) error {
 			m.travel(t, int32(i), 0)
 		}
 	}
-	m.tau = math.Inf(1)
-	if m.vmax > 0 {
-		m.tau = m.r / (4 * m.vmax)
-	}
-	m.cellSize = m.r
-	if !math.IsInf(m.tau, 1) {
-		m.cellSize = m.r + 2*m.vmax*m.tau // = 1.5 r
-	}
-	m.nextRebuild = m.tau
-	m.buildCandidates(0)
+}
+
+// initialLinks links every candidate pair within range, then schedules each node's first
+// motion event and each candidate pair's first crossing.
+func (m *GeoModel) initialLinks(t *Topology) error {
+	n := m.n
 	// Initial links: every candidate pair within r, in node order, ports permitting.
 	for i := int32(0); int(i) < n; i++ {
 		for _, j := range m.cand[m.candStart[i]:m.candStart[i+1]] {
@@ -234,7 +252,6 @@ func (m *GeoModel) Init(t *Topology, p *Params, rng *Stream) error {
 			}
 		}
 	}
-	m.push(geoEvent{t: m.tau, kind: geoRebuild})
 	return nil
 }
 

@@ -54,6 +54,7 @@ type replayFlags struct {
 	maxLines, point, trial        int
 	view                          traceview.Options
 	given                         map[string]bool
+	ctx                           context.Context // stops the text replay on SIGINT/SIGTERM
 }
 
 // replayCmd reruns one swarm trial, or writes one trial as a viewer page. The exit code is
@@ -62,7 +63,7 @@ type replayFlags struct {
 func replayCmd(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench replay", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	f := replayFlags{given: map[string]bool{}}
+	f := replayFlags{given: map[string]bool{}, ctx: ctx}
 	fs.StringVar(&f.algo, "algo", "", "`algorithm` whose seed to replay (required for a swarm seed; with --preset or --spec, one of the sweep's, needed if it has several)")
 	fs.Uint64Var(&f.seed, "seed", 0, "the swarm `seed` bench swarm printed")
 	fs.StringVar(&f.out, "out", "", "trace `file` (default: standard output); written under a temporary name, then renamed")
@@ -150,7 +151,7 @@ func (f *replayFlags) textTrace(t swarm.Target) error {
 	if err != nil {
 		return usagef("--out %s: %v", f.out, err)
 	}
-	rep, err := swarm.Reproduce(w, t, f.seed, swarm.ReplayOptions{Full: f.full, MaxLines: f.maxLines})
+	rep, err := swarm.Reproduce(w, t, f.seed, swarm.ReplayOptions{Full: f.full, MaxLines: f.maxLines, Ctx: f.ctx})
 	if err != nil {
 		abort()
 		return err

@@ -2,6 +2,7 @@ package swarm
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"runtime/debug"
@@ -33,6 +34,9 @@ type ReplayOptions struct {
 	Full bool
 	// MaxLines bounds each trace (0: 2,000,000 lines).
 	MaxLines int
+	// Ctx stops the replay between events of any of its trials (nil: never); Reproduce then
+	// returns its error and writes nothing more.
+	Ctx context.Context
 }
 
 // Reproduce reruns the trial of t at seed and writes a readable report to w: the parameters,
@@ -49,13 +53,23 @@ func Reproduce(w io.Writer, t Target, seed uint64, opt ReplayOptions) (Replay, e
 	if opt.MaxLines <= 0 {
 		opt.MaxLines = 2_000_000
 	}
+	ctx := opt.Ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	r := Replay{Params: Params(t, seed)}
-	r.Original = runOnce(t, r.Params, nil)
+	r.Original = runOnce(ctx, t, r.Params, nil)
+	if err := ctx.Err(); err != nil {
+		return r, fmt.Errorf("replay interrupted: %w", err)
+	}
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# bench replay --algo %s --seed %d\n# params: %s\n# outcome: %s\n", t.Name, seed, Describe(&r.Params), outcomeText(r.Original))
 	run := r.Params
 	if r.Original.Kind != Pass {
-		r.Prefix, r.Shrunk, r.Probes = shrink(t, r.Params, r.Original.Kind)
+		r.Prefix, r.Shrunk, r.Probes = shrink(ctx, t, r.Params, r.Original.Kind)
+		if err := ctx.Err(); err != nil {
+			return r, fmt.Errorf("replay interrupted: %w", err)
+		}
 		run.Warmup, run.Measure = 0, r.Prefix
 		fmt.Fprintf(bw, "# shortest failing prefix: the first %d of %d CS entries, then the liveness phase (binary search, %d trials): %s\n",
 			r.Prefix, r.Params.Warmup+r.Params.Measure, r.Probes, outcomeText(r.Shrunk))
@@ -67,14 +81,17 @@ func Reproduce(w io.Writer, t Target, seed uint64, opt ReplayOptions) (Replay, e
 		fmt.Fprintf(bw, "\n## trace\n")
 	}
 	tw := newTraceWriter(bw, opt.MaxLines)
-	runOnce(t, run, tw)
+	runOnce(ctx, t, run, tw)
 	r.Lines, r.Clipped = tw.lines, tw.clipped
 	if opt.Full && r.Original.Kind != Pass {
 		fmt.Fprintf(bw, "\n## trace of the original trial\n")
 		tw = newTraceWriter(bw, opt.MaxLines)
-		runOnce(t, r.Params, tw)
+		runOnce(ctx, t, r.Params, tw)
 		r.Lines += tw.lines
 		r.Clipped = r.Clipped || tw.clipped
+	}
+	if err := ctx.Err(); err != nil {
+		return r, fmt.Errorf("replay interrupted: %w", err)
 	}
 	return r, bw.Flush()
 }
@@ -88,12 +105,12 @@ func outcomeText(o Outcome) string {
 
 // shrink binary-searches the smallest number of CS entries before the liveness phase for
 // which the trial still fails with the same kind.
-func shrink(t Target, p kernel.Params, kind Kind) (m int, o Outcome, probes int) {
+func shrink(ctx context.Context, t Target, p kernel.Params, kind Kind) (m int, o Outcome, probes int) {
 	fails := func(m int) (Outcome, bool) {
 		q := p
 		q.Warmup, q.Measure = 0, m
 		probes++
-		o := runOnce(t, q, nil)
+		o := runOnce(ctx, t, q, nil)
 		return o, o.Kind == kind
 	}
 	lo, hi := 1, p.Warmup+p.Measure
@@ -113,7 +130,7 @@ func shrink(t Target, p kernel.Params, kind Kind) (m int, o Outcome, probes int)
 }
 
 // runOnce runs one trial on a fresh simulator, tracing into tw if not nil; panics are crashes.
-func runOnce(t Target, p kernel.Params, tw *traceWriter) (o Outcome) {
+func runOnce(ctx context.Context, t Target, p kernel.Params, tw *traceWriter) (o Outcome) {
 	o = Outcome{Algorithm: t.Name, Seed: p.Seed}
 	sim, algo := kernel.NewSim(), t.New()
 	if tw != nil {
@@ -128,7 +145,7 @@ func runOnce(t Target, p kernel.Params, tw *traceWriter) (o Outcome) {
 			tw.finish(o)
 		}
 	}()
-	res, err := sim.Run(p, algo)
+	res, err := sim.RunContext(ctx, p, algo)
 	o.Kind, o.Err, o.Events = Classify(err), err, res.Events
 	return o
 }

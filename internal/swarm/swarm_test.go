@@ -186,3 +186,19 @@ func TestDescribeShowsTheLinksUsed(t *testing.T) {
 		t.Errorf("Describe = %q: a waypoint network makes its own links, none to show", got)
 	}
 }
+
+// A replay stops when its context is cancelled: between events of whichever trial it is
+// running, with an error that says so.
+func TestReproduceStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rl, _ := swarm.Lookup("rl")
+	var buf bytes.Buffer
+	_, err := swarm.Reproduce(&buf, rl, 3, swarm.ReplayOptions{Ctx: ctx})
+	if err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Fatalf("cancelled replay: err = %v, want interrupted", err)
+	}
+	if buf.Len() != 0 {
+		t.Errorf("cancelled replay wrote %d bytes", buf.Len())
+	}
+}

@@ -56,9 +56,8 @@ type rowRef struct {
 // port up plus one, each queue row qFirst entries.
 func (l *Links) layout(t *kernel.Topology, n int, name string) error {
 	pc := t.PortCap()
-	if 3*n*(pc+1) > rowsMax {
-		return fmt.Errorf("%s: %d nodes of %d ports each are more than the Reverse Link state can index (n × (port cap + 1) must be at most %d)",
-			name, n, pc, rowsMax/3)
+	if err := rowsFit(n, pc, name); err != nil {
+		return err
 	}
 	l.rows = kernel.Resize(l.rows, n)
 	up := t.Up()
@@ -71,6 +70,16 @@ func (l *Links) layout(t *kernel.Topology, n int, name string) error {
 	l.Height = reserve(l.Height, h, h/32, 3*n*pc)
 	l.q = reserve(l.q, n*qFirst, n*qFirst, 3*n*(pc+1))
 	l.resetForming()
+	return nil
+}
+
+// rowsFit refuses a trial whose arrays could outgrow int32 offsets: a node's rows take at
+// most three times the widest (PortCap heights, PortCap + 1 queue entries).
+func rowsFit(n, pc int, name string) error {
+	if 3*n*(pc+1) > rowsMax {
+		return fmt.Errorf("%s: %d nodes of %d ports each are more than the Reverse Link state can index (n × (port cap + 1) must be at most %d)",
+			name, n, pc, rowsMax/3)
+	}
 	return nil
 }
 

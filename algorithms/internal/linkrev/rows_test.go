@@ -3,6 +3,7 @@ package linkrev
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mutexlab/mutexlab/kernel"
@@ -170,5 +171,19 @@ func TestFormingRecords(t *testing.T) {
 	l.stopForming(1, 1) // not forming: nothing happens
 	if l.rows[1].form != -1 || l.formHeight(2, 0) != h(4) {
 		t.Error("node 1 keeps a record after its links stopped forming, or node 2 lost its own")
+	}
+}
+
+// TestRowsFit: the largest trial whose rows fit int32 offsets is accepted, one node more is
+// refused with an error that names the limit.
+func TestRowsFit(t *testing.T) {
+	const pc = 715
+	n := rowsMax / 3 / (pc + 1)
+	if err := rowsFit(n, pc, "rl"); err != nil {
+		t.Errorf("n = %d, port cap %d: %v", n, pc, err)
+	}
+	err := rowsFit(n+1, pc, "rl")
+	if err == nil || !strings.Contains(err.Error(), "rl: ") || !strings.Contains(err.Error(), "must be at most") {
+		t.Errorf("n = %d, port cap %d: error %v, want one that names rl and the limit", n+1, pc, err)
 	}
 }

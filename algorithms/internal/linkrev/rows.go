@@ -1,6 +1,7 @@
 package linkrev
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -127,13 +128,17 @@ func (l *Links) fitPort(i int32, p kernel.Port) {
 	r.hw = int32(w)
 }
 
-// fitQueue makes room for one more entry in node i's queue: twice as large, at most one
-// entry per port of its height row plus Self (Q holds each port at most once).
+// fitQueue makes room for one more entry in node i's queue.
 func (l *Links) fitQueue(i int32) {
-	r := &l.rows[i]
-	if r.qLen < r.qc {
-		return
+	if r := &l.rows[i]; r.qLen == r.qc {
+		l.growQueue(i)
 	}
+}
+
+// growQueue moves node i's full queue to a row twice as large, at most one entry per port
+// of its height row plus Self (Q holds each port at most once).
+func (l *Links) growQueue(i int32) {
+	r := &l.rows[i]
 	c := min(2*int(r.qc), int(r.hw)+1)
 	if c <= int(r.qLen) {
 		panic(fmt.Sprintf("linkrev: node %d's queue holds %d entries, more than its %d ports and Self", i, r.qLen, r.hw))
@@ -148,11 +153,9 @@ func (l *Links) fitQueue(i int32) {
 func (l *Links) At(i int32, p kernel.Port) int {
 	r := &l.rows[i]
 	if uint32(p) >= uint32(r.hw) {
-		beyondRow(i, p, r.hw)
+		panic(errBeyondRow)
 	}
 	return int(r.h) + int(p)
 }
 
-func beyondRow(i int32, p kernel.Port, w int32) {
-	panic(fmt.Sprintf("linkrev: node %d's port %d is beyond its row of %d ports (no LinkFormed for it)", i, p, w))
-}
+var errBeyondRow = errors.New("linkrev: a node's port beyond its row of heights (no LinkFormed for it)")

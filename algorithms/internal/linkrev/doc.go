@@ -24,7 +24,7 @@
 // twice as large, when the node first needs more. formHeight[j] is kept only for links being
 // formed (forming.go). N, receivedLI and forming are kernel.PortSets, interleaved per node.
 // Neighbour j is addressed by the port it is reached on. At n = 10^6 and mean degree 8 this is
-// about 330 bytes per node instead of 2.1 KB (docs/scaling.md, Memory).
+// about 340 bytes per node instead of 2.1 KB (docs/scaling.md, Memory).
 //
 // The queue holds Entry values: a port (or Self for the node's own request) and one word V
 // that the algorithm interprets: unused by RL, the request's priority in hk, the requested

@@ -89,11 +89,11 @@ func (l *Links) OnLinkInfo(i int32, j kernel.Port, h Height, out *kernel.Outbox)
 // height changed meanwhile answers with a LinkInfo; j's height is recorded (or receivedLI
 // confirmed); if the link is now outgoing, j's request is deleted from Q.
 func (l *Links) LinkInfoArrived(i int32, j kernel.Port, h Height, out *kernel.Outbox) {
-	l.InN.Add(i, j)                                                       // 1
-	if l.Forming.Has(i, j) && l.MyHeight[i] != l.FormHeight[l.At(i, j)] { // 2
+	l.InN.Add(i, j)                                                 // 1
+	if l.Forming.Has(i, j) && l.MyHeight[i] != l.formHeight(i, j) { // 2
 		out.Send(j, l.Msg(l.Types.Link, i, 0)) // 3
 	}
-	l.Forming.Remove(i, j)      // 4
+	l.stopForming(i, j)         // 4
 	if l.ReceivedLI.Has(i, j) { // 5
 		l.Height[l.At(i, j)] = h
 	} else if l.Height[l.At(i, j)] == h { // 6
@@ -127,18 +127,19 @@ func (l *Links) LinkFailed(i int32, j kernel.Port) {
 		l.Delete(i, j) // 2
 	}
 	l.ReceivedLI.Add(i, j) // 3
-	l.Forming.Remove(i, j) // (a link that fails while forming is forgotten)
+	l.stopForming(i, j)    // (a link that fails while forming is forgotten)
 	if l.Next[i] == j {    // next ∉ N from now on, even if port j is reused
 		l.Next[i] = NextGone
 	}
 }
 
 // LinkFormed is RL's LinkUp handler ("When formation of link to j detected at node i"), lines
-// 1-3: send LinkInfo, forming[j] = true, formHeight[j] = myHeight.
+// 1-3: send LinkInfo, forming[j] = true, formHeight[j] = myHeight. Port j gets its place in
+// node i's row of heights here, before any message can arrive on it.
 func (l *Links) LinkFormed(i int32, j kernel.Port, out *kernel.Outbox) {
-	out.Send(j, l.Msg(l.Types.Link, i, 0))   // 1
-	l.Forming.Add(i, j)                      // 2
-	l.FormHeight[l.At(i, j)] = l.MyHeight[i] // 3
+	l.fitPort(i, j)
+	out.Send(j, l.Msg(l.Types.Link, i, 0)) // 1
+	l.startForming(i, j, l.MyHeight[i])    // 2, 3
 }
 
 // ---- Procedures ----

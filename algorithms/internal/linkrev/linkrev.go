@@ -57,15 +57,15 @@ type Links struct {
 	TokenHolder []bool
 	Next        []kernel.Port
 
-	Height     []Height // Height[At(i, p)]: i's view of the height of the neighbour on port p
-	FormHeight []Height
+	Height     []Height        // Height[At(i, p)]: i's view of the height of the neighbour on port p
 	InN        kernel.PortSets // N: neighbours i knows about (a forming link joins at its first LinkInfo)
 	ReceivedLI kernel.PortSets
 	Forming    kernel.PortSets
 
-	q    []Entry // node i's queue is q[i*(PortCap+1) : i*(PortCap+1)+qLen[i]]
-	qLen []int32
-	dist []int32
+	rows     []rowRef  // where node i's heights and queue are (rows.go)
+	q        []Entry   // node i's queue is q[rows[i].q : rows[i].q+rows[i].qLen]
+	forms    []formRec // formHeight of the links being formed (forming.go)
+	freeForm int32
 
 	// TokenLink is whom a node that receives the token tells its lowered height: RL's rule
 	// (the zero value, rl's only rule) or Jiang's. hk and gme set it at every Reset.
@@ -100,33 +100,29 @@ func (l *Links) Reset(t *kernel.Topology, n int, initial []Height, name string, 
 	l.MyHeight = kernel.Resize(l.MyHeight, n)
 	l.TokenHolder = kernel.Resize(l.TokenHolder, n)
 	l.Next = kernel.Resize(l.Next, n)
-	l.q = kernel.Resize(l.q, n*(pc+1))
-	l.qLen = kernel.Resize(l.qLen, n)
-	l.Height = kernel.Resize(l.Height, n*pc)
-	l.FormHeight = kernel.Resize(l.FormHeight, n*pc)
-	l.InN.Reset(n, pc)
-	l.ReceivedLI.Reset(n, pc)
-	l.Forming.Reset(n, pc)
-	l.dist = kernel.Resize(l.dist, n)
+	kernel.InterleavePortSets(n, pc, &l.InN, &l.ReceivedLI, &l.Forming)
+	if err := l.layout(t, n, name); err != nil {
+		return err
+	}
 	if initial != nil {
 		if len(initial) != n {
 			return fmt.Errorf("%s: %d initial heights for %d nodes", name, len(initial), n)
 		}
 		copy(l.MyHeight, initial)
 	} else {
-		if reached := t.BFS(0, l.dist, nil); reached < n {
+		dist := l.Next // hop distances to node 0, until next is set below
+		if reached := t.BFS(0, dist, nil); reached < n {
 			return fmt.Errorf("%s: the initial graph is not connected (%d of %d nodes reach node 0, the token holder); "+
 				"link reversal starts from a connected graph whose heights form a DAG toward the token holder: "+
 				"use network=walter, or a denser geometric network (larger range or more nodes per area)", name, reached, n)
 		}
 		for i := range l.MyHeight {
-			l.MyHeight[i] = Height{0, int64(l.dist[i]), int32(i)}
+			l.MyHeight[i] = Height{0, int64(dist[i]), int32(i)}
 		}
 	}
 	up := t.Up()
 	for i := int32(0); int(i) < n; i++ {
 		l.TokenHolder[i] = i == 0
-		l.qLen[i] = 0
 		l.ReceivedLI.FillRow(i, pc)
 		for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
 			l.InN.Add(i, p)
@@ -142,9 +138,6 @@ func (l *Links) Reset(t *kernel.Topology, n int, initial []Height, name string, 
 	}
 	return nil
 }
-
-// At indexes the per-port arrays.
-func (l *Links) At(i int32, p kernel.Port) int { return int(i)*l.PortCap + int(p) }
 
 // Msg builds a message of type t carrying node i's height in A, B, C and d in D.
 func (l *Links) Msg(t kernel.MsgType, i int32, d int64) kernel.Message {

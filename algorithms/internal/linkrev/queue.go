@@ -4,17 +4,18 @@ import "github.com/mutexlab/mutexlab/kernel"
 
 // ---- The request queue Q ----
 
-// Queue returns node i's queue, head first (a view into the storage).
+// Queue returns node i's queue, head first (a view into the storage, valid until the queue
+// grows).
 func (l *Links) Queue(i int32) []Entry {
-	base := int(i) * (l.PortCap + 1)
-	return l.q[base : base+int(l.qLen[i])]
+	r := &l.rows[i]
+	return l.q[r.q : r.q+r.qLen : r.q+r.qLen]
 }
 
 // QLen returns |Q| at node i.
-func (l *Links) QLen(i int32) int { return int(l.qLen[i]) }
+func (l *Links) QLen(i int32) int { return int(l.rows[i].qLen) }
 
 // Head returns the head of node i's queue (Q must not be empty).
-func (l *Links) Head(i int32) Entry { return l.q[int(i)*(l.PortCap+1)] }
+func (l *Links) Head(i int32) Entry { return l.q[l.rows[i].q] }
 
 // Find returns the position of p in node i's queue, or -1.
 func (l *Links) Find(i int32, p kernel.Port) int {
@@ -31,8 +32,10 @@ func (l *Links) Enqueue(i int32, e Entry) {
 	if l.Find(i, e.P) >= 0 {
 		return
 	}
-	l.q[int(i)*(l.PortCap+1)+int(l.qLen[i])] = e
-	l.qLen[i]++
+	l.fitQueue(i)
+	r := &l.rows[i]
+	l.q[r.q+r.qLen] = e
+	r.qLen++
 }
 
 // InsertByPriority puts e into node i's queue ordered by V, highest first, after every entry
@@ -48,7 +51,8 @@ func (l *Links) InsertByPriority(i int32, e Entry) int {
 			break
 		}
 	}
-	l.qLen[i]++
+	l.fitQueue(i)
+	l.rows[i].qLen++
 	q = l.Queue(i)
 	copy(q[pos+1:], q[pos:len(q)-1])
 	q[pos] = e
@@ -60,7 +64,7 @@ func (l *Links) Dequeue(i int32) Entry {
 	q := l.Queue(i)
 	head := q[0]
 	copy(q, q[1:])
-	l.qLen[i]--
+	l.rows[i].qLen--
 	return head
 }
 
@@ -71,7 +75,7 @@ func (l *Links) Delete(i int32, p kernel.Port) (Entry, bool) {
 	for k, x := range q {
 		if x.P == p {
 			copy(q[k:], q[k+1:])
-			l.qLen[i]--
+			l.rows[i].qLen--
 			return x, true
 		}
 	}
@@ -82,7 +86,7 @@ func (l *Links) Delete(i int32, p kernel.Port) (Entry, bool) {
 func (l *Links) RemoveAt(i int32, k int) {
 	q := l.Queue(i)
 	copy(q[k:], q[k+1:])
-	l.qLen[i]--
+	l.rows[i].qLen--
 }
 
 // DeleteV removes every entry of node i's queue whose V equals v (the Self entry included),
@@ -97,6 +101,6 @@ func (l *Links) DeleteV(i int32, v int64) int {
 			w++
 		}
 	}
-	l.qLen[i] = int32(w)
+	l.rows[i].qLen = int32(w)
 	return len(q) - w
 }

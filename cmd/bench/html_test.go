@@ -37,8 +37,10 @@ func TestHTMLWritesAPagePerFile(t *testing.T) {
 	if code := run(context.Background(), []string{"html", walterFixture, "--out", one}); code != exitOK {
 		t.Fatalf("--out PAGE.html: exit %d", code)
 	}
-	if _, err := os.Stat(one); err != nil {
+	if fi, err := os.Stat(one); err != nil {
 		t.Error(err)
+	} else if fi.Mode().Perm() != 0o644 {
+		t.Errorf("page mode %v, want -rw-r--r--: a page is meant to be shared", fi.Mode().Perm())
 	}
 }
 

@@ -280,8 +280,9 @@ func checkPagePath(flagName, path string) error {
 	return nil
 }
 
-// openOut opens the trace destination: standard output, or a temporary file beside path that
-// commit renames to path (abort removes it), so a failed replay leaves no partial file.
+// openOut opens the destination of a trace or page: standard output, or a temporary file
+// beside path that commit makes readable by all (0644) and renames to path (abort removes
+// it), so a failed replay leaves no partial file.
 func openOut(path string) (w io.Writer, commit func() error, abort func(), err error) {
 	if path == "" {
 		return os.Stdout, func() error { return nil }, func() {}, nil
@@ -293,6 +294,12 @@ func openOut(path string) (w io.Writer, commit func() error, abort func(), err e
 	abort = func() { f.Close(); os.Remove(f.Name()) }
 	commit = func() error {
 		if err := f.Close(); err != nil {
+			os.Remove(f.Name())
+			return err
+		}
+		// A temporary file is private (0600); a page or trace is meant to be shared, like the
+		// figures (plots.Figure.Save) and results files.
+		if err := os.Chmod(f.Name(), 0o644); err != nil {
 			os.Remove(f.Name())
 			return err
 		}

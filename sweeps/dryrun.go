@@ -25,7 +25,7 @@ func DryRun(w io.Writer, spec *Spec, sh Shard, workers int) error {
 		fmt.Fprintf(w, "grid  %s (%d): %s\n", n, len(vals), valueList(vals, 20))
 	}
 	fmt.Fprintf(w, "grid points: %d\n", spec.NumPoints())
-	fmt.Fprintf(w, "trials: %d = %d points x %d replicates x %d algorithms\n", spec.NumTrials(), spec.NumPoints(), spec.Trials, len(spec.Algorithms))
+	fmt.Fprintf(w, "trials: %d = %s x %s x %s\n", spec.NumTrials(), plural(spec.NumPoints(), "point"), plural(spec.Trials, "replicate"), plural(len(spec.Algorithms), "algorithm"))
 	if !sh.Whole() {
 		fmt.Fprintf(w, "shard %s: %d trials\n", sh, sched.Len())
 	}
@@ -58,4 +58,12 @@ func roundDur(d time.Duration) time.Duration {
 		return d.Round(time.Second)
 	}
 	return d.Round(100 * time.Millisecond)
+}
+
+// plural writes a count with its noun, singular for 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

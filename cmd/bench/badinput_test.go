@@ -302,7 +302,7 @@ func TestHugeInputsAreBounded(t *testing.T) {
 		want   string // in stdout (exit 0) or the one error line
 		maxDur time.Duration
 	}{
-		{[]string{"run", "--trials", "1000000000", "--dry-run", "--out", out}, exitOK, "trials: 2000000000 = 1 points x 1000000000 replicates x 2 algorithms", 20 * time.Second},
+		{[]string{"run", "--trials", "1000000000", "--dry-run", "--out", out}, exitOK, "trials: 2000000000 = 1 point x 1000000000 replicates x 2 algorithms", 20 * time.Second},
 		{[]string{"sweep", huge, "--dry-run", "--out", out}, exitOK, "trials: 1000000000 = 1000000000 points", 20 * time.Second},
 		{[]string{"sweep", huge, "--dry-run", "--shard", "7/1000", "--out", out}, exitOK, "shard 7/1000: 1000000 trials", 20 * time.Second},
 		{[]string{"run", "--workers", "100000", "--trials", "2", "--out", out}, exitUsage, "--workers", 20 * time.Second},

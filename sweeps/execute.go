@@ -128,6 +128,11 @@ func Execute(ctx context.Context, spec *Spec, opt Options) (Report, error) {
 		prog = noProgress{}
 	}
 	prog.Start(spec.Name, rep.Total, rep.OnDisk)
+	wp, byWork := prog.(WorkProgress)
+	if byWork {
+		total := sched.EstimateWork().Events
+		wp.StartWork(total, total*float64(rep.OnDisk)/float64(max(rep.Total, 1)))
+	}
 	first, skip := st.done.prefix, map[int]bool{} // a snapshot: the workers read it
 	for _, k := range st.done.stragglers() {
 		skip[k] = true
@@ -146,6 +151,9 @@ func Execute(ctx context.Context, spec *Spec, opt Options) (Report, error) {
 			return err
 		}
 		rep.Ran++
+		if byWork {
+			wp.AddWork(estimateCost(o.Trial.Algorithm, &o.Trial.Params))
+		}
 		prog.Add(1)
 		return nil
 	})

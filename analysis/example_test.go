@@ -23,8 +23,8 @@ func ExampleTable() {
 	// rl         0.001  1       2
 	// rl         1      2       5 ± 13
 	// rr         1      2       12 ± 25
-	// algorithm,load,trials,wait_mean_mean,wait_mean_sd,wait_mean_ci95
-	// rl,0.001,1,2,,
-	// rl,1,2,5,1.414213562,12.70620474
-	// rr,1,2,12,2.828427125,25.41240947
+	// algorithm,load,trials,wait_mean_mean,wait_mean_sd,wait_mean_ci95,wait_mean_n
+	// rl,0.001,1,2,,,1
+	// rl,1,2,5,1.414213562,12.70620474,2
+	// rr,1,2,12,2.828427125,25.41240947,2
 }

@@ -270,6 +270,9 @@ func Aggregate(d *Dataset, by, metrics []string) (*Table, error) {
 		t.order = append(t.order, gr)
 		t.groups[strings.Join(keys[g], "\x00")] = gr
 	}
+	for _, g := range ids {
+		t.order[g].trials++
+	}
 	for m, name := range metrics {
 		vals := d.cols[name].Num
 		for r, g := range ids {

@@ -22,9 +22,10 @@ type Table struct {
 }
 
 type group struct {
-	key  []string
-	nums []float64 // key as numbers (NaN for text), for sorting and lookup
-	accs []Acc
+	key    []string
+	nums   []float64 // key as numbers (NaN for text), for sorting and lookup
+	accs   []Acc
+	trials int // trials in the group, whatever nulls its metrics have
 }
 
 // NewTable makes a table grouped by the named columns over the named metrics.
@@ -41,8 +42,11 @@ func (t *Table) Add(key []string, values []float64) {
 		t.groups[k] = g
 		t.order = append(t.order, g)
 	}
+	g.trials++
 	for m, v := range values {
-		g.accs[m].Add(v)
+		if !math.IsNaN(v) { // null: not applicable or not measured
+			g.accs[m].Add(v)
+		}
 	}
 }
 
@@ -68,18 +72,31 @@ func (t *Table) WriteText(w io.Writer) error {
 	lines := [][]string{header}
 	keys, stats := t.Rows()
 	for r, key := range keys {
-		line := append([]string{}, key...)
-		n := 0
-		if len(stats[r]) > 0 {
-			n = stats[r][0].N
-		}
-		line = append(line, fmt.Sprint(n))
+		n := t.order[r].trials
+		line := append(slices.Clone(key), strconv.Itoa(n))
 		for _, s := range stats[r] {
-			line = append(line, FormatStat(s))
+			line = append(line, FormatCell(s, n))
 		}
 		lines = append(lines, line)
 	}
 	return writeAligned(w, lines)
+}
+
+// Missing is what the text, Markdown and LaTeX tables print where no trial of the group
+// had a value (every one was null); CSV leaves such a cell empty.
+const Missing = "-"
+
+// FormatCell renders a metric's Stat in a group of trials trials: FormatStat, followed by
+// "(n=K)" when only K < trials of them had a value (the rest were null), and Missing when
+// none had.
+func FormatCell(s Stat, trials int) string {
+	if s.N == 0 || math.IsNaN(s.Mean) {
+		return Missing
+	}
+	if s.N < trials {
+		return fmt.Sprintf("%s (n=%d)", FormatStat(s), s.N)
+	}
+	return FormatStat(s)
 }
 
 // writeAligned prints lines as left-aligned columns separated by at least two spaces
@@ -94,8 +111,12 @@ func writeAligned(w io.Writer, lines [][]string) error {
 	return tw.Flush()
 }
 
-// FormatStat renders "mean ± half-width" with 4 significant digits ("mean" alone for one trial).
+// FormatStat renders "mean ± half-width" with 4 significant digits ("mean" alone for one
+// trial, Missing for none).
 func FormatStat(s Stat) string {
+	if math.IsNaN(s.Mean) {
+		return Missing
+	}
 	if math.IsNaN(s.CI95) {
 		return fmt.Sprintf("%.4g", s.Mean)
 	}
@@ -143,6 +164,10 @@ func (t *Table) Sort() { slices.SortStableFunc(t.order, compareKeys) }
 
 // Len returns the number of groups.
 func (t *Table) Len() int { return len(t.order) }
+
+// Trials returns the number of trials in group i (in the table's current order), counting
+// those whose metrics are null: a metric's Stat.N is smaller when some of them are.
+func (t *Table) Trials(i int) int { return t.order[i].trials }
 
 // Group returns the key (as text and as numbers, NaN for text) and the metric Stats of
 // group i, in the table's current order.
@@ -197,9 +222,10 @@ const (
 // Formats lists the accepted formats.
 var Formats = []Format{Text, CSV, Markdown, LaTeX}
 
-// Write prints the table in the given format. Text, Markdown and LaTeX show each metric as
-// mean ± CI95 half-width; CSV gives the mean, sd, ci95 and n of every metric as separate
-// columns.
+// Write prints the table in the given format. Every format gives the trials of each group.
+// Text, Markdown and LaTeX show each metric as mean ± CI95 half-width, followed by "(n=K)"
+// when only K of the group's trials had a value, and Missing ("-") when none had; CSV gives
+// the mean, sd, ci95 and n of every metric as separate columns, a missing number empty.
 func (t *Table) Write(w io.Writer, f Format) error {
 	switch f {
 	case Text:
@@ -207,14 +233,14 @@ func (t *Table) Write(w io.Writer, f Format) error {
 	case CSV:
 		header := append(slices.Clone(t.By), "trials")
 		for _, m := range t.Metrics {
-			header = append(header, m+"_mean", m+"_sd", m+"_ci95")
+			header = append(header, m+"_mean", m+"_sd", m+"_ci95", m+"_n")
 		}
 		lines := [][]string{header}
 		for i := range t.order {
 			key, _, stats := t.Group(i)
-			line := append(slices.Clone(key), strconv.Itoa(trials(stats)))
+			line := append(slices.Clone(key), strconv.Itoa(t.Trials(i)))
 			for _, s := range stats {
-				line = append(line, num(s.Mean), num(s.SD), num(s.CI95))
+				line = append(line, num(s.Mean), num(s.SD), num(s.CI95), strconv.Itoa(s.N))
 			}
 			lines = append(lines, line)
 		}
@@ -229,9 +255,9 @@ func (t *Table) Write(w io.Writer, f Format) error {
 		var body [][]string
 		for i := range t.order {
 			key, _, stats := t.Group(i)
-			line := append(slices.Clone(key), strconv.Itoa(trials(stats)))
+			line := append(slices.Clone(key), strconv.Itoa(t.Trials(i)))
 			for _, s := range stats {
-				line = append(line, FormatStat(s))
+				line = append(line, FormatCell(s, t.Trials(i)))
 			}
 			body = append(body, line)
 		}
@@ -241,13 +267,6 @@ func (t *Table) Write(w io.Writer, f Format) error {
 		return writeLaTeX(w, header, body, len(t.By))
 	}
 	return fmt.Errorf("unknown format %q; available: text, csv, markdown, latex", f)
-}
-
-func trials(stats []Stat) int {
-	if len(stats) == 0 {
-		return 0
-	}
-	return stats[0].N
 }
 
 func num(v float64) string {
@@ -323,7 +342,7 @@ func (t *Table) Split(col string) (values []string, subsets []*Table, err error)
 		}
 		sub := subsets[len(subsets)-1]
 		key := slices.Delete(slices.Clone(g.key), c, c+1)
-		ng := &group{key: key, nums: parseKey(key), accs: slices.Clone(g.accs)}
+		ng := &group{key: key, nums: parseKey(key), accs: slices.Clone(g.accs), trials: g.trials}
 		sub.groups[strings.Join(key, "\x00")] = ng
 		sub.order = append(sub.order, ng)
 	}

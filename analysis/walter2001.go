@@ -41,10 +41,42 @@ func Walter2001Table(d *Dataset) (*Table, error) {
 	return Aggregate(d, walter2001By, walter2001Metrics)
 }
 
+// Walter2001MissingCells is the error WriteWalter2001Cells returns when the data lack some
+// cells of Tables 1 and 2 (printed Missing, "-"); the tables are printed all the same, and the
+// findings about the missing cells are SKIP.
+type Walter2001MissingCells struct {
+	Cells []string // "rl load=1 mobility=0.01 connectivity=0.2", one per absent point
+	Total int      // the points of the tables (algorithms × loads × mobilities × connectivities)
+}
+
+func (e *Walter2001MissingCells) Error() string {
+	return fmt.Sprintf("the data lacks Table 1/2 cells (run 'bench sweep walter2001'): %s", strings.Join(e.Cells, "; "))
+}
+
+// Walter2001Usable says whether t has a value in some cell of Tables 1 and 2; if not, the
+// paper comparison has nothing to compare and the error says what it needs.
+func Walter2001Usable(t *Table) error {
+	for _, metric := range walter2001Metrics {
+		for _, alg := range Walter2001Algorithms {
+			for _, load := range Walter2001Loads {
+				for _, mob := range Walter2001Mobilities {
+					for _, conn := range Walter2001Connectivity {
+						if s, ok := t.Lookup(metric, alg, load, mob, conn); ok && s.N > 0 {
+							return nil
+						}
+					}
+				}
+			}
+		}
+	}
+	return fmt.Errorf("no trial at a point of Tables 1 and 2: the comparison needs trials of algorithm rl and rr at load 1 or 0.001, mobility 0, 0.01 or 0.1 and connectivity 0.2 or 0.8 with wait_mean or msgs_per_cs (run 'bench sweep walter2001')")
+}
+
 // WriteWalter2001Cells prints every cell of the paper's Tables 1 (wait per CS entry) and 2
 // (messages per CS entry): RR/RL × high/low load × zero/low/high mobility × 20%/80%
-// connectivity, each as our mean ± 95% CI half-width over trials (n trials). It returns an
-// error naming the cells absent from the data.
+// connectivity, each as our mean ± 95% CI half-width over trials (n trials), Missing ("-")
+// where the data have no value. It returns a *Walter2001MissingCells naming the cells absent
+// from the data, after printing the tables.
 func WriteWalter2001Cells(w io.Writer, t *Table) error {
 	var missing []string
 	for ti, metric := range walter2001Metrics {
@@ -57,7 +89,7 @@ func WriteWalter2001Cells(w io.Writer, t *Table) error {
 					line := []string{ln, pct(conn), strings.ToUpper(alg)}
 					for _, mob := range Walter2001Mobilities {
 						s, ok := t.Lookup(metric, alg, load, mob, conn)
-						if !ok {
+						if !ok || s.N == 0 {
 							missing = append(missing, fmt.Sprintf("%s load=%g mobility=%g connectivity=%g", alg, load, mob, conn))
 							line = append(line, "-")
 							continue
@@ -75,7 +107,8 @@ func WriteWalter2001Cells(w io.Writer, t *Table) error {
 		fmt.Fprintln(w)
 	}
 	if len(missing) > 0 {
-		return fmt.Errorf("the data lacks Table 1/2 cells (run 'bench sweep walter2001'): %s", strings.Join(dedupe(missing), "; "))
+		return &Walter2001MissingCells{Cells: dedupe(missing),
+			Total: len(Walter2001Algorithms) * len(Walter2001Loads) * len(Walter2001Mobilities) * len(Walter2001Connectivity)}
 	}
 	return nil
 }

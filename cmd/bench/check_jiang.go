@@ -2,15 +2,18 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"strings"
 
 	"github.com/mutexlab/mutexlab/algorithms/gme"
 	"github.com/mutexlab/mutexlab/analysis"
 	"github.com/mutexlab/mutexlab/internal/jiangload"
+	"github.com/mutexlab/mutexlab/kernel"
 )
 
 var checkJiangHelp = help{
@@ -35,7 +38,9 @@ messages each workload sent under each reading:
 Every workload runs under the online checks (Theorem 1 of either paper). The workloads are
 deterministic: the output is the same on every run.
 Exit status 0 when every workload ran, whatever the verdicts: a FAIL against a paper is a
-result, printed, not a failure of the tool (the rule of every bench check; docs/claims.md).`,
+result, printed, not a failure of the tool (the rule of every bench check; docs/claims.md).
+Exit status 1 when interrupted (SIGINT, SIGTERM; it stops within a second): a paper's table
+is printed only once its check has run to the end, never in part.`,
 	examples: []string{
 		"bench check jiang",
 		"bench check jiang --paper hk --entries 10000",
@@ -64,18 +69,43 @@ func checkJiangCmd(ctx context.Context, args []string) error {
 	case *entries < 100 || *entries > maxJiangEntries:
 		return usagef("--entries: want 100..%d CS entries, got %d", maxJiangEntries, *entries)
 	}
+	var done, todo []string // the papers checked to the end (printed), those not
 	for _, c := range jiangChecks(*entries) {
 		if *paper != "" && c.algo != *paper {
 			continue
 		}
-		if err := ctx.Err(); err != nil {
-			return err
+		if len(todo) > 0 {
+			todo = append(todo, c.algo)
+			continue
 		}
-		if err := c.run(os.Stdout); err != nil {
+		err := ctx.Err()
+		if err == nil {
+			err = c.runContext(ctx, os.Stdout)
+		}
+		switch {
+		case errors.Is(err, context.Canceled) || errors.Is(err, kernel.ErrInterrupted):
+			todo = append(todo, c.algo)
+		case err != nil:
 			return err
+		default:
+			done = append(done, c.algo)
 		}
 	}
+	if len(todo) > 0 {
+		return jiangInterrupted(done, todo)
+	}
 	return nil
+}
+
+// jiangInterrupted is the one line of an interrupted check jiang: which papers' tables were
+// printed in full (none, or those above), and that the others were not checked to the end,
+// so nothing of them is printed (a partial verdict table is not a result).
+func jiangInterrupted(done, todo []string) error {
+	if len(done) == 0 {
+		return fmt.Errorf("interrupted: nothing was checked to the end, so no verdict is printed; rerun the command for the tables")
+	}
+	return fmt.Errorf("interrupted: %s was not checked to the end, so none of its verdicts is printed (%s above is complete); rerun the command for it",
+		strings.Join(todo, " and "), strings.Join(done, " and "))
 }
 
 // jiangCheck is one paper's check: its findings, readings and workloads.
@@ -116,8 +146,12 @@ func jiangChecks(entries int) []jiangCheck {
 }
 
 // run plays every workload under every reading and prints the matrix.
-func (c jiangCheck) run(w io.Writer) error {
-	t, err := c.table()
+func (c jiangCheck) run(w io.Writer) error { return c.runContext(context.Background(), w) }
+
+// runContext is run, stopped within a second or so when ctx is cancelled, having printed
+// nothing: the matrix is written only once every workload has run.
+func (c jiangCheck) runContext(ctx context.Context, w io.Writer) error {
+	t, err := c.table(ctx)
 	if err != nil {
 		return err
 	}
@@ -137,11 +171,11 @@ func (c jiangCheck) run(w io.Writer) error {
 }
 
 // table plays the workloads: one row per (reading, workload), the columns analysis.JiangMetrics.
-func (c jiangCheck) table() (*analysis.Table, error) {
+func (c jiangCheck) table(ctx context.Context) (*analysis.Table, error) {
 	t := analysis.NewTable(analysis.JiangBy, analysis.JiangMetrics)
 	for _, r := range c.readings {
 		for _, wl := range c.workloads(r) {
-			o, err := jiangload.Run(wl)
+			o, err := jiangload.RunContext(ctx, wl)
 			if err != nil {
 				return nil, fmt.Errorf("check jiang: %s under %s: %w", wl.Name, r.Name, err)
 			}

@@ -7,8 +7,11 @@
 // disk); 2 bad input (a flag, a spec key, a file); 3 a safety violation (or a broken kernel
 // invariant); 4 starvation.
 //
-// SIGINT and SIGTERM stop every trial in flight within about a second; the finished trials
-// stay on disk and the same command resumes. A second SIGINT or SIGTERM exits at once.
+// SIGINT and SIGTERM stop every trial in flight within about a second, and exit 1. run and
+// sweep (and the default experiment) keep their finished trials on disk, say how many, and
+// the same command resumes; the other commands keep nothing (check jiang prints no partial
+// table, run --html writes no page). The first signal's own message says only that bench is
+// stopping, true of every command. A second SIGINT or SIGTERM exits at once.
 package main
 
 import (
@@ -77,6 +80,8 @@ func tuneGC() {
 
 // signalContext returns a context cancelled by the first SIGINT or SIGTERM. The first signal
 // is announced and the default action restored, so a second one ends the process at once.
+// The announcement says only "stopping": what is kept differs by command (a sweep keeps its
+// finished trials, check and swarm keep nothing), so the commands say it when they stop.
 func signalContext() context.Context {
 	ctx, cancel := context.WithCancel(context.Background())
 	sigs := make(chan os.Signal, 1)
@@ -84,7 +89,7 @@ func signalContext() context.Context {
 	go func() {
 		s := <-sigs
 		signal.Reset(os.Interrupt, syscall.SIGTERM)
-		fmt.Fprintf(os.Stderr, "bench: %s: stopping the trials in flight and keeping the finished ones (send it again to quit at once)\n", signalName(s))
+		fmt.Fprintf(os.Stderr, "bench: %s: stopping (send it again to quit at once)\n", signalName(s))
 		cancel()
 	}()
 	return ctx

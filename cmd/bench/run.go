@@ -81,7 +81,7 @@ func runCmd(ctx context.Context, args []string) error {
 		return err
 	}
 	if f.html != "" {
-		return runPage(spec, f.html, f.given["out"], f.dryRun, args)
+		return runHTML(ctx, spec, f.html, f.given["out"], f.dryRun, args) // page.go
 	}
 	if f.out == "" {
 		f.out = "results/run-" + sweeps.SpecHash(spec)[:8] + ".parquet"

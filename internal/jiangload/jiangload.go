@@ -10,10 +10,12 @@
 // SessionHeldOpen, SessionKeptOpen and RandomSessions, each under a Reading (HKReadings,
 // GMEReadings). The hk and gme tests assert the outcomes per reading; bench check jiang
 // (cmd/bench/check_jiang.go) prints them as a theorem × reading matrix (analysis.JiangHK,
-// analysis.JiangGME). Every trial is bounded: Workload.Entries CS entries or MaxTime.
+// analysis.JiangGME). Every trial is bounded: Workload.Entries CS entries or MaxTime; and
+// RunContext stops one early when its context is cancelled (bench's SIGINT and SIGTERM).
 package jiangload
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strconv"
@@ -63,7 +65,15 @@ type Outcome struct {
 const MaxOrder = 1000
 
 // Run plays w.
-func Run(w Workload) (Outcome, error) {
+func Run(w Workload) (Outcome, error) { return RunContext(context.Background(), w) }
+
+// checkEvery is how many time units pass between two looks at RunContext's context: a
+// time unit is a few events, so a cancelled workload stops within a millisecond or so.
+const checkEvery = 256
+
+// RunContext is Run, stopped early when ctx is cancelled: the workload then has no outcome
+// and the error wraps kernel.ErrInterrupted (as Sim.RunContext's does).
+func RunContext(ctx context.Context, w Workload) (Outcome, error) {
 	algo, p, err := setup(w)
 	if err != nil {
 		return Outcome{}, err
@@ -99,7 +109,15 @@ func Run(w Workload) (Outcome, error) {
 	if limit == 0 {
 		limit = 100 * w.Entries
 	}
+	done := ctx.Done()
 	for t := 0; t <= limit && o.Total < int64(w.Entries) && o.Err == nil; t++ {
+		if t%checkEvery == 0 && done != nil {
+			select {
+			case <-done:
+				return Outcome{}, fmt.Errorf("workload %s at time %d: %w", w.Name, t, kernel.ErrInterrupted)
+			default:
+			}
+		}
 		o.Err = step(sim, w, t, release)
 		if t > 0 && idle(sim, w, t) {
 			break

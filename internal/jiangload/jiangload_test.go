@@ -1,9 +1,14 @@
 package jiangload
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/mutexlab/mutexlab/kernel"
 )
 
 // TestDeterministic: a workload's Outcome is a pure function of the Workload — every workload
@@ -57,5 +62,25 @@ func TestBadWorkload(t *testing.T) {
 	bad.Algo = "rl"
 	if _, err := Run(bad); err == nil || !strings.Contains(err.Error(), "hk, gme") {
 		t.Errorf("algorithm rl: %v", err)
+	}
+}
+
+// TestRunContextStops: a workload of a million entries (about 10 s) stops within a second
+// of its context's cancellation, with no outcome and an error wrapping
+// kernel.ErrInterrupted; an already-cancelled context stops it before it starts.
+func TestRunContextStops(t *testing.T) {
+	t.Parallel()
+	w := RelayChain(1, 1_000_000, HKReadings[0])
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if o, err := RunContext(ctx, w); !errors.Is(err, kernel.ErrInterrupted) || o.Total != 0 || !strings.Contains(err.Error(), w.Name) {
+		t.Errorf("cancelled before the start: %d entries, %v", o.Total, err)
+	}
+	ctx, cancel = context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	o, err := RunContext(ctx, w)
+	if el := time.Since(start); !errors.Is(err, kernel.ErrInterrupted) || o.Total != 0 || el > time.Second {
+		t.Errorf("cancelled after 100 ms: returned after %s with %d entries, %v", el, o.Total, err)
 	}
 }

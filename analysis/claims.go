@@ -70,9 +70,13 @@ type Check struct {
 func (c *Check) Test(format string, args ...any) { c.a.Threshold = fmt.Sprintf(format, args...) }
 
 // Mean returns the mean of metric over the group whose key is key (Table.Lookup). A group
-// the table lacks is remembered: the finding is then SKIP, naming what was missing.
+// the table lacks, or whose trials all have no value of metric (null), is remembered: the
+// finding is then SKIP, naming what was missing.
 func (c *Check) Mean(metric string, key ...any) (float64, bool) {
 	s, ok := c.t.Lookup(metric, key...)
+	if ok && s.N == 0 {
+		ok = false
+	}
 	if !ok {
 		c.missing = append(c.missing, c.describe(key))
 	}

@@ -33,7 +33,8 @@ func NewTable(by, metrics []string) *Table {
 	return &Table{By: by, Metrics: metrics, groups: map[string]*group{}}
 }
 
-// Add adds one trial: its values of the By columns (as text) and of the metrics.
+// Add adds one trial: its values of the By columns (as text) and of the metrics, NaN for a
+// null (left out of that metric's Stat; the trial still counts in the group's Trials).
 func (t *Table) Add(key []string, values []float64) {
 	k := strings.Join(key, "\x00")
 	g, ok := t.groups[k]

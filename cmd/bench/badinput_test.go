@@ -205,6 +205,7 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"plot", "--figure", "walter2001-links", f("good.parquet")}, exitUsage, "reads no results file"},
 		{[]string{"plot", "--figure", "walter2001-links", "--out", f("links.bmp")}, exitUsage, "bmp"},
 		{[]string{"plot", f("good.parquet"), "--figure", "walter2001-fig5", "--keep", "mobility_rate"}, exitUsage, "--keep: want COL=V1/V2"},
+		{[]string{"plot", f("good.parquet"), "--figure", "walter2001-fig5", "--metric", "wait_mean"}, exitUsage, "--metric does not apply with --figure"},
 	}
 	before := hashTree(t, dir)
 	for _, c := range cases {

@@ -73,6 +73,11 @@ func plotCmd(ctx context.Context, args []string) error {
 	if len(files) == 0 {
 		return usagef("name at least one results file (bench plot -h for help)")
 	}
+	if *figure != "" {
+		if err := onlyFigureFlags(fs); err != nil {
+			return err
+		}
+	}
 	p, err := plotPreset(*figure, *metric, *x, *series, *facet, *keep, *xscale, *yscale)
 	if err != nil {
 		return err
@@ -91,8 +96,22 @@ func plotCmd(ctx context.Context, args []string) error {
 	for _, n := range fig.Notes {
 		fmt.Fprintf(os.Stderr, "bench plot: note: %s\n", n)
 	}
-	fmt.Fprintf(os.Stderr, "bench plot: caption: %s\n", fig.Caption)
+	fmt.Fprintf(os.Stderr, "bench plot: the caption reads: %s\n", fig.Caption)
 	return saveFigure(ctx, fig, outs)
+}
+
+// onlyFigureFlags refuses the custom figure's flags beside --figure: a named figure fixes its
+// metric, axes and series, and a flag that would do nothing must not pass silently.
+func onlyFigureFlags(fs *flag.FlagSet) (err error) {
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "metric", "x", "series", "facet", "xscale", "yscale":
+			if err == nil {
+				err = usagef("--%s does not apply with --figure (a named figure fixes its metric, axes and series; only --keep, --title, --no-caption and --out do)", f.Name)
+			}
+		}
+	})
+	return err
 }
 
 // outList is --out as a list, NAME.png by default.

@@ -49,7 +49,7 @@ func TestPlotDefaultOutInCurrentDirectory(t *testing.T) {
 		t.Fatal("bench plot created figures/")
 	}
 	// Every point pools the two mobilities of the file: the caption says so.
-	if !strings.Contains(stderr, "caption: Mean ± 95% CI of 6 trials per point.") || !strings.Contains(stderr, "Pooled over mobility (0, 0.1)") {
+	if !strings.Contains(stderr, "the caption reads: Mean ± 95% CI of 6 trials per point.") || !strings.Contains(stderr, "Pooled over mobility (0, 0.1)") {
 		t.Errorf("caption on stderr: %q", stderr)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/mutexlab/mutexlab/internal/runner"
 	"github.com/mutexlab/mutexlab/sweeps"
@@ -27,11 +28,13 @@ OUT.parts as they finish: Ctrl-C or SIGTERM stops the trials in flight within ab
 Exit codes: 0 done, 1 interrupted or failed, 2 bad input, 3 safety violation, 4 starvation.`,
 	extra: func(w io.Writer) {
 		fmt.Fprintln(w, "presets (sweeps/presets/NAME.toml; bench sweep NAME --dry-run shows the grid):")
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for _, name := range sweeps.PresetNames() {
 			if spec, err := sweeps.Preset(name); err == nil {
-				fmt.Fprintf(w, "  %-13s %s\n", name, spec.Description)
+				fmt.Fprintf(tw, "  %s\t%s\n", name, spec.Description)
 			}
 		}
+		tw.Flush()
 	},
 	examples: []string{
 		"bench sweep walter2001 --dry-run",

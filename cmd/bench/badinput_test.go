@@ -206,6 +206,7 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"plot", "--figure", "walter2001-links", "--out", f("links.bmp")}, exitUsage, "bmp"},
 		{[]string{"plot", f("good.parquet"), "--figure", "walter2001-fig5", "--keep", "mobility_rate"}, exitUsage, "--keep: want COL=V1/V2"},
 		{[]string{"plot", f("good.parquet"), "--figure", "walter2001-fig5", "--metric", "wait_mean"}, exitUsage, "--metric does not apply with --figure"},
+		{[]string{"run", "--seed", "-1", "--dry-run"}, exitUsage, `--seed (root seed): "-1" is not a non-negative integer`},
 	}
 	before := hashTree(t, dir)
 	for _, c := range cases {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"regexp"
 	"strings"
 )
 
@@ -99,9 +100,31 @@ func parseArgs(fs *flag.FlagSet, args []string, h help) ([]string, error) {
 		return nil, errHelp
 	}
 	if err != nil {
-		return nil, usagef("%v (bench %s -h lists the flags)", err, strings.TrimPrefix(fs.Name(), "bench "))
+		return nil, usagef("%v (bench %s -h lists the flags)", flagError(fs, err), strings.TrimPrefix(fs.Name(), "bench "))
 	}
 	return pos, nil
+}
+
+// reInvalidValue is the flag package's error for a value its type cannot parse.
+var reInvalidValue = regexp.MustCompile(`^invalid value "(.*)" for flag -([\w-]+): `)
+
+// flagError rewrites the flag package's "invalid value" error into one that names the flag
+// as the help does and says what it accepts; other errors pass unchanged.
+func flagError(fs *flag.FlagSet, err error) error {
+	m := reInvalidValue.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	f := fs.Lookup(m[2])
+	if f == nil {
+		return err
+	}
+	kind, usage := flag.UnquoteUsage(f)
+	accepted := map[string]string{"int": "an integer", "uint": "a non-negative integer", "float": "a number", "duration": "a duration such as 30s or 5m"}[kind]
+	if accepted == "" {
+		accepted = "a " + kind
+	}
+	return fmt.Errorf("--%s (%s): %q is not %s", f.Name, usage, m[1], accepted)
 }
 
 // noArgs refuses positional arguments of a command that takes none, in one line.

@@ -83,7 +83,7 @@ func checkJiangCmd(ctx context.Context, args []string) error {
 			err = c.runContext(ctx, os.Stdout)
 		}
 		switch {
-		case errors.Is(err, context.Canceled) || errors.Is(err, kernel.ErrInterrupted):
+		case err != nil && (ctx.Err() != nil || errors.Is(err, kernel.ErrInterrupted)):
 			todo = append(todo, c.algo)
 		case err != nil:
 			return err

@@ -149,3 +149,24 @@ func TestRunHTMLSIGINT(t *testing.T) {
 		t.Errorf("%s: written after SIGINT (%v)", page, err)
 	}
 }
+
+// TestReplayPageInterrupted: bench replay --html, of a swarm seed or of a sweep's trial,
+// stops on a cancelled context like bench run --html: exit 1, one line, no page.
+func TestReplayPageInterrupted(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, args := range [][]string{
+		{"--algo", "rl", "--seed", "3", "--html", filepath.Join(dir, "seed.html")},
+		{"--preset", "walter2001", "--algo", "rl", "--point", "0", "--trial", "0", "--html", filepath.Join(dir, "trial.html")},
+	} {
+		err := replayCmd(ctx, args)
+		if err == nil || !strings.Contains(err.Error(), "interrupted before the page was written") || exitCode(err) != exitFailure {
+			t.Errorf("replay %v: %v (exit %d), want interrupted, exit 1", args, err, exitCode(err))
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("interrupted replays left %v", ents)
+	}
+}

@@ -35,8 +35,10 @@ func runHTML(ctx context.Context, spec *sweeps.Spec, path string, out, dryRun bo
 	return trialPageContext(ctx, "run", tr, "bench run trial", "bench run "+strings.Join(args, " "), traceview.Options{}, path)
 }
 
-// trialPageContext is trialPage (replay.go) stopped by ctx: a cancelled context stops the
-// trial (traceview.RunContext) and nothing is written, even if the trial had just finished.
+// trialPageContext records one trial of a sweep (bench run --html, bench replay --preset or
+// --spec) and writes its page, saying so as command cmd; a failing trial's exit code is its
+// failure's. A cancelled context stops the trial (traceview.RunContext) and nothing is
+// written, even if the trial had just finished.
 func trialPageContext(ctx context.Context, cmd string, tr sweeps.Trial, what, again string, opt traceview.Options, path string) error {
 	algo, err := algorithms.New(tr.Algorithm)
 	if err != nil {

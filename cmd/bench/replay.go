@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -10,9 +11,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/internal/swarm"
 	"github.com/mutexlab/mutexlab/internal/traceview"
+	"github.com/mutexlab/mutexlab/kernel"
 	"github.com/mutexlab/mutexlab/sweeps"
 )
 
@@ -95,7 +96,10 @@ func replayCmd(ctx context.Context, args []string) error {
 		return usagef("--algo: %v", err)
 	}
 	if f.html != "" {
-		tr, err := swarm.Page(t, f.seed, f.view)
+		tr, err := swarm.PageContext(f.ctx, t, f.seed, f.view)
+		if errors.Is(err, kernel.ErrInterrupted) || f.ctx.Err() != nil {
+			return pageInterrupted(f.html)
+		}
 		if err != nil {
 			return err
 		}
@@ -198,26 +202,7 @@ func (f *replayFlags) sweepPage() error {
 	tr := spec.Trial((f.point*spec.Trials+f.trial)*len(spec.Algorithms) + a)
 	what := fmt.Sprintf("%s point %d trial %d", strings.TrimPrefix(flagName, "--"), f.point, f.trial)
 	again := fmt.Sprintf("bench replay %s --algo %s --point %d --trial %d --html FILE", flagName, tr.Algorithm, f.point, f.trial)
-	return trialPage("replay", tr, what, again, f.view, f.html)
-}
-
-// trialPage records one trial of a sweep (bench run --html, bench replay --preset) and
-// writes its page, saying so as command cmd; a failing trial's exit code is its failure's.
-func trialPage(cmd string, tr sweeps.Trial, what, again string, opt traceview.Options, path string) error {
-	algo, err := algorithms.New(tr.Algorithm)
-	if err != nil {
-		return err
-	}
-	t, err := traceview.Run(tr.Params, algo, opt, true)
-	if err != nil {
-		return fmt.Errorf("%s: %v", what, err)
-	}
-	t.Title = fmt.Sprintf("%s, %s", tr.Algorithm, what)
-	t.About = []string{"params: " + swarm.Describe(&tr.Params), "seed " + fmt.Sprint(tr.Params.Seed) + "; again: " + again}
-	if err := writePage(cmd, path, t); err != nil {
-		return err
-	}
-	return pageErr(t)
+	return trialPageContext(f.ctx, "replay", tr, what, again, f.view, f.html)
 }
 
 // pageErr is the error of a trial shown in a page: nil if it passed, else its failure, so
@@ -310,25 +295,4 @@ func openOut(path string) (w io.Writer, commit func() error, abort func(), err e
 		return nil
 	}
 	return f, commit, abort, nil
-}
-
-// runPage is bench run --html: the run's one trial as a viewer page, opened at its failure
-// if it fails (bench replay --spec chooses another window); with --dry-run it only says which
-// trial it would show.
-func runPage(spec *sweeps.Spec, path string, out, dryRun bool, args []string) error {
-	if out {
-		return usagef("--html: writes the trial as a page, not a results file; drop --out")
-	}
-	if spec.NumTrials() != 1 {
-		return usagef("--html: shows one trial, and these flags make %d (give one algorithm, one value per parameter and --trials 1)", spec.NumTrials())
-	}
-	if err := checkPagePath("--html", path); err != nil {
-		return err
-	}
-	tr := spec.Trial(0)
-	if dryRun {
-		fmt.Printf("one trial: %s seed %d (%s) -> %s\n", tr.Algorithm, tr.Params.Seed, swarm.Describe(&tr.Params), path)
-		return nil
-	}
-	return trialPage("run", tr, "bench run trial", "bench run "+strings.Join(args, " "), traceview.Options{}, path)
 }

@@ -244,10 +244,16 @@ func describe(a kernel.Algorithm, i int32) string {
 // (internal/traceview): a failing trial in the window of opt's events that ends at its
 // failure, a passing one from its start (or opt's window).
 func Page(t Target, seed uint64, opt traceview.Options) (*traceview.Trace, error) {
+	return PageContext(context.Background(), t, seed, opt)
+}
+
+// PageContext is Page stopped by ctx between events; its error then wraps
+// kernel.ErrInterrupted.
+func PageContext(ctx context.Context, t Target, seed uint64, opt traceview.Options) (*traceview.Trace, error) {
 	p := Params(t, seed)
-	tr, err := traceview.Run(p, t.New(), opt, true)
+	tr, err := traceview.RunContext(ctx, p, t.New(), opt, true)
 	if err != nil {
-		return nil, fmt.Errorf("%s seed %d: %v", t.Name, seed, err)
+		return nil, fmt.Errorf("%s seed %d: %w", t.Name, seed, err)
 	}
 	tr.Title = fmt.Sprintf("%s, swarm seed %d", t.Name, seed)
 	tr.About = []string{"params: " + Describe(&p), fmt.Sprintf("again: bench replay --algo %s --seed %d --html FILE (the text trace: without --html)", t.Name, seed)}

@@ -96,14 +96,14 @@ func checkCmd(ctx context.Context, args []string) error {
 	}
 	checks, err := pl.checkAll(ctx, analysis.AKWBoundClaims)
 	if err != nil {
-		return err
+		return boundsStopped(ctx, err, "no table was finished")
 	}
 	if err := analysis.WriteBoundChecks(os.Stdout, checks); err != nil {
 		return err
 	}
 	parts, err := pl.checkAll(ctx, slices.Concat(analysis.AKWResourceClaims, analysis.DRSResourceClaims))
 	if err != nil {
-		return err
+		return boundsStopped(ctx, err, "the table above is complete; the second was not finished")
 	}
 	fmt.Println("\nstill nodes' response time, akw1's colour ranges and doorway lemmas, drs's resources (power: algorithms/akw1 TestColorRangePower, cmd/bench TestDRSResourcePower)")
 	if err := analysis.WriteBoundChecks(os.Stdout, parts); err != nil {
@@ -112,7 +112,7 @@ func checkCmd(ctx context.Context, args []string) error {
 	var slow []analysis.BoundCheck
 	if *power {
 		if slow, err = pl.checkPower(ctx, checks); err != nil {
-			return err
+			return boundsStopped(ctx, err, "the tables above are complete; the power check was not finished")
 		}
 		fmt.Println("\npower: a slowed variant of every PASS row, on the small range (it must FAIL)")
 		if err := analysis.WriteBoundChecks(os.Stdout, slow); err != nil {
@@ -225,6 +225,15 @@ func (pl *checkPlan) points(c analysis.BoundClaim) []point {
 	return out
 }
 
+// boundsStopped is the error of a bench check bounds that stopped: for SIGINT or SIGTERM one
+// line saying what was finished (exit 1), else err itself.
+func boundsStopped(ctx context.Context, err error, finished string) error {
+	if errors.Is(err, kernel.ErrInterrupted) || ctx.Err() != nil {
+		return fmt.Errorf("interrupted: %s; rerun the command for the rest", finished)
+	}
+	return err
+}
+
 // checkAll checks every claim, unslowed.
 func (pl *checkPlan) checkAll(ctx context.Context, claims []analysis.BoundClaim) ([]analysis.BoundCheck, error) {
 	sim := kernel.NewSim()
@@ -263,7 +272,7 @@ func (pl *checkPlan) check(ctx context.Context, sim *kernel.Sim, c analysis.Boun
 			if err != nil {
 				return analysis.BoundCheck{}, err
 			}
-			r, err := sim.Run(p, a)
+			r, err := sim.RunContext(ctx, p, a)
 			if err != nil {
 				return analysis.BoundCheck{}, fmt.Errorf("check bounds: %s %s n=%d degree %g: %w", c.Name(), c.Setting, pt.n, pt.deg, err)
 			}

@@ -170,3 +170,16 @@ func TestReplayPageInterrupted(t *testing.T) {
 		t.Errorf("interrupted replays left %v", ents)
 	}
 }
+
+// TestCheckBoundsInterrupted: an interrupted bench check bounds says in one line what it
+// finished, exits 1, and returns at once.
+func TestCheckBoundsInterrupted(t *testing.T) { // not parallel: it captures standard output
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	var err error
+	captureStdout(t, func() { err = checkCmd(ctx, []string{"bounds"}) })
+	if el := time.Since(start); err == nil || !strings.HasPrefix(err.Error(), "interrupted: ") || exitCode(err) != exitFailure || el > 5*time.Second {
+		t.Errorf("returned after %s: %v (exit %d); want one interrupted line, exit 1", el, err, exitCode(err))
+	}
+}

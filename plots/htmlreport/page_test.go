@@ -207,7 +207,7 @@ func TestWhatAFileLacks(t *testing.T) {
 			t.Errorf("notes lack %q:\n%s", want, notes)
 		}
 	}
-	if len(p.Summary.Rows) != 2 || p.Summary.Rows[1][0] != "rr" || p.Summary.Rows[1][1] != "2" || p.Summary.Rows[1][2] != "0.1 (1 trials)" {
+	if len(p.Summary.Rows) != 2 || p.Summary.Rows[1][0] != "rr" || p.Summary.Rows[1][1] != "2" || p.Summary.Rows[1][2] != "0.1 (n=1)" {
 		t.Errorf("summary rows %q", p.Summary.Rows)
 	}
 	if len(p.Figures) != 0 || len(p.Findings) != 0 {
@@ -275,9 +275,9 @@ func TestStatCell(t *testing.T) {
 		trials int
 		want   string
 	}{
-		{analysis.Stat{N: 0, Mean: math.NaN(), CI95: math.NaN()}, 3, "null"},
+		{analysis.Stat{N: 0, Mean: math.NaN(), CI95: math.NaN()}, 3, analysis.Missing},
 		{analysis.Stat{N: 1, Mean: 2, CI95: math.NaN()}, 1, "2"},
-		{analysis.Stat{N: 2, Mean: 2, CI95: 0.5}, 3, "2 ± 0.5 (2 trials)"},
+		{analysis.Stat{N: 2, Mean: 2, CI95: 0.5}, 3, "2 ± 0.5 (n=2)"},
 	} {
 		if got := statCell(c.st, c.trials); got != c.want {
 			t.Errorf("statCell(%+v, %d) = %q, want %q", c.st, c.trials, got, c.want)

@@ -107,17 +107,9 @@ func (s *Summary) fill(t *analysis.Table) {
 	}
 }
 
-// statCell renders a mean ± CI, with its own trial count where nulls made it smaller than
-// the row's, and "null" where no trial had a value.
-func statCell(st analysis.Stat, trials int) string {
-	switch {
-	case st.N == 0:
-		return "null"
-	case st.N < trials:
-		return fmt.Sprintf("%s (%d trials)", analysis.FormatStat(st), st.N)
-	}
-	return analysis.FormatStat(st)
-}
+// statCell renders a cell as bench report does (analysis.FormatCell): mean ± CI, "(n=K)"
+// where nulls left fewer values than the row's trials, and "-" where no trial had a value.
+func statCell(st analysis.Stat, trials int) string { return analysis.FormatCell(st, trials) }
 
 // pooledOver returns the parameters (of params) that the groups of by average over, by the
 // rule the figures' captions use (plots.PooledParams): a parameter that varies within a

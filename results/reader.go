@@ -67,6 +67,9 @@ func Open(path string) (*File, error) {
 	st, err := osf.Stat()
 	if err == nil && st.IsDir() {
 		err = errors.New("is a directory")
+		if strings.HasSuffix(path, ".parts") {
+			err = fmt.Errorf("is the finished trials of a sweep still running or stopped, not a results file: rerun the sweep's command to finish it (it resumes), and %s appears", strings.TrimSuffix(path, ".parts"))
+		}
 	}
 	var f *File
 	if err == nil {

@@ -49,8 +49,12 @@ type Spec struct {
 
 // paramName renders a parameter name as the user spelled it: a spec key, or a flag.
 func (s *Spec) paramName(name string) string {
-	if c, ok := columns.Lookup(name); s.FlagNames && (!ok || c.Flag) {
+	c, ok := columns.Lookup(name)
+	switch {
+	case s.FlagNames && (!ok || c.Flag):
 		return "--" + strings.ReplaceAll(name, "_", "-")
+	case s.FlagNames:
+		return "--set " + name // a key without a flag of its own is given by --set
 	}
 	return name
 }
@@ -392,6 +396,9 @@ func (s *Spec) checkWhere() error {
 		runs := fmt.Sprintf("algorithms %s on network models %s", strings.Join(s.Algorithms, ", "), strings.Join(nets, ", "))
 		switch {
 		case !some:
+			if s.FlagNames { // the command names itself; "flags" would say nothing more
+				return fmt.Errorf("%s applies to %s only, and this run has %s", s.paramName(k), c.Where(), runs)
+			}
 			return fmt.Errorf("%s: %s applies to %s only, and this sweep runs %s", s.Source, s.paramName(k), c.Where(), runs)
 		case len(without) > 0:
 			s.Warnings = append(s.Warnings, fmt.Sprintf("%s applies to %s only: rows of %s record null for it", s.paramName(k), c.Where(), strings.Join(without, ", ")))

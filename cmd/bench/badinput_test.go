@@ -131,7 +131,7 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"run", "--mobility", "fast", "--out", f("out.parquet")}, exitUsage, "--mobility"},
 		{[]string{"run", "--trials", "100000000000", "--out", f("out.parquet")}, exitUsage, "--trials"},
 		{[]string{"run", "--workers", "100000", "--trials", "2", "--out", f("out.parquet")}, exitUsage, "--workers: must be in 0..1024"},
-		{[]string{"run", "--algo", "rl", "--set", "k=2", "--out", f("out.parquet")}, exitUsage, "k applies to algorithm hk only"},
+		{[]string{"run", "--algo", "rl", "--set", "k=2", "--out", f("out.parquet")}, exitUsage, "--set k applies to algorithm hk only"},
 		{[]string{"run", "--algo", "rl", "--set", "m=4,8", "--out", f("out.parquet")}, exitUsage, "m applies to algorithm gme only"},
 		{[]string{"run", "--algo", "drs", "--set", "network=tvg", "--mobility", "0.1", "--out", f("out.parquet")}, exitUsage, "--mobility applies to network model walter only"},
 		{[]string{"run", "--set", "colour=3", "--out", f("out.parquet")}, exitUsage, `unknown key "colour"`},
@@ -207,6 +207,7 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"plot", f("good.parquet"), "--figure", "walter2001-fig5", "--keep", "mobility_rate"}, exitUsage, "--keep: want COL=V1/V2"},
 		{[]string{"plot", f("good.parquet"), "--figure", "walter2001-fig5", "--metric", "wait_mean"}, exitUsage, "--metric does not apply with --figure"},
 		{[]string{"run", "--seed", "-1", "--dry-run"}, exitUsage, `--seed (root seed): "-1" is not a non-negative integer`},
+		{[]string{"run", "--n", "30,,40", "--dry-run"}, exitUsage, "--n 30,,40: an empty item in the list"},
 	}
 	before := hashTree(t, dir)
 	for _, c := range cases {

@@ -252,6 +252,9 @@ func setList(s *sweeps.Spec, key, list string) error {
 		name = "--set " + key
 	}
 	var vals []sweeps.Value
+	if key != "crashes" && slices.ContainsFunc(strings.Split(list, ","), func(x string) bool { return strings.TrimSpace(x) == "" }) {
+		return usagef("%s %s: an empty item in the list; give values separated by single commas", name, list)
+	}
 	for _, x := range splitList(list) {
 		if c.Kind == results.String {
 			vals = append(vals, sweeps.Value{Str: x})

@@ -208,6 +208,7 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"plot", f("good.parquet"), "--figure", "walter2001-fig5", "--metric", "wait_mean"}, exitUsage, "--metric does not apply with --figure"},
 		{[]string{"run", "--seed", "-1", "--dry-run"}, exitUsage, `--seed (root seed): "-1" is not a non-negative integer`},
 		{[]string{"run", "--n", "30,,40", "--dry-run"}, exitUsage, "--n 30,,40: an empty item in the list"},
+		{[]string{"replay", "--algo", "rl", "--seed", "5", "--html", f("late.html"), "--from-time", "1e9"}, exitUsage, "--from-time: the window starts after the trial's last event"},
 	}
 	before := hashTree(t, dir)
 	for _, c := range cases {

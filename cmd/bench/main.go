@@ -25,6 +25,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/mutexlab/mutexlab/internal/traceview"
 	"github.com/mutexlab/mutexlab/kernel"
 	"github.com/mutexlab/mutexlab/sweeps"
 )
@@ -136,8 +137,9 @@ func exitCode(err error) int {
 	var ue *usageError
 	var pe *kernel.ParamError
 	var te *kernel.TrialError
+	var we *traceview.WindowError
 	switch {
-	case errors.As(err, &ue), errors.As(err, &pe):
+	case errors.As(err, &ue), errors.As(err, &pe), errors.As(err, &we):
 		return exitUsage
 	case errors.As(err, &te):
 		switch te.Kind {

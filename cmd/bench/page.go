@@ -49,7 +49,7 @@ func trialPageContext(ctx context.Context, cmd string, tr sweeps.Trial, what, ag
 		return pageInterrupted(path)
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %v", what, err)
+		return fmt.Errorf("%s: %w", what, err)
 	}
 	t.Title = fmt.Sprintf("%s, %s", tr.Algorithm, what)
 	t.About = []string{"params: " + swarm.Describe(&tr.Params), "seed " + fmt.Sprint(tr.Params.Seed) + "; again: " + again}

@@ -56,6 +56,7 @@ type Recorder struct {
 
 	t       Trace
 	seen    int     // trace events seen, recorded or not
+	lastAt  float64 // simulated time of the last event seen
 	trigger int     // the window's index of the event whose handler is running
 	on      bool    // the window has opened
 	full    bool    // the window is full
@@ -96,6 +97,7 @@ func NewRecorder(sim *kernel.Sim, algo kernel.Algorithm, opt Options) (*Recorder
 func (r *Recorder) Event(e kernel.TraceEvent) {
 	k := r.seen
 	r.seen++
+	r.lastAt = e.Time
 	if !r.on {
 		if k < r.opt.From || (r.opt.From == 0 && e.Time < r.opt.FromTime) {
 			return
@@ -341,6 +343,17 @@ func (r *Recorder) move(idx int) {
 	r.t.Moves = append(r.t.Moves, Move{Event: idx, XY: xy})
 }
 
+// WindowError is a window (Options.From, FromTime) that starts after the trial's last event:
+// bad input, since the trial itself is whole.
+type WindowError struct {
+	Events int     // the trial's trace events
+	End    float64 // the simulated time of its last
+}
+
+func (e *WindowError) Error() string {
+	return fmt.Sprintf("--from-time: the window starts after the trial's last event (%d events, the last at time %g); give a time below that", e.Events, e.End)
+}
+
 // Finish closes the recording of a trial that stopped with err (nil: it passed) and
 // returns its trace. The page opens at the failure, or at the start of a passing trial.
 func (r *Recorder) Finish(err error) (*Trace, error) {
@@ -348,7 +361,7 @@ func (r *Recorder) Finish(err error) (*Trace, error) {
 		if r.seen == 0 {
 			return nil, errors.New("the trial emitted no event: nothing to show")
 		}
-		return nil, fmt.Errorf("the window starts after the trial's last event (%d events)", r.seen)
+		return nil, &WindowError{Events: r.seen, End: r.lastAt}
 	}
 	r.flush()
 	t := &r.t

@@ -149,10 +149,8 @@ type crashState struct {
 func (c *crashState) reset(n int, responseBound float64) {
 	c.on = true
 	c.nDead, c.nBlocked, c.toCrashed, c.late = 0, 0, 0, 0
-	c.dead = Resize(c.dead, n)
-	clear(c.dead)
-	c.blocked = Resize(c.blocked, n)
-	clear(c.blocked)
+	c.dead = Zeroed(c.dead, n)
+	c.blocked = Zeroed(c.blocked, n)
 	c.dist = Resize(c.dist, n)
 	c.queue = Resize(c.queue, n)
 	c.order, c.at = c.order[:0], c.at[:0]

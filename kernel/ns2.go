@@ -191,8 +191,7 @@ func parseMovement(r io.Reader, path string, n int) (*movementScript, error) {
 // start puts every node at its initial position, at rest until its first command.
 func (sc *movementScript) start(m *GeoModel) {
 	m.side, m.vmin, m.vmax, m.pause = sc.side, 0, sc.vmax, 0
-	m.cmd = Resize(m.cmd, m.n)
-	clear(m.cmd)
+	m.cmd = Zeroed(m.cmd, m.n)
 	for i := range m.n {
 		m.x0[i], m.y0[i], m.t0[i] = sc.x[i], sc.y[i], 0
 		m.vx[i], m.vy[i] = 0, 0

@@ -67,8 +67,7 @@ const (
 )
 
 func (s *side) reset(n int) {
-	s.stamp = Resize(s.stamp, n)
-	clear(s.stamp)
+	s.stamp = Zeroed(s.stamp, n)
 	s.level = Resize(s.level, n)
 	s.queue = Resize(s.queue, n)[:0]
 }
@@ -80,16 +79,14 @@ func (r *Routing) resetAs(t *Topology, table bool) {
 	r.topo, r.n, r.full = t, t.N(), table
 	if r.full {
 		r.rows = Resize(r.rows, r.n*r.n)
-		r.ver = Resize(r.ver, r.n)
-		clear(r.ver)
+		r.ver = Zeroed(r.ver, r.n)
 		r.fwd.reset(r.n) // the table's searches run on the forward side
 		return
 	}
 	r.rows, r.ver = r.rows[:0], r.ver[:0]
 	r.fwd.reset(r.n)
 	r.bwd.reset(r.n)
-	r.onPath = Resize(r.onPath, r.n)
-	clear(r.onPath)
+	r.onPath = Zeroed(r.onPath, r.n)
 	r.cur = 0
 	r.memoBits = 10
 	for 1<<r.memoBits < r.n {

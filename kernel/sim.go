@@ -324,18 +324,14 @@ func (s *Sim) resetCounters(p Params) {
 	s.recs = slices.Grow(s.recs[:0], n+64)
 	s.free = slices.Grow(s.free[:0], n+64)
 	s.out.reset()
-	s.status = Resize(s.status, n)
-	clear(s.status)
-	s.requestedAt = Resize(s.requestedAt, n)
-	clear(s.requestedAt)
+	s.status = Zeroed(s.status, n)
+	s.requestedAt = Zeroed(s.requestedAt, n)
 	s.waiting, s.critical = 0, 0
 	s.now, s.events, s.entries = 0, 0, 0
 	s.phase = phaseWarmup
 	s.winStart, s.winEnd = 0, 0
-	s.msgs = Resize(s.msgs, len(s.types))
-	clear(s.msgs)
-	s.msgsAll = Resize(s.msgsAll, len(s.types))
-	clear(s.msgsAll)
+	s.msgs = Zeroed(s.msgs, len(s.types))
+	s.msgsAll = Zeroed(s.msgsAll, len(s.types))
 	s.linkChanges, s.skipped, s.lost = 0, 0, 0
 	s.links.reset(s.topo.NumLinks())
 	s.waits = Resize(s.waits, int(min(p.MeasureEntries(), 1<<20)))[:0]

@@ -103,19 +103,15 @@ func (t *Topology) Reset(n, portCap int) {
 	t.spills = 0
 	t.lastArr = t.lastArr[:0]
 	t.up.Reset(n, portCap)
-	t.deg = Resize(t.deg, n)
-	clear(t.deg)
+	t.deg = Zeroed(t.deg, n)
 	t.links = t.links[:0]
 	if n <= adjMatrixMax {
-		t.adj = Resize(t.adj, (n*n+63)/64)
-		clear(t.adj)
+		t.adj = Zeroed(t.adj, (n*n+63)/64)
 	} else {
 		t.adj = t.adj[:0]
 	}
-	t.moving = Resize(t.moving, (n+63)/64)
-	clear(t.moving)
-	t.stamp = Resize(t.stamp, n)
-	clear(t.stamp)
+	t.moving = Zeroed(t.moving, (n+63)/64)
+	t.stamp = Zeroed(t.stamp, n)
 	t.cur = 0
 	t.bfsQueue = Resize(t.bfsQueue, n)
 	t.version++
@@ -176,6 +172,14 @@ func Resize[T any](s []T, n int) []T {
 		return make([]T, n)
 	}
 	return s[:n]
+}
+
+// Zeroed is Resize with every element set to its zero value: per-trial state reset for a
+// new trial without a new allocation once the slice is large enough.
+func Zeroed[T any](s []T, n int) []T {
+	s = Resize(s, n)
+	clear(s)
+	return s
 }
 
 // N returns the number of nodes.
@@ -382,8 +386,7 @@ func (t *Topology) TrackArrivals(on bool) {
 		t.lastArr = t.lastArr[:0]
 		return
 	}
-	t.lastArr = Resize(t.lastArr, len(t.ports))
-	clear(t.lastArr)
+	t.lastArr = Zeroed(t.lastArr, len(t.ports))
 }
 
 // ConnectedWithout reports whether link k's endpoints stay connected when k is removed,

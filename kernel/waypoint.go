@@ -183,8 +183,7 @@ func (m *GeoModel) Init(t *Topology, p *Params, rng *Stream) error {
 	m.x0, m.y0 = Resize(m.x0, n), Resize(m.y0, n)
 	m.vx, m.vy = Resize(m.vx, n), Resize(m.vy, n)
 	m.t0, m.tNext = Resize(m.t0, n), Resize(m.tNext, n)
-	m.frozen = Resize(m.frozen, n)
-	clear(m.frozen)
+	m.frozen = Zeroed(m.frozen, n)
 	m.heap = m.heap[:0]
 	m.seq = 0
 	m.Refused, m.LinkEvents, m.MotionChanges = 0, 0, 0
@@ -301,8 +300,7 @@ func (m *GeoModel) buildCandidates(now float64) {
 	g := max(1, int(m.side/m.cellSize))
 	m.grid = g
 	cs := m.side / float64(g) // >= cellSize
-	m.cellStart = Resize(m.cellStart, g*g+1)
-	clear(m.cellStart)
+	m.cellStart = Zeroed(m.cellStart, g*g+1)
 	m.cellOf = Resize(m.cellOf, n)
 	m.cellNodes = Resize(m.cellNodes, n)
 	cell := func(v float64) int { return min(g-1, max(0, int(v/cs))) }

@@ -135,16 +135,11 @@ func (a *AKW1) Reset(env *kernel.Env) error {
 	t, n := env.Topo, env.N
 	a.f.Reset(t, n, forkTypes)
 	cp := a.f.Cap
-	a.ph = kernel.Resize(a.ph, n)
-	clear(a.ph)
-	a.pos = kernel.Resize(a.pos, n)
-	clear(a.pos)
-	a.recolor = kernel.Resize(a.recolor, n)
-	clear(a.recolor)
-	a.crossing = kernel.Resize(a.crossing, n)
-	clear(a.crossing)
-	a.L = kernel.Resize(a.L, n*cp)
-	clear(a.L)
+	a.ph = kernel.Zeroed(a.ph, n)
+	a.pos = kernel.Zeroed(a.pos, n)
+	a.recolor = kernel.Zeroed(a.recolor, n)
+	a.crossing = kernel.Zeroed(a.crossing, n)
+	a.L = kernel.Zeroed(a.L, n*cp)
 	for _, s := range []*kernel.PortSets{&a.seen, &a.resolved, &a.replied, &a.rival} {
 		s.Reset(n, cp)
 	}

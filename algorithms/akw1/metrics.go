@@ -66,8 +66,7 @@ func (m *meter) reset(env *kernel.Env) {
 	m.crossR = kernel.Resize(m.crossR, n)
 	m.start2 = kernel.Resize(m.start2, n)
 	m.crossF = kernel.Resize(m.crossF, n)
-	m.entries = kernel.Resize(m.entries, n)
-	clear(m.entries)
+	m.entries = kernel.Zeroed(m.entries, n)
 	m.colorRange, m.sdfMax = 0, 0
 	m.recolor, m.door1, m.mod1, m.door2, m.mod2, m.forks = unmeasured, unmeasured, unmeasured, unmeasured, unmeasured, unmeasured
 }

@@ -103,8 +103,7 @@ type groupChecker struct {
 }
 
 func (c *groupChecker) Reset(t *kernel.Topology) {
-	c.in = kernel.Resize(c.in, t.N())
-	clear(c.in)
+	c.in = kernel.Zeroed(c.in, t.N())
 	c.count = 0
 }
 

@@ -117,8 +117,7 @@ type resourceChecker struct {
 }
 
 func (c *resourceChecker) Reset(t *kernel.Topology) {
-	c.held = kernel.Resize(c.held, t.N())
-	clear(c.held)
+	c.held = kernel.Zeroed(c.held, t.N())
 	c.inUse = 0
 }
 

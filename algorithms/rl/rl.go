@@ -63,8 +63,7 @@ func (a *RL) HoldsToken(i int32) bool            { return a.l.TokenHolder[i] }
 // node but 0 has a lower neighbour); next is the lowest neighbour; Q is empty; receivedLI is
 // true and forming false everywhere.
 func (a *RL) Reset(env *kernel.Env) error {
-	a.status = kernel.Resize(a.status, env.N)
-	clear(a.status)
+	a.status = kernel.Zeroed(a.status, env.N)
 	return a.l.Reset(env.Topo, env.N, a.InitialHeights, "rl", types)
 }
 

@@ -52,14 +52,10 @@ type Table struct {
 // calls InitKeys.
 func (t *Table) Reset(topo *kernel.Topology, n int, types MsgTypes) {
 	t.Topo, t.Cap, t.Types = topo, topo.PortCap(), types
-	t.State = kernel.Resize(t.State, n)
-	clear(t.State)
-	t.Behind = kernel.Resize(t.Behind, n)
-	clear(t.Behind)
-	t.Key = kernel.Resize(t.Key, n)
-	clear(t.Key)
-	t.KeyOf = kernel.Resize(t.KeyOf, n*t.Cap)
-	clear(t.KeyOf)
+	t.State = kernel.Zeroed(t.State, n)
+	t.Behind = kernel.Zeroed(t.Behind, n)
+	t.Key = kernel.Zeroed(t.Key, n)
+	t.KeyOf = kernel.Zeroed(t.KeyOf, n*t.Cap)
 	for _, s := range []*kernel.PortSets{&t.At, &t.Asked, &t.Susp, &t.Known, &t.Eats} {
 		s.Reset(n, t.Cap)
 	}

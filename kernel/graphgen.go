@@ -2,7 +2,6 @@ package kernel
 
 import (
 	"fmt"
-	"slices"
 )
 
 // MinLinks and MaxLinks bound the number of links of a connected simple graph on n nodes.
@@ -30,7 +29,7 @@ func RandomConnected(t *Topology, links int, rng *Stream) error {
 	if links < MinLinks(n) || links > MaxLinks(n) {
 		return fmt.Errorf("kernel: %d links cannot make a connected graph on %d nodes (need %d..%d)", links, n, MinLinks(n), MaxLinks(n))
 	}
-	t.links = slices.Grow(t.links[:0], links) // no garbage from growing it link by link
+	t.links = Reserve(t.links, links) // no garbage from growing it link by link
 	// Aldous–Broder on the clique: walk to a uniformly random other node; the first entry
 	// into each node adds the edge walked.
 	visited := t.stamp

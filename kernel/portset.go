@@ -23,7 +23,7 @@ func (s *PortSets) Reset(n, portCap int) {
 	s.stride, s.off = s.w, 0
 	need := n * s.w
 	if cap(s.words) < need {
-		s.words = make([]uint64, need)
+		s.words = MakeLarge[uint64](need, need)
 	} else {
 		s.words = s.words[:need]
 		clear(s.words)
@@ -40,7 +40,7 @@ func InterleavePortSets(n, portCap int, sets ...*PortSets) {
 	need := n * stride
 	words := sets[0].words
 	if cap(words) < need {
-		words = make([]uint64, need)
+		words = MakeLarge[uint64](need, need)
 	} else {
 		words = words[:need]
 		clear(words)

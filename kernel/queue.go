@@ -95,9 +95,9 @@ func (q *Queue) Grow(n int) {
 		q.Reset()
 	}
 	if cap(q.times)-len(q.times) < n || cap(q.keys)-len(q.keys) < n {
-		t := make([]uint64, len(q.times), len(q.times)+n)
+		t := MakeLarge[uint64](len(q.times), len(q.times)+n)
 		copy(t, q.times)
-		k := make([]uint64, len(q.keys), len(q.keys)+n)
+		k := MakeLarge[uint64](len(q.keys), len(q.keys)+n)
 		copy(k, q.keys)
 		q.times, q.keys = t, k
 	}

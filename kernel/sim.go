@@ -321,8 +321,8 @@ func (s *Sim) resetCounters(p Params) {
 	// large trial's queue does not grow (and leave its old arrays to the collector) by doubling.
 	s.q.Reset()
 	s.q.Grow(n + 64)
-	s.recs = slices.Grow(s.recs[:0], n+64)
-	s.free = slices.Grow(s.free[:0], n+64)
+	s.recs = Reserve(s.recs, n+64)
+	s.free = Reserve(s.free, n+64)
 	s.out.reset()
 	s.status = Zeroed(s.status, n)
 	s.requestedAt = Zeroed(s.requestedAt, n)

@@ -91,7 +91,7 @@ func (t *Topology) Reset(n, portCap int) {
 	}
 	t.ports = Resize(t.ports, n*t.inline)
 	if room := n*t.inline + spillRoom(n)*(portCap-t.inline); cap(t.ports) < room {
-		t.ports = make([]portRec, n*t.inline, room)
+		t.ports = MakeLarge[portRec](n*t.inline, room)
 	}
 	for k := range t.ports {
 		t.ports[k] = freePortRec
@@ -169,7 +169,7 @@ func (t *Topology) ensureSlot(i int32, p Port) {
 // allocates nothing. Elements kept from before are not cleared.
 func Resize[T any](s []T, n int) []T {
 	if cap(s) < n {
-		return make([]T, n)
+		return MakeLarge[T](n, n)
 	}
 	return s[:n]
 }

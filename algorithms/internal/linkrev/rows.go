@@ -100,7 +100,7 @@ func highest(row []uint64) int {
 func reserve[T any](s []T, n, growth, worst int) []T {
 	room := min(n+max(growth, 4096), max(worst, n))
 	if cap(s) < room {
-		s = make([]T, n, room)
+		s = kernel.MakeLarge[T](n, room)
 	}
 	return s[:n]
 }

@@ -1,0 +1,39 @@
+package kernel
+
+import "unsafe"
+
+// hugeMin is the size from which an array is worth backing with huge pages: at n = 10^6 the
+// arrays of ports, links, events and algorithm state are hundreds of megabytes each, read at
+// random nodes, so with 4 KiB pages nearly every access also misses the TLB. Smaller arrays
+// (every trial at the papers' n) are left alone.
+const hugeMin = 8 << 20
+
+// hugePage is the size of a transparent huge page on amd64 and arm64 Linux.
+const hugePage = 2 << 20
+
+// MakeLarge is make([]T, n, capacity) for the large per-trial arrays of the kernel and the
+// algorithms: where the operating system supports it (Linux transparent huge pages in
+// "madvise" mode, the default of most distributions), the array is advised to be backed by
+// 2 MiB pages before it is first written. The result is an ordinary slice; only the speed of
+// touching it changes (docs/scaling.md, Huge pages).
+func MakeLarge[T any](n, capacity int) []T {
+	s := make([]T, n, capacity)
+	if size := uintptr(capacity) * unsafe.Sizeof(*new(T)); size >= hugeMin {
+		data := unsafe.Pointer(unsafe.SliceData(s))
+		base := uintptr(data)
+		start := (base + hugePage - 1) &^ (hugePage - 1)
+		if end := (base + size) &^ (hugePage - 1); end > start {
+			adviseHuge(unsafe.Add(data, start-base), end-start)
+		}
+	}
+	return s
+}
+
+// Reserve returns s emptied, with room for at least capacity entries: slices.Grow(s[:0],
+// capacity), allocating through MakeLarge when s is too small.
+func Reserve[T any](s []T, capacity int) []T {
+	if cap(s) < capacity {
+		return MakeLarge[T](0, capacity)
+	}
+	return s[:0]
+}

@@ -140,9 +140,8 @@ func (a *AKW1) Reset(env *kernel.Env) error {
 	a.recolor = kernel.Zeroed(a.recolor, n)
 	a.crossing = kernel.Zeroed(a.crossing, n)
 	a.L = kernel.Zeroed(a.L, n*cp)
-	for _, s := range []*kernel.PortSets{&a.seen, &a.resolved, &a.replied, &a.rival} {
-		s.Reset(n, cp)
-	}
+	// One node-major matrix: crossing SD^r clears three of them for one node in one cache line.
+	kernel.InterleavePortSets(n, cp, &a.seen, &a.resolved, &a.replied, &a.rival)
 	a.returns, a.recolors, a.linOverflow = 0, 0, 0
 	a.m.reset(env)
 	a.f.Ate = a.m.ate
@@ -155,12 +154,7 @@ func (a *AKW1) Reset(env *kernel.Env) error {
 	}
 	a.linAt = kernel.Resize(a.linAt, n)
 	a.linColor = kernel.Resize(a.linColor, n)
-	a.nbrLin[0] = kernel.Resize(a.nbrLin[0], n*cp)
-	a.nbrLin[1] = kernel.Resize(a.nbrLin[1], n*cp)
-	a.nbrLinAt = kernel.Resize(a.nbrLinAt, n*cp)
-	for k := range a.nbrLinAt {
-		a.nbrLinAt[k] = -1
-	}
+	a.resetLinial(n * cp)
 	if a.initColors == InitGiven {
 		a.initialColors(t, n)
 		return nil
@@ -284,7 +278,7 @@ func (a *AKW1) LinkUp(i int32, p kernel.Port, out *kernel.Outbox) {
 	a.resolved.Add(i, p)                      // a new neighbour is not part of the current crossing
 	a.replied.Add(i, p)
 	a.rival.Remove(i, p)
-	a.nbrLinAt[k] = -1
+	a.forgetLinRounds(k)
 	if static { // 44–46
 		a.L[k] = 0 // exit_all
 		a.seen.Add(i, p)
@@ -346,7 +340,7 @@ func (a *AKW1) LinkDown(i int32, p kernel.Port, out *kernel.Outbox) {
 	a.resolved.Add(i, p) // 61
 	a.replied.Add(i, p)
 	a.rival.Remove(i, p)
-	a.nbrLinAt[k] = -1
+	a.forgetLinRounds(k)
 	a.L[k] = 0
 	if a.f.State[i] == Hungry && a.f.Behind[i] && wasLowHolder && a.mut != mutNoReturnPath { // 59–60: the return path
 		a.returns++

@@ -209,7 +209,7 @@ func (a *AKW1) door(i int32, p kernel.Port, pos uint8, crossing int64, out *kern
 		a.rival.Remove(i, p)
 	}
 	if crossedSDr {
-		a.nbrLinAt[k] = -1 // j's new attempt starts its rounds afresh
+		a.forgetLinRounds(k) // j's new attempt starts its rounds afresh
 	}
 	a.L[k] = pos
 	if pos&ADr == 0 && a.ph[i] == phADr || pos&ADf == 0 && a.ph[i] == phADf {

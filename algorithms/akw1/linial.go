@@ -167,3 +167,25 @@ func (a *AKW1) linialColor(i int32) int64 {
 		}
 	}
 }
+
+// resetLinial sizes and resets the per-port round state of m port slots, which only the
+// Linial procedure (1b) reads: the greedy procedure (1a) leaves it alone, which spares a
+// trial writing 4 bytes per port slot (128 MB at n = 10^6) and sizing 16 more.
+func (a *AKW1) resetLinial(m int) {
+	if a.coloring != ColoringLinial {
+		return
+	}
+	a.nbrLin[0] = kernel.Resize(a.nbrLin[0], m)
+	a.nbrLin[1] = kernel.Resize(a.nbrLin[1], m)
+	a.nbrLinAt = kernel.Resize(a.nbrLinAt, m)
+	for k := range a.nbrLinAt {
+		a.nbrLinAt[k] = -1
+	}
+}
+
+// forgetLinRounds forgets the rounds received on port slot k (1b only, see resetLinial).
+func (a *AKW1) forgetLinRounds(k int) {
+	if a.coloring == ColoringLinial {
+		a.nbrLinAt[k] = -1
+	}
+}

@@ -68,22 +68,32 @@ func (a *CM) Reset(env *kernel.Env) error {
 	t := env.Topo
 	a.topo = t
 	n := env.N
-	a.fork.Reset(n, t.PortCap())
-	a.dirty.Reset(n, t.PortCap())
-	a.token.Reset(n, t.PortCap())
-	a.hungry = kernel.Resize(a.hungry, n)
-	a.eating = kernel.Resize(a.eating, n)
-	a.lastMeal = kernel.Resize(a.lastMeal, n)
-	clear(a.hungry)
-	clear(a.eating)
-	clear(a.lastMeal)
+	// One node-major matrix: a handler reads and writes node i's three sets in one cache line.
+	kernel.InterleavePortSets(n, t.PortCap(), &a.fork, &a.dirty, &a.token)
+	a.hungry = kernel.Zeroed(a.hungry, n)
+	a.eating = kernel.Zeroed(a.eating, n)
+	a.lastMeal = kernel.Zeroed(a.lastMeal, n)
 	a.meals = 0
 	for i := int32(0); int(i) < n; i++ {
-		for p := t.Up().Next(i, 0); p >= 0; p = t.Up().Next(i, p+1) {
-			a.place(i, p)
-		}
+		a.placeInitial(i)
 	}
 	return nil
+}
+
+// placeInitial is place for every initial link of node i at the start, when nobody has
+// eaten: the dirty fork at the larger id, the request token at the smaller. It reads only
+// node i's own port records, where place would also read the neighbour's meal count (a
+// cache miss per link on a large network: a tenth of a trial at n = 10^6).
+func (a *CM) placeInitial(i int32) {
+	up := a.topo.Up()
+	for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
+		if i > a.topo.Peer(i, p) {
+			a.fork.Add(i, p)
+			a.dirty.Add(i, p)
+		} else {
+			a.token.Add(i, p)
+		}
+	}
 }
 
 // place creates node i's end of a new link at port p: the dirty fork if i ate more recently

@@ -65,3 +65,26 @@ func benchScale(b *testing.B, info algorithms.Info, p kernel.Params) {
 	runtime.KeepAlive(sim)
 	runtime.KeepAlive(algo)
 }
+
+// BenchmarkSetup isolates a large trial's setup (the random graph, the topology's reset,
+// the algorithm's Reset: everything before the first event): one CS entry measured, none
+// discarded, no drain, so the events after setup are a few thousand at most and setup is
+// nearly all of each iteration. Compare builds by CPU time (-cpuprofile, /usr/bin/time),
+// not wall time, on a shared machine:
+//
+//	go test -run '^$' -bench 'Setup/rl/n=1000000$' -benchtime 3x -cpuprofile cpu.prof ./kernel/
+func BenchmarkSetup(b *testing.B) {
+	for _, name := range []string{"rl", "drs", "hk", "gme"} {
+		info, ok := algorithms.Lookup(name)
+		if !ok {
+			b.Fatalf("no algorithm %q", name)
+		}
+		for _, n := range []int{100_000, 1_000_000} {
+			b.Run(fmt.Sprintf("%s/n=%d", name, n), func(b *testing.B) {
+				p := scaleParams(n)
+				p.Warmup, p.Measure, p.Drain = 0, 1, kernel.DrainNone
+				benchScale(b, info, p)
+			})
+		}
+	}
+}

@@ -88,3 +88,25 @@ func BenchmarkSetup(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRandomConnected builds the random graph of the trial (n = 10^6, mean
+// degree 8) on a reused topology, Reset included: the part of setup the network model does.
+//
+//	go test -run '^$' -bench 'RandomConnected' -benchtime 3x -count 5 ./kernel/
+func BenchmarkRandomConnected(b *testing.B) {
+	const n, links = 1_000_000, 4_000_000
+	var topo kernel.Topology
+	var rng kernel.Stream
+	build := func() {
+		rng.Seed(1)
+		topo.Reset(n, kernel.PortCapFor(n, links))
+		if err := kernel.RandomConnected(&topo, links, &rng); err != nil {
+			b.Fatal(err)
+		}
+	}
+	build()
+	b.ResetTimer()
+	for range b.N {
+		build()
+	}
+}

@@ -29,38 +29,129 @@ func RandomConnected(t *Topology, links int, rng *Stream) error {
 	if links < MinLinks(n) || links > MaxLinks(n) {
 		return fmt.Errorf("kernel: %d links cannot make a connected graph on %d nodes (need %d..%d)", links, n, MinLinks(n), MaxLinks(n))
 	}
+	if t.NumLinks() > 0 {
+		return fmt.Errorf("kernel: RandomConnected needs a network without links (Reset it first), got %d links", t.NumLinks())
+	}
 	t.links = Reserve(t.links, links) // no garbage from growing it link by link
-	// Aldous–Broder on the clique: walk to a uniformly random other node; the first entry
-	// into each node adds the edge walked.
-	visited := t.stamp
-	t.cur++
+	err := randomTree(t, rng)
+	if err == nil {
+		err = addAbsentLinks(t, links, rng)
+	}
+	t.finishFresh()
+	return err
+}
+
+// randomTree connects a uniformly random spanning tree of the clique: Aldous–Broder's walk
+// to a uniformly random other node, the first entry into each node adding the edge walked.
+// The walk does not depend on the links, so a batch of tree edges is walked first and
+// connected after (graphbuild.go). Visited nodes are bits, kept in t.stamp's storage: n/8
+// bytes stay in the second-level cache at n = 10^6, where a stamp per node (4 MB) did not,
+// and the walk takes about n ln n steps.
+func randomTree(t *Topology, rng *Stream) error {
+	n := t.N()
+	visited := t.stamp[:(n+31)/32]
+	clear(visited)
+	defer clear(visited) // 0 is never a current stamp: t.cur is advanced before each use
+	since := t.since()
+	var b pairBatch
 	cur := int32(rng.IntN(n))
-	visited[cur] = t.cur
+	visited[cur>>5] |= 1 << (cur & 31)
 	for seen := 1; seen < n; {
-		next := int32(rng.IntN(n - 1))
-		if next >= cur {
-			next++
+		b.len = 0
+		for b.len < batchPairs && seen < n {
+			next := int32(rng.IntN(n - 1))
+			if next >= cur {
+				next++
+			}
+			if bit := uint32(1) << (next & 31); visited[next>>5]&bit == 0 {
+				visited[next>>5] |= bit
+				b.add(cur, next) // next was never visited, so no link reaches it yet
+				seen++
+			}
+			cur = next
 		}
-		if visited[next] != t.cur {
-			visited[next] = t.cur
-			// next was never visited, so no link reaches it yet.
-			if _, _, err := t.connectAbsent(cur, next); err != nil {
+		t.touchBatch(&b)
+		for k := range b.len {
+			if err := t.connectFresh(b.u[k], b.v[k], since); err != nil {
 				return err
 			}
-			seen++
-		}
-		cur = next
-	}
-	for t.NumLinks() < links {
-		u, v, ok := randomAbsentPair(t, rng)
-		if !ok {
-			return fmt.Errorf("kernel: cannot place %d links on %d nodes with %d ports each", links, n, t.PortCap())
-		}
-		if _, _, err := t.connectAbsent(u, v); err != nil { // randomAbsentPair checked it
-			return err
 		}
 	}
 	return nil
+}
+
+// addAbsentLinks adds links until there are links, each between a uniformly random pair
+// of distinct, non-adjacent nodes with a free port at both ends: randomAbsentPair's
+// candidates and test, with the candidates drawn a batch ahead (graphbuild.go). A batch is
+// never larger than the links still missing, so it draws no candidate that one-by-one
+// drawing would not have drawn.
+func addAbsentLinks(t *Topology, links int, rng *Stream) error {
+	n := t.N()
+	since := t.since()
+	refused := 0 // candidates refused in a row
+	var b pairBatch
+	for t.NumLinks() < links {
+		saved := *rng
+		b.len = 0
+		for range min(batchPairs, links-t.NumLinks()) {
+			b.add(drawPair(n, rng))
+		}
+		t.touchBatch(&b)
+		for k := range b.len {
+			u, v := b.u[k], b.v[k]
+			if t.freshCandidate(u, v) {
+				refused = 0
+				if err := t.connectFresh(u, v, since); err != nil {
+					return err
+				}
+				continue
+			}
+			if refused++; refused < 64*n {
+				continue
+			}
+			// randomAbsentPair gives up on rejection after 64·n candidates: put the stream
+			// back just after this one, draw from every candidate pair, drop the batch's rest.
+			*rng = saved
+			for range k + 1 {
+				drawPair(n, rng)
+			}
+			refused = 0
+			if err := exhaustiveAbsentLink(t, links, rng, since); err != nil {
+				return err
+			}
+			break
+		}
+	}
+	return nil
+}
+
+// exhaustiveAbsentLink is randomAbsentPair's fallback in a nearly complete graph: count the
+// candidate pairs, draw one, connect it.
+func exhaustiveAbsentLink(t *Topology, links int, rng *Stream, since float64) error {
+	n := t.N()
+	count := 0
+	for u := int32(0); int(u) < n; u++ {
+		for v := u + 1; int(v) < n; v++ {
+			if t.freshCandidate(u, v) {
+				count++
+			}
+		}
+	}
+	if count == 0 {
+		return fmt.Errorf("kernel: cannot place %d links on %d nodes with %d ports each", links, n, t.PortCap())
+	}
+	r := rng.IntN(count)
+	for u := int32(0); int(u) < n; u++ {
+		for v := u + 1; int(v) < n; v++ {
+			if t.freshCandidate(u, v) {
+				if r == 0 {
+					return t.connectFresh(u, v, since)
+				}
+				r--
+			}
+		}
+	}
+	panic("kernel: exhaustiveAbsentLink lost count")
 }
 
 // randomAbsentPair draws a pair of distinct, non-adjacent nodes that both have a free port,

@@ -65,3 +65,48 @@ func benchScale(b *testing.B, info algorithms.Info, p kernel.Params) {
 	runtime.KeepAlive(sim)
 	runtime.KeepAlive(algo)
 }
+
+// BenchmarkSetup isolates a large trial's setup (the random graph, the topology's reset,
+// the algorithm's Reset: everything before the first event): one CS entry measured, none
+// discarded, no drain, so the events after setup are a few thousand at most and setup is
+// nearly all of each iteration. Compare builds by CPU time (-cpuprofile, /usr/bin/time),
+// not wall time, on a shared machine:
+//
+//	go test -run '^$' -bench 'Setup/rl/n=1000000$' -benchtime 3x -cpuprofile cpu.prof ./kernel/
+func BenchmarkSetup(b *testing.B) {
+	for _, name := range []string{"rl", "drs", "hk", "gme"} {
+		info, ok := algorithms.Lookup(name)
+		if !ok {
+			b.Fatalf("no algorithm %q", name)
+		}
+		for _, n := range []int{100_000, 1_000_000} {
+			b.Run(fmt.Sprintf("%s/n=%d", name, n), func(b *testing.B) {
+				p := scaleParams(n)
+				p.Warmup, p.Measure, p.Drain = 0, 1, kernel.DrainNone
+				benchScale(b, info, p)
+			})
+		}
+	}
+}
+
+// BenchmarkRandomConnected builds the random graph of the trial (n = 10^6, mean
+// degree 8) on a reused topology, Reset included: the part of setup the network model does.
+//
+//	go test -run '^$' -bench 'RandomConnected' -benchtime 3x -count 5 ./kernel/
+func BenchmarkRandomConnected(b *testing.B) {
+	const n, links = 1_000_000, 4_000_000
+	var topo kernel.Topology
+	var rng kernel.Stream
+	build := func() {
+		rng.Seed(1)
+		topo.Reset(n, kernel.PortCapFor(n, links))
+		if err := kernel.RandomConnected(&topo, links, &rng); err != nil {
+			b.Fatal(err)
+		}
+	}
+	build()
+	b.ResetTimer()
+	for range b.N {
+		build()
+	}
+}

@@ -41,6 +41,7 @@ type Topology struct {
 	stamp    []uint32 // BFS scratch: visited when stamp[v] == cur
 	cur      uint32
 	bfsQueue []int32
+	warm     uint32 // what reading ahead read (graphbuild.go), kept so that the reads stay
 }
 
 // portRec is one end of a link as the link layer sees it, kept together so that delivering a
@@ -415,37 +416,6 @@ func (t *Topology) ConnectedWithout(k int) bool {
 		}
 	}
 	return false
-}
-
-// BFS fills dist with hop distances from root (-1 where unreachable) and, if parent is not
-// nil, parent with each node's BFS parent (ports visited in increasing order, so the tree
-// is deterministic). It returns the number of nodes reached.
-func (t *Topology) BFS(root int32, dist, parent []int32) int {
-	for i := range dist[:t.n] {
-		dist[i] = -1
-	}
-	if parent != nil {
-		for i := range parent[:t.n] {
-			parent[i] = -1
-		}
-	}
-	dist[root] = 0
-	q := t.bfsQueue[:0]
-	q = append(q, root)
-	for h := 0; h < len(q); h++ {
-		x := q[h]
-		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
-			y := t.ports[t.slot(x, p)].peer
-			if dist[y] < 0 {
-				dist[y] = dist[x] + 1
-				if parent != nil {
-					parent[y] = x
-				}
-				q = append(q, y)
-			}
-		}
-	}
-	return len(q)
 }
 
 // Connected reports whether every node can reach every other.

@@ -1,0 +1,50 @@
+package linkrev
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+// TestDefaultHeightsMatchGiven: Reset's default heights (distances from the level-by-level
+// search, rows written from them, next found on the way) equal the same heights given
+// explicitly (rows written from MyHeight) with the distances of the queue search: every row
+// of heights, N, receivedLI and next.
+func TestDefaultHeightsMatchGiven(t *testing.T) {
+	var rng kernel.Stream
+	for seed := uint64(1); seed <= 12; seed++ {
+		rng.Seed(seed)
+		n := 2 + rng.IntN(4000)
+		links := kernel.MinLinks(n) + rng.IntN(min(6*n, kernel.MaxLinks(n)-kernel.MinLinks(n))+1)
+		topo := &kernel.Topology{}
+		topo.Reset(n, kernel.PortCapFor(n, links))
+		if err := kernel.RandomConnected(topo, links, &rng); err != nil {
+			t.Fatal(err)
+		}
+		dist, parent := make([]int32, n), make([]int32, n)
+		topo.BFS(0, dist, parent) // the queue search
+		initial := make([]Height, n)
+		for i := range initial {
+			initial[i] = Height{0, int64(dist[i]), int32(i)}
+		}
+		var a, b Links
+		if err := a.Reset(topo, n, nil, "test", Types{}); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Reset(topo, n, initial, "test", Types{}); err != nil {
+			t.Fatal(err)
+		}
+		same := slices.Equal(a.MyHeight, b.MyHeight) && slices.Equal(a.Height, b.Height) &&
+			slices.Equal(a.Next, b.Next) && slices.Equal(a.rows, b.rows)
+		for i := int32(0); same && int(i) < n; i++ {
+			same = slices.Equal(a.InN.Row(i), b.InN.Row(i)) && slices.Equal(a.ReceivedLI.Row(i), b.ReceivedLI.Row(i))
+			if i != 0 {
+				same = same && a.Next[i] == a.LowestNeighbour(i)
+			}
+		}
+		if !same {
+			t.Fatalf("seed %d, n = %d: default heights differ from the same heights given", seed, n)
+		}
+	}
+}

@@ -1,0 +1,156 @@
+package kernel
+
+import "fmt"
+
+// The random graph of a large trial is built on a topology without links, and that is what
+// makes it cheap. At n = 10^6 each of its 4 M links touched six or more random cache lines
+// (the degrees, the port sets and the port rows of both ends) one after the other, each a
+// miss to main memory: building the graph was a third of the trial (docs/scaling.md).
+// On an empty topology, with links only ever added, node i's ports in use are exactly
+// 0..deg[i]−1, so:
+//
+//   - the lowest free port is deg[i], and the adjacency test scans ports below deg[i] of the
+//     end with fewer links, without the port sets;
+//   - the port sets are written once at the end (finishFresh), node by node in order;
+//   - the pairs are decided in batches: the stream gives the next batch's candidates
+//     whatever is decided about them, so their degrees and port rows are read first, all at
+//     once (touchBatch: the misses overlap), and then the pairs are decided in order, on
+//     cached lines, exactly as one by one.
+//
+// The links, their order, the ports, the generations and the draws taken from the stream
+// are those of Connect called link by link (TestRandomConnectedPinned).
+
+// batchPairs is how many candidate pairs are read ahead: enough misses in flight to cover
+// the latency of main memory, few enough that their lines stay in the first-level cache.
+const batchPairs = 32
+
+// pairBatch is a batch of candidate pairs, in the order the stream gave them.
+type pairBatch struct {
+	u, v [batchPairs]int32
+	len  int
+}
+
+func (b *pairBatch) add(u, v int32) {
+	b.u[b.len], b.v[b.len] = u, v
+	b.len++
+}
+
+// drawPair draws a pair of distinct nodes, u uniform and v uniform among the others: the
+// draws randomAbsentPair makes per candidate.
+func drawPair(n int, rng *Stream) (int32, int32) {
+	u := int32(rng.IntN(n))
+	v := int32(rng.IntN(n - 1))
+	if v >= u {
+		v++
+	}
+	return u, v
+}
+
+// touchBatch reads the degrees, then the port rows up to the first free port, of every
+// node in b: independent loads the processor overlaps, so that deciding the pairs after it
+// finds their lines in cache. The sum is kept in t.warm only so that the loads stay.
+func (t *Topology) touchBatch(b *pairBatch) {
+	var s int32
+	for k := range b.len {
+		s += t.deg[b.u[k]] + t.deg[b.v[k]]
+	}
+	for k := range b.len {
+		s += t.touchRow(b.u[k]) + t.touchRow(b.v[k])
+	}
+	t.warm += uint32(s)
+}
+
+// touchRow reads one word in each cache line of node i's inline ports up to its first free
+// one (a record is 20 bytes: every third record starts in a new line or the one after).
+func (t *Topology) touchRow(i int32) int32 {
+	base := int(i) * t.inline
+	end := base + min(int(t.deg[i]), t.inline-1)
+	s := t.ports[end].peer
+	for k := base; k < end; k += 3 {
+		s += t.ports[k].peer
+	}
+	return s
+}
+
+// adjacentFresh is Adjacent on a topology built by connectFresh alone: the adjacency
+// matrix where there is one, else a scan of the ports in use of the end with fewer links.
+func (t *Topology) adjacentFresh(u, v int32) bool {
+	if len(t.adj) > 0 {
+		k := int(u)*t.n + int(v)
+		return t.adj[k>>6]&(1<<(uint(k)&63)) != 0
+	}
+	if t.deg[v] < t.deg[u] {
+		u, v = v, u
+	}
+	d := int(t.deg[u])
+	row := t.ports[int(u)*t.inline:][:min(d, t.inline)]
+	for k := range row {
+		if row[k].peer == v {
+			return true
+		}
+	}
+	for p := t.inline; p < d; p++ {
+		if t.ports[t.slot(u, Port(p))].peer == v {
+			return true
+		}
+	}
+	return false
+}
+
+// freshCandidate is randomAbsentPair's test on a topology built by connectFresh alone: u
+// and v are not adjacent and both have a free port.
+func (t *Topology) freshCandidate(u, v int32) bool {
+	return !t.Full(u) && !t.Full(v) && !t.adjacentFresh(u, v)
+}
+
+// connectFresh is connectAbsent on a topology whose links were all added by connectFresh
+// since it had none: the lowest free port of node i is deg[i]. The port sets and the
+// version are brought up to date by finishFresh.
+func (t *Topology) connectFresh(u, v int32, since float64) error {
+	du, dv := t.deg[u], t.deg[v]
+	if int(du) >= t.portCap || int(dv) >= t.portCap {
+		return fmt.Errorf("kernel: cannot connect %d and %d: no free port (port cap %d)", u, v, t.portCap)
+	}
+	pu, pv := Port(du), Port(dv)
+	t.ensureSlot(u, pu)
+	t.ensureSlot(v, pv)
+	iu, iv := t.slot(u, pu), t.slot(v, pv)
+	k := int32(len(t.links))
+	t.ports[iu] = portRec{peer: v, peerPort: pv, gen: t.ports[iu].gen + 1, link: k}
+	t.ports[iv] = portRec{peer: u, peerPort: pu, gen: t.ports[iv].gen + 1, link: k}
+	if len(t.lastArr) > 0 {
+		t.lastArr[iu], t.lastArr[iv] = 0, 0
+	}
+	t.links = append(t.links, linkEnds{u, v, pu, pv, since})
+	t.deg[u], t.deg[v] = du+1, dv+1
+	t.setAdj(u, v, true)
+	return nil
+}
+
+// finishFresh writes the port sets of a topology built by connectFresh (node i's ports
+// 0..deg[i]−1) and advances its version by one per link, as Connect would have.
+func (t *Topology) finishFresh() {
+	for i := int32(0); int(i) < t.n; i++ {
+		row := t.up.Row(i)
+		d := int(t.deg[i])
+		for w := range row {
+			switch {
+			case d >= 64*(w+1):
+				row[w] = ^uint64(0)
+			case d > 64*w:
+				row[w] = 1<<uint(d-64*w) - 1
+			default:
+				row[w] = 0
+			}
+		}
+	}
+	t.version += uint64(len(t.links))
+}
+
+// since is the time a link formed now records: the simulator's clock, 0 without one.
+func (t *Topology) since() float64 {
+	if t.clock != nil {
+		return *t.clock
+	}
+	return 0
+}

@@ -178,7 +178,10 @@ func Resize[T any](s []T, n int) []T {
 // Zeroed is Resize with every element set to its zero value: per-trial state reset for a
 // new trial without a new allocation once the slice is large enough.
 func Zeroed[T any](s []T, n int) []T {
-	s = Resize(s, n)
+	if cap(s) < n {
+		return MakeLarge[T](n, n) // new memory is zero already: no second pass over it
+	}
+	s = s[:n]
 	clear(s)
 	return s
 }

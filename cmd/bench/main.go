@@ -60,8 +60,7 @@ func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(form
 
 func main() {
 	tuneGC()
-	ctx := signalContext()
-	os.Exit(run(ctx, os.Args[1:]))
+	os.Exit(runProfiled(signalContext(), os.Args[1:]))
 }
 
 // gcPercent is bench's GOGC unless the environment sets one. A trial's state is a few large
@@ -185,5 +184,7 @@ func mainHelp() {
 	fmt.Println()
 	fmt.Println("Run 'bench COMMAND -h' (or 'bench help COMMAND') for a command's flags and examples.")
 	fmt.Println("Exit codes: 0 success, 1 failure or interrupted, 2 bad input, 3 safety violation, 4 starvation.")
+	fmt.Println("Environment: BENCH_CPUPROFILE=FILE writes a CPU profile of the command (go tool pprof -top FILE);")
+	fmt.Println("GOGC is 10 unless set (large trials: docs/scaling.md).")
 	fmt.Println("more: README.md, docs/running.md")
 }

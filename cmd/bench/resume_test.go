@@ -18,10 +18,10 @@ import (
 )
 
 // TestMain lets a test start this test binary as a real bench process: with BENCH_CHILD
-// set, it runs bench with the tab-separated arguments in it, as main does.
+// set, it runs bench with the tab-separated arguments in it, as main does (BENCH_CPUPROFILE too).
 func TestMain(m *testing.M) {
 	if args := os.Getenv("BENCH_CHILD"); args != "" {
-		os.Exit(run(signalContext(), strings.Split(args, "\t")))
+		os.Exit(runProfiled(signalContext(), strings.Split(args, "\t")))
 	}
 	os.Exit(m.Run())
 }

@@ -7,3 +7,11 @@ func SpillAllPorts() (restore func()) {
 	inlineAll = 0
 	return func() { inlineAll = old }
 }
+
+// LookAheadAlways makes every trial run until restore is called look ahead and prefetch
+// (lookahead.go), as trials of large networks do.
+func LookAheadAlways() (restore func()) {
+	old := aheadMinN
+	aheadMinN = 0
+	return func() { aheadMinN = old }
+}

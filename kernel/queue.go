@@ -36,8 +36,9 @@ type Queue struct {
 	times []uint64 // timeKey of each slot; slots [0, 3) are padding, the root is slot 3
 	keys  []uint64 // seq<<payloadBits | payload; len(keys) == len(times)
 	seq   uint64
-	hole  bool   // the root slot is empty: Pop took its entry and nothing has filled it yet
-	sink  uint64 // sums the prefetching loads so that the compiler keeps them
+	hole  bool     // the root slot is empty: Pop took its entry and nothing has filled it yet
+	sink  uint64   // sums the prefetching loads so that the compiler keeps them
+	ahead aheadBuf // the next entries, taken out of the heap in advance (queue_ahead.go; off by default)
 }
 
 const (
@@ -69,7 +70,10 @@ func keyTime(k uint64) float64 {
 func less(at, ak, bt, bk uint64) bool { return at < bt || (at == bt && ak < bk) }
 
 // Len reports the number of pending entries.
-func (q *Queue) Len() int {
+func (q *Queue) Len() int { return q.heapLen() + q.ahead.n }
+
+// heapLen reports the number of entries in the heap (not in the ahead buffer).
+func (q *Queue) heapLen() int {
 	n := len(q.times) - rootSlot
 	if q.hole {
 		n--
@@ -87,6 +91,7 @@ func (q *Queue) Reset() {
 	q.keys = q.keys[:rootSlot]
 	q.seq = 0
 	q.hole = false
+	q.ahead = aheadBuf{}
 }
 
 // Grow makes room for at least n more entries without reallocating later.
@@ -116,6 +121,15 @@ func (q *Queue) Push(t float64, payload uint32) {
 	}
 	tk, k := timeKey(t), q.seq<<payloadBits|uint64(payload)
 	q.seq++
+	if q.ahead.depth > 0 {
+		q.pushAhead(tk, k)
+		return
+	}
+	q.pushHeap(tk, k)
+}
+
+// pushHeap puts entry (tk, k) into the heap.
+func (q *Queue) pushHeap(tk, k uint64) {
 	if q.hole {
 		q.hole = false
 		q.fill(tk, k)
@@ -128,6 +142,9 @@ func (q *Queue) Push(t float64, payload uint32) {
 
 // PeekTime returns the time of the earliest entry; the queue must not be empty.
 func (q *Queue) PeekTime() float64 {
+	if q.ahead.n > 0 {
+		return keyTime(q.ahead.times[0])
+	}
 	if q.hole {
 		q.settle()
 	}
@@ -136,16 +153,27 @@ func (q *Queue) PeekTime() float64 {
 
 // Pop removes and returns the earliest entry; the queue must not be empty.
 func (q *Queue) Pop() (t float64, payload uint32) {
+	var tk, k uint64
+	if q.ahead.depth > 0 {
+		tk, k = q.popAhead()
+	} else {
+		tk, k = q.popHeap()
+	}
+	return keyTime(tk), uint32(k & payloadMask)
+}
+
+// popHeap removes and returns the heap's least entry; the heap must not be empty.
+func (q *Queue) popHeap() (tk, k uint64) {
 	if q.hole {
 		q.settle()
 	}
-	tk, k := q.times[rootSlot], q.keys[rootSlot]
+	tk, k = q.times[rootSlot], q.keys[rootSlot]
 	if len(q.times) == rootSlot+1 {
 		q.times, q.keys = q.times[:rootSlot], q.keys[:rootSlot]
 	} else {
 		q.hole = true
 	}
-	return keyTime(tk), uint32(k & payloadMask)
+	return tk, k
 }
 
 // settle fills the root hole with the last entry.

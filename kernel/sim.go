@@ -16,7 +16,11 @@ type Sim struct {
 	algo   Algorithm
 	types  []MsgTypeInfo
 	tokens TokenHolder // nil for algorithms without a token
-	check  Checker
+	// ahead: the queue keeps the next events out of its heap and step prefetches their
+	// state (lookahead.go; large networks only); prefetcher is the algorithm's part of it.
+	ahead      bool
+	prefetcher Prefetcher
+	check      Checker
 	// linkBound is the algorithm's bound on messages in transit per link (LinkLoadBounder;
 	// 0: none); maxLinkLoad is the largest load seen on any link, both directions.
 	linkBound   int
@@ -321,6 +325,7 @@ func (s *Sim) resetCounters(p Params) {
 	// large trial's queue does not grow (and leave its old arrays to the collector) by doubling.
 	s.q.Reset()
 	s.q.Grow(n + 64)
+	s.setupLookahead()
 	s.recs = Reserve(s.recs, n+64)
 	s.free = Reserve(s.free, n+64)
 	s.out.reset()
@@ -463,6 +468,9 @@ func (s *Sim) checkpoint() {
 // step processes the earliest event.
 func (s *Sim) step() {
 	t, slot := s.q.Pop()
+	if s.ahead {
+		s.lookahead()
+	}
 	s.cur = s.recs[slot] // fields, not locals: handlers get &s.msg without it escaping
 	r := &s.cur
 	if r.kind == evDeliver {
@@ -537,12 +545,14 @@ func (s *Sim) release(i int32) {
 }
 
 func (s *Sim) deliver(i int32, p Port, m *Message) {
-	from, fp := s.topo.Peer(i, p), s.topo.PeerPort(i, p)
+	from := s.topo.Peer(i, p)
 	if from < 0 {
 		s.fail(ErrInvariant, []int32{i}, "message arrived at node %d on port %d, which is down", i, p)
 		return
 	}
-	s.topo.ports[s.topo.slot(from, fp)].inflight--
+	// The count is kept at the receiving end (portRec.inflight): a delivery updates the
+	// record it has just read, not the sender's, a random node's at n = 10^6.
+	s.topo.ports[s.topo.slot(i, p)].inflight--
 	if s.types[m.Type].Token {
 		s.inFlightTok--
 	}
@@ -585,9 +595,12 @@ func (s *Sim) after(i int32) {
 			}
 		}
 	}
+	if s.ahead {
+		s.prefetchSends(i)
+	}
 	for k := range s.out.sends {
 		o := &s.out.sends[k]
-		if o.port < 0 || int(o.port) >= s.topo.portCap || !s.topo.up.Has(i, o.port) {
+		if !s.topo.isUp(i, o.port) {
 			s.fail(ErrInvariant, []int32{i}, "node %d sent %s on port %d, which is down", i, s.types[o.msg.Type].Name, o.port)
 			break
 		}
@@ -596,8 +609,8 @@ func (s *Sim) after(i int32) {
 			break
 		}
 		idx := s.topo.slot(i, o.port)
-		s.topo.ports[idx].inflight++
 		pidx := s.topo.slot(s.topo.ports[idx].peer, s.topo.ports[idx].peerPort)
+		s.topo.ports[pidx].inflight++ // counted at the receiving end, where it is delivered
 		if load := int(s.topo.ports[idx].inflight + s.topo.ports[pidx].inflight); load > s.maxLinkLoad {
 			s.maxLinkLoad = load
 			if s.linkBound > 0 && load > s.linkBound {

@@ -2,6 +2,7 @@ package kernel_test
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms"
@@ -57,4 +58,34 @@ func runTrial(t *testing.T, info algorithms.Info, p kernel.Params) string {
 		t.Fatal(err)
 	}
 	return fmt.Sprintf("%+v", r)
+}
+
+// BenchmarkLookahead runs whole trials of rl and drs at n = 10^5 and 10^6 (the scaling
+// workload, scaleParams) with the look-ahead on and off, one after the other:
+//
+//	go test -run '^$' -bench 'Lookahead/.*/n=100000$' -benchtime 2x -count 3 ./kernel/
+//	go test -run '^$' -bench 'Lookahead/rl/n=1000000$' -benchtime 1x -count 3 ./kernel/
+//
+// events/s is wall-clock, setup included; on a shared machine compare with -cpuprofile
+// (Sim.step's samples) or /usr/bin/time's CPU time rather than trusting one run.
+func BenchmarkLookahead(b *testing.B) {
+	for _, name := range []string{"rl", "drs"} {
+		info, ok := algorithms.Lookup(name)
+		if !ok {
+			b.Fatalf("no algorithm %s", name)
+		}
+		for _, n := range []int{100_000, 1_000_000} {
+			for _, on := range []bool{true, false} {
+				mode := map[bool]string{true: "on", false: "off"}[on]
+				b.Run(fmt.Sprintf("%s/%s/n=%d", name, mode, n), func(b *testing.B) {
+					from := math.MaxInt
+					if on {
+						from = 0
+					}
+					defer kernel.LookAheadFrom(from)()
+					benchScale(b, info, scaleParams(n))
+				})
+			}
+		}
+	}
 }

@@ -471,31 +471,34 @@ func (s *Sim) step() {
 	if s.ahead {
 		s.lookahead()
 	}
-	s.cur = s.recs[slot] // fields, not locals: handlers get &s.msg without it escaping
-	r := &s.cur
-	if r.kind == evDeliver {
+	// The record is read whole before a handler runs (its slot is free from here on, and a
+	// send may reuse it), into locals and s.msg rather than copied first: handlers get &s.msg,
+	// a field so that it does not escape.
+	r := &s.recs[slot]
+	kind, node, port, gen := r.kind, r.node, r.port, r.gen
+	if kind == evDeliver {
 		s.msg = r.message()
 	}
 	s.free = append(s.free, slot)
 	s.now = t
 	s.events++
-	switch r.kind {
+	switch kind {
 	case evRequest:
-		s.request(r.node)
+		s.request(node)
 	case evRelease:
-		s.release(r.node)
+		s.release(node)
 	case evDeliver:
-		if s.topo.Gen(r.node, r.port) != r.gen {
+		if s.topo.Gen(node, port) != gen {
 			s.lose(&s.msg) // its link went down after it was sent (lossy networks only)
 			break
 		}
-		s.deliver(r.node, r.port, &s.msg)
+		s.deliver(node, port, &s.msg)
 	case evLinkChange:
 		s.linkChange()
 	case evWatchdog:
 		s.watchdog()
 	case evCrash:
-		s.crashEvent(r.node)
+		s.crashEvent(node)
 	}
 	if s.tokens != nil && s.err == nil && s.holders+s.inFlightTok != 1 {
 		s.fail(ErrSafety, nil, "%d tokens exist (%d held, %d in flight)", s.holders+s.inFlightTok, s.holders, s.inFlightTok)
@@ -609,13 +612,14 @@ func (s *Sim) after(i int32) {
 			break
 		}
 		idx := s.topo.slot(i, o.port)
-		pidx := s.topo.slot(s.topo.ports[idx].peer, s.topo.ports[idx].peerPort)
-		s.topo.ports[pidx].inflight++ // counted at the receiving end, where it is delivered
-		if load := int(s.topo.ports[idx].inflight + s.topo.ports[pidx].inflight); load > s.maxLinkLoad {
+		peer, pp := s.topo.ports[idx].peer, s.topo.ports[idx].peerPort
+		far := &s.topo.ports[s.topo.slot(peer, pp)]
+		far.inflight++ // counted at the receiving end, where it is delivered
+		if load := int(s.topo.ports[idx].inflight + far.inflight); load > s.maxLinkLoad {
 			s.maxLinkLoad = load
 			if s.linkBound > 0 && load > s.linkBound {
-				s.fail(ErrSafety, []int32{i, s.topo.ports[idx].peer}, "%d messages in transit on link %d-%d (bound %d): %s sent last",
-					load, i, s.topo.ports[idx].peer, s.linkBound, s.types[o.msg.Type].Name)
+				s.fail(ErrSafety, []int32{i, peer}, "%d messages in transit on link %d-%d (bound %d): %s sent last",
+					load, i, peer, s.linkBound, s.types[o.msg.Type].Name)
 				break
 			}
 		}
@@ -631,12 +635,10 @@ func (s *Sim) after(i int32) {
 		if s.phase == phaseMeasure {
 			s.msgs[o.msg.Type]++
 		}
-		peer := s.topo.ports[idx].peer
 		if s.trace != nil {
 			s.emit(TraceEvent{Kind: "send", Node: i, Peer: peer, Msg: s.types[o.msg.Type].Name, Message: o.msg, At: at})
 		}
-		pp := s.topo.ports[idx].peerPort
-		s.scheduleAt(at, deliveryRec(peer, pp, s.topo.Gen(peer, pp), &o.msg))
+		s.scheduleAt(at, deliveryRec(peer, pp, far.gen, &o.msg))
 	}
 	enter := s.out.enter
 	s.out.reset()

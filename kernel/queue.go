@@ -22,9 +22,10 @@ import (
 //   - The descent moves the hole to a leaf along the least children without comparing with
 //     the entry being placed (Floyd's bottom-up heap), then lets the entry rise: scheduled
 //     events are usually late, so it rarely rises far.
-//   - In heaps too large for the L1 cache, the descent loads the grandchildren's times while
-//     it compares the children's, so that the next level's cache misses overlap this one's
-//     work (Go has no prefetch instruction; a plain load is one).
+//   - In heaps too large for the L1 cache, the descent prefetches the grandchildren's times
+//     and keys while it compares the children's, so that the next level's cache misses
+//     overlap this one's work (kernel.Prefetch; plain loads did it before, but a load that
+//     misses holds up the instructions after it).
 //   - Pop leaves the root empty (a hole) and returns; the next Push fills the hole with the new
 //     entry by one descent from the root, which is all a discrete-event simulator's
 //     pop-then-schedule cycle costs. Without a Push in between, the hole is filled with the
@@ -37,7 +38,6 @@ type Queue struct {
 	keys  []uint64 // seq<<payloadBits | payload; len(keys) == len(times)
 	seq   uint64
 	hole  bool     // the root slot is empty: Pop took its entry and nothing has filled it yet
-	sink  uint64   // sums the prefetching loads so that the compiler keeps them
 	ahead aheadBuf // the next entries, taken out of the heap in advance (queue_ahead.go; off by default)
 }
 
@@ -207,7 +207,6 @@ func (q *Queue) fill(tk, k uint64) {
 	times, keys := q.times, q.keys[:len(q.times)]
 	end := uint(len(times))
 	prefetch := end > prefetchSlots
-	var sink uint64
 	s := uint(rootSlot)
 	for {
 		c := 4*s - 8 // first child
@@ -216,7 +215,12 @@ func (q *Queue) fill(tk, k uint64) {
 		}
 		g := times[c : c+4 : c+4]
 		if gc := 4*c - 8; prefetch && gc+16 <= end {
-			sink += times[gc] + times[gc+8] // the grandchildren: 16 times, two cache lines
+			// The grandchildren: 16 times and their keys, two cache lines each; prefetches,
+			// which do not hold up the comparisons below as loads would (kernel.Prefetch).
+			Prefetch(&times[gc])
+			Prefetch(&times[gc+8])
+			Prefetch(&keys[gc])
+			Prefetch(&keys[gc+8])
 		}
 		// Tournament on times: each round's d is 0 on a tie, which sends the group to the
 		// exact comparison; otherwise the mask m selects the lesser without a branch.
@@ -251,7 +255,6 @@ func (q *Queue) fill(tk, k uint64) {
 		times[s], keys[s] = times[b], keys[b]
 		s = b
 	}
-	q.sink += sink
 	q.siftUp(s, tk, k)
 }
 

@@ -60,11 +60,11 @@ func runTrial(t *testing.T, info algorithms.Info, p kernel.Params) string {
 	return fmt.Sprintf("%+v", r)
 }
 
-// BenchmarkLookahead runs whole trials of rl and drs at n = 10^5 and 10^6 (the scaling
+// BenchmarkLookahead runs whole trials of rl and drs at n = 10^4, 10^5 and 10^6 (the scaling
 // workload, scaleParams) with the look-ahead on and off, one after the other:
 //
-//	go test -run '^$' -bench 'Lookahead/.*/n=100000$' -benchtime 2x -count 3 ./kernel/
-//	go test -run '^$' -bench 'Lookahead/rl/n=1000000$' -benchtime 1x -count 3 ./kernel/
+//	go test -run '^$' -bench 'Lookahead/.*/.*/n=100000$' -benchtime 2x -count 3 ./kernel/
+//	go test -run '^$' -bench 'Lookahead/rl/.*/n=1000000$' -benchtime 1x -count 3 ./kernel/
 //
 // events/s is wall-clock, setup included; on a shared machine compare with -cpuprofile
 // (Sim.step's samples) or /usr/bin/time's CPU time rather than trusting one run.
@@ -74,7 +74,7 @@ func BenchmarkLookahead(b *testing.B) {
 		if !ok {
 			b.Fatalf("no algorithm %s", name)
 		}
-		for _, n := range []int{100_000, 1_000_000} {
+		for _, n := range []int{10_000, 100_000, 1_000_000} {
 			for _, on := range []bool{true, false} {
 				mode := map[bool]string{true: "on", false: "off"}[on]
 				b.Run(fmt.Sprintf("%s/%s/n=%d", name, mode, n), func(b *testing.B) {

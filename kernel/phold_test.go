@@ -61,7 +61,7 @@ func (p *phold) run(k int) {
 // Each sub-benchmark builds the model once and then runs b.N events from where the previous
 // round stopped, so the queue is in its steady state while timed; it must not allocate.
 func BenchmarkPHOLD(b *testing.B) {
-	for _, n := range []int{16, 1024, 65536} {
+	for _, n := range []int{16, 1024, 65536, 1 << 20} {
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
 			p := newPHOLD(n)
 			p.run(4 * n) // past the initial transient: every LP has handled a few events

@@ -22,9 +22,10 @@ import (
 //   - The descent moves the hole to a leaf along the least children without comparing with
 //     the entry being placed (Floyd's bottom-up heap), then lets the entry rise: scheduled
 //     events are usually late, so it rarely rises far.
-//   - In heaps too large for the L1 cache, the descent loads the grandchildren's times while
-//     it compares the children's, so that the next level's cache misses overlap this one's
-//     work (Go has no prefetch instruction; a plain load is one).
+//   - In heaps too large for the L1 cache, the descent prefetches the grandchildren's times
+//     and keys while it compares the children's, so that the next level's cache misses
+//     overlap this one's work (kernel.Prefetch; plain loads did it before, but a load that
+//     misses holds up the instructions after it).
 //   - Pop leaves the root empty (a hole) and returns; the next Push fills the hole with the new
 //     entry by one descent from the root, which is all a discrete-event simulator's
 //     pop-then-schedule cycle costs. Without a Push in between, the hole is filled with the
@@ -36,8 +37,8 @@ type Queue struct {
 	times []uint64 // timeKey of each slot; slots [0, 3) are padding, the root is slot 3
 	keys  []uint64 // seq<<payloadBits | payload; len(keys) == len(times)
 	seq   uint64
-	hole  bool   // the root slot is empty: Pop took its entry and nothing has filled it yet
-	sink  uint64 // sums the prefetching loads so that the compiler keeps them
+	hole  bool     // the root slot is empty: Pop took its entry and nothing has filled it yet
+	ahead aheadBuf // the next entries, taken out of the heap in advance (queue_ahead.go; off by default)
 }
 
 const (
@@ -69,7 +70,10 @@ func keyTime(k uint64) float64 {
 func less(at, ak, bt, bk uint64) bool { return at < bt || (at == bt && ak < bk) }
 
 // Len reports the number of pending entries.
-func (q *Queue) Len() int {
+func (q *Queue) Len() int { return q.heapLen() + q.ahead.n }
+
+// heapLen reports the number of entries in the heap (not in the ahead buffer).
+func (q *Queue) heapLen() int {
 	n := len(q.times) - rootSlot
 	if q.hole {
 		n--
@@ -87,6 +91,7 @@ func (q *Queue) Reset() {
 	q.keys = q.keys[:rootSlot]
 	q.seq = 0
 	q.hole = false
+	q.ahead = aheadBuf{}
 }
 
 // Grow makes room for at least n more entries without reallocating later.
@@ -116,6 +121,15 @@ func (q *Queue) Push(t float64, payload uint32) {
 	}
 	tk, k := timeKey(t), q.seq<<payloadBits|uint64(payload)
 	q.seq++
+	if q.ahead.depth > 0 {
+		q.pushAhead(tk, k)
+		return
+	}
+	q.pushHeap(tk, k)
+}
+
+// pushHeap puts entry (tk, k) into the heap.
+func (q *Queue) pushHeap(tk, k uint64) {
 	if q.hole {
 		q.hole = false
 		q.fill(tk, k)
@@ -128,6 +142,9 @@ func (q *Queue) Push(t float64, payload uint32) {
 
 // PeekTime returns the time of the earliest entry; the queue must not be empty.
 func (q *Queue) PeekTime() float64 {
+	if q.ahead.n > 0 {
+		return keyTime(q.ahead.times[0])
+	}
 	if q.hole {
 		q.settle()
 	}
@@ -136,16 +153,27 @@ func (q *Queue) PeekTime() float64 {
 
 // Pop removes and returns the earliest entry; the queue must not be empty.
 func (q *Queue) Pop() (t float64, payload uint32) {
+	var tk, k uint64
+	if q.ahead.depth > 0 {
+		tk, k = q.popAhead()
+	} else {
+		tk, k = q.popHeap()
+	}
+	return keyTime(tk), uint32(k & payloadMask)
+}
+
+// popHeap removes and returns the heap's least entry; the heap must not be empty.
+func (q *Queue) popHeap() (tk, k uint64) {
 	if q.hole {
 		q.settle()
 	}
-	tk, k := q.times[rootSlot], q.keys[rootSlot]
+	tk, k = q.times[rootSlot], q.keys[rootSlot]
 	if len(q.times) == rootSlot+1 {
 		q.times, q.keys = q.times[:rootSlot], q.keys[:rootSlot]
 	} else {
 		q.hole = true
 	}
-	return keyTime(tk), uint32(k & payloadMask)
+	return tk, k
 }
 
 // settle fills the root hole with the last entry.
@@ -179,7 +207,6 @@ func (q *Queue) fill(tk, k uint64) {
 	times, keys := q.times, q.keys[:len(q.times)]
 	end := uint(len(times))
 	prefetch := end > prefetchSlots
-	var sink uint64
 	s := uint(rootSlot)
 	for {
 		c := 4*s - 8 // first child
@@ -188,7 +215,12 @@ func (q *Queue) fill(tk, k uint64) {
 		}
 		g := times[c : c+4 : c+4]
 		if gc := 4*c - 8; prefetch && gc+16 <= end {
-			sink += times[gc] + times[gc+8] // the grandchildren: 16 times, two cache lines
+			// The grandchildren: 16 times and their keys, two cache lines each; prefetches,
+			// which do not hold up the comparisons below as loads would (kernel.Prefetch).
+			Prefetch(&times[gc])
+			Prefetch(&times[gc+8])
+			Prefetch(&keys[gc])
+			Prefetch(&keys[gc+8])
 		}
 		// Tournament on times: each round's d is 0 on a tie, which sends the group to the
 		// exact comparison; otherwise the mask m selects the lesser without a branch.
@@ -223,7 +255,6 @@ func (q *Queue) fill(tk, k uint64) {
 		times[s], keys[s] = times[b], keys[b]
 		s = b
 	}
-	q.sink += sink
 	q.siftUp(s, tk, k)
 }
 

@@ -39,10 +39,18 @@ func (r *refQueue) reset() { r.items = r.items[:0] }
 // queueChecker applies one operation to a Queue and to the reference and fails on the first
 // difference in what they report.
 type queueChecker struct {
-	t   testing.TB
-	q   kernel.Queue
-	ref refQueue
-	ops int
+	t     testing.TB
+	q     kernel.Queue
+	ref   refQueue
+	ops   int
+	ahead int // entries the Queue keeps ahead of its heap (SetAhead), after every reset
+}
+
+// newQueueChecker returns a checker whose Queue keeps ahead entries out of its heap.
+func newQueueChecker(t testing.TB, ahead int) *queueChecker {
+	c := &queueChecker{t: t, ahead: ahead}
+	c.q.SetAhead(ahead)
+	return c
 }
 
 func (c *queueChecker) push(t float64, payload uint32) {
@@ -79,6 +87,7 @@ func (c *queueChecker) peek() {
 func (c *queueChecker) reset() {
 	c.ops++
 	c.q.Reset()
+	c.q.SetAhead(c.ahead)
 	c.ref.reset()
 	c.checkLen()
 }
@@ -96,6 +105,13 @@ func (c *queueChecker) checkLen() {
 	if got, want := c.q.Len(), len(c.ref.items); got != want {
 		c.t.Fatalf("op %d: Len() = %d, want %d", c.ops, got, want)
 	}
+	// With entries kept ahead, Ahead names exactly the next ones, in order.
+	for j := range c.ahead + 1 {
+		got, ok := c.q.Ahead(j)
+		if want := j < min(c.ahead, len(c.ref.items)); ok != want || ok && got != c.ref.items[j].payload {
+			c.t.Fatalf("op %d: Ahead(%d) = (%d, %v), want the payload of entry %d of %d", c.ops, j, got, ok, j, len(c.ref.items))
+		}
+	}
 }
 
 // TestQueueMatchesReference runs random sequences of Push, Pop, PeekTime, Grow and Reset on
@@ -103,7 +119,8 @@ func (c *queueChecker) checkLen() {
 // from a few regimes: a handful of integers (most pushes tie with another pending entry),
 // a discrete-event schedule (now + small delays, many exactly equal), and arbitrary floats
 // including negative numbers, ±0 and ±Inf. Queue sizes cross the point where the descent
-// starts prefetching.
+// starts prefetching. Every fifth trial keeps no entry ahead of the heap, the others 1 to 4
+// (SetAhead), so both layouts are checked against the reference.
 func TestQueueMatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	specials := []float64{0, math.Copysign(0, -1), 1, -1, math.Inf(1), math.Inf(-1), math.MaxFloat64, -math.MaxFloat64, math.SmallestNonzeroFloat64}
@@ -112,7 +129,7 @@ func TestQueueMatchesReference(t *testing.T) {
 		trials = 60
 	}
 	for trial := range trials {
-		c := &queueChecker{t: t}
+		c := newQueueChecker(t, trial%5)
 		regime := trial % 4
 		size := 1 + rng.IntN(40) // target size around which the queue hovers
 		if trial%10 == 0 {
@@ -237,7 +254,7 @@ func FuzzQueue(f *testing.F) {
 		if len(data) > 1<<14 {
 			data = data[:1<<14] // longer inputs only slow the fuzzer down
 		}
-		c := &queueChecker{t: t}
+		c := newQueueChecker(t, len(data)%5)
 		for i := 0; i < len(data); i++ {
 			switch op := data[i]; {
 			case op < 2:

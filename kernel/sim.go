@@ -16,7 +16,11 @@ type Sim struct {
 	algo   Algorithm
 	types  []MsgTypeInfo
 	tokens TokenHolder // nil for algorithms without a token
-	check  Checker
+	// ahead: the queue keeps the next events out of its heap and step prefetches their
+	// state (lookahead.go; large networks only); prefetcher is the algorithm's part of it.
+	ahead      bool
+	prefetcher Prefetcher
+	check      Checker
 	// linkBound is the algorithm's bound on messages in transit per link (LinkLoadBounder;
 	// 0: none); maxLinkLoad is the largest load seen on any link, both directions.
 	linkBound   int
@@ -321,6 +325,7 @@ func (s *Sim) resetCounters(p Params) {
 	// large trial's queue does not grow (and leave its old arrays to the collector) by doubling.
 	s.q.Reset()
 	s.q.Grow(n + 64)
+	s.setupLookahead()
 	s.recs = Reserve(s.recs, n+64)
 	s.free = Reserve(s.free, n+64)
 	s.out.reset()
@@ -463,31 +468,37 @@ func (s *Sim) checkpoint() {
 // step processes the earliest event.
 func (s *Sim) step() {
 	t, slot := s.q.Pop()
-	s.cur = s.recs[slot] // fields, not locals: handlers get &s.msg without it escaping
-	r := &s.cur
-	if r.kind == evDeliver {
+	if s.ahead {
+		s.lookahead()
+	}
+	// The record is read whole before a handler runs (its slot is free from here on, and a
+	// send may reuse it), into locals and s.msg rather than copied first: handlers get &s.msg,
+	// a field so that it does not escape.
+	r := &s.recs[slot]
+	kind, node, port, gen := r.kind, r.node, r.port, r.gen
+	if kind == evDeliver {
 		s.msg = r.message()
 	}
 	s.free = append(s.free, slot)
 	s.now = t
 	s.events++
-	switch r.kind {
+	switch kind {
 	case evRequest:
-		s.request(r.node)
+		s.request(node)
 	case evRelease:
-		s.release(r.node)
+		s.release(node)
 	case evDeliver:
-		if s.topo.Gen(r.node, r.port) != r.gen {
+		if s.topo.Gen(node, port) != gen {
 			s.lose(&s.msg) // its link went down after it was sent (lossy networks only)
 			break
 		}
-		s.deliver(r.node, r.port, &s.msg)
+		s.deliver(node, port, &s.msg)
 	case evLinkChange:
 		s.linkChange()
 	case evWatchdog:
 		s.watchdog()
 	case evCrash:
-		s.crashEvent(r.node)
+		s.crashEvent(node)
 	}
 	if s.tokens != nil && s.err == nil && s.holders+s.inFlightTok != 1 {
 		s.fail(ErrSafety, nil, "%d tokens exist (%d held, %d in flight)", s.holders+s.inFlightTok, s.holders, s.inFlightTok)
@@ -537,12 +548,14 @@ func (s *Sim) release(i int32) {
 }
 
 func (s *Sim) deliver(i int32, p Port, m *Message) {
-	from, fp := s.topo.Peer(i, p), s.topo.PeerPort(i, p)
+	from := s.topo.Peer(i, p)
 	if from < 0 {
 		s.fail(ErrInvariant, []int32{i}, "message arrived at node %d on port %d, which is down", i, p)
 		return
 	}
-	s.topo.ports[s.topo.slot(from, fp)].inflight--
+	// The count is kept at the receiving end (portRec.inflight): a delivery updates the
+	// record it has just read, not the sender's, a random node's at n = 10^6.
+	s.topo.ports[s.topo.slot(i, p)].inflight--
 	if s.types[m.Type].Token {
 		s.inFlightTok--
 	}
@@ -585,9 +598,12 @@ func (s *Sim) after(i int32) {
 			}
 		}
 	}
+	if s.ahead {
+		s.prefetchSends(i)
+	}
 	for k := range s.out.sends {
 		o := &s.out.sends[k]
-		if o.port < 0 || int(o.port) >= s.topo.portCap || !s.topo.up.Has(i, o.port) {
+		if !s.topo.isUp(i, o.port) {
 			s.fail(ErrInvariant, []int32{i}, "node %d sent %s on port %d, which is down", i, s.types[o.msg.Type].Name, o.port)
 			break
 		}
@@ -596,13 +612,14 @@ func (s *Sim) after(i int32) {
 			break
 		}
 		idx := s.topo.slot(i, o.port)
-		s.topo.ports[idx].inflight++
-		pidx := s.topo.slot(s.topo.ports[idx].peer, s.topo.ports[idx].peerPort)
-		if load := int(s.topo.ports[idx].inflight + s.topo.ports[pidx].inflight); load > s.maxLinkLoad {
+		peer, pp := s.topo.ports[idx].peer, s.topo.ports[idx].peerPort
+		far := &s.topo.ports[s.topo.slot(peer, pp)]
+		far.inflight++ // counted at the receiving end, where it is delivered
+		if load := int(s.topo.ports[idx].inflight + far.inflight); load > s.maxLinkLoad {
 			s.maxLinkLoad = load
 			if s.linkBound > 0 && load > s.linkBound {
-				s.fail(ErrSafety, []int32{i, s.topo.ports[idx].peer}, "%d messages in transit on link %d-%d (bound %d): %s sent last",
-					load, i, s.topo.ports[idx].peer, s.linkBound, s.types[o.msg.Type].Name)
+				s.fail(ErrSafety, []int32{i, peer}, "%d messages in transit on link %d-%d (bound %d): %s sent last",
+					load, i, peer, s.linkBound, s.types[o.msg.Type].Name)
 				break
 			}
 		}
@@ -618,12 +635,10 @@ func (s *Sim) after(i int32) {
 		if s.phase == phaseMeasure {
 			s.msgs[o.msg.Type]++
 		}
-		peer := s.topo.ports[idx].peer
 		if s.trace != nil {
 			s.emit(TraceEvent{Kind: "send", Node: i, Peer: peer, Msg: s.types[o.msg.Type].Name, Message: o.msg, At: at})
 		}
-		pp := s.topo.ports[idx].peerPort
-		s.scheduleAt(at, deliveryRec(peer, pp, s.topo.Gen(peer, pp), &o.msg))
+		s.scheduleAt(at, deliveryRec(peer, pp, far.gen, &o.msg))
 	}
 	enter := s.out.enter
 	s.out.reset()

@@ -1,0 +1,7 @@
+//go:build !amd64
+
+package kernel
+
+// prefetch does nothing where the kernel has no prefetch instruction: Prefetch is only a
+// hint, and the trial is the same without it.
+func prefetch(addr uintptr) {}

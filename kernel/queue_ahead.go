@@ -1,0 +1,72 @@
+package kernel
+
+// aheadMax is the most entries a Queue keeps ahead of the heap.
+const aheadMax = 4
+
+// aheadBuf holds the queue's next entries, already taken out of the heap, in order (index 0
+// is the earliest): with it on, a simulator knows which events come after the one it is
+// handling and can prefetch their state (Sim.lookahead). Every entry in it precedes every
+// entry in the heap, and it is full unless the heap is empty, so Pop returns exactly what
+// the heap alone would (the same (time, sequence) order), only earlier known.
+type aheadBuf struct {
+	depth int // entries kept (0: off)
+	n     int // entries held
+	times [aheadMax]uint64
+	keys  [aheadMax]uint64
+}
+
+// SetAhead makes the queue keep the next k entries (at most 4; 0: none) out of the heap,
+// so that Ahead can name them. The queue must be empty.
+func (q *Queue) SetAhead(k int) {
+	if q.Len() != 0 {
+		panic("kernel: Queue.SetAhead on a queue that is not empty")
+	}
+	if len(q.times) < rootSlot {
+		q.Reset()
+	}
+	q.ahead = aheadBuf{depth: min(max(k, 0), aheadMax)}
+}
+
+// Ahead returns the payload of the j-th entry of the ahead buffer (0: the next Pop's); ok is
+// false when the buffer holds fewer than j+1 entries (or SetAhead was not called).
+func (q *Queue) Ahead(j int) (payload uint32, ok bool) {
+	if j >= q.ahead.n {
+		return 0, false
+	}
+	return uint32(q.ahead.keys[j] & payloadMask), true
+}
+
+// pushAhead queues (tk, k) with the buffer on: into the buffer at its place when it comes
+// before the buffer's last entry (or the buffer has room, the heap then being empty), the
+// last entry moving to the heap if the buffer overflows; into the heap otherwise.
+func (q *Queue) pushAhead(tk, k uint64) {
+	b := &q.ahead
+	if b.n == b.depth && !less(tk, k, b.times[b.n-1], b.keys[b.n-1]) {
+		q.pushHeap(tk, k)
+		return
+	}
+	if b.n == b.depth {
+		b.n--
+		q.pushHeap(b.times[b.n], b.keys[b.n])
+	}
+	j := b.n
+	for ; j > 0 && less(tk, k, b.times[j-1], b.keys[j-1]); j-- {
+		b.times[j], b.keys[j] = b.times[j-1], b.keys[j-1]
+	}
+	b.times[j], b.keys[j] = tk, k
+	b.n++
+}
+
+// popAhead removes the buffer's first entry and refills the buffer from the heap.
+func (q *Queue) popAhead() (tk, k uint64) {
+	b := &q.ahead
+	tk, k = b.times[0], b.keys[0]
+	copy(b.times[:b.n-1], b.times[1:b.n])
+	copy(b.keys[:b.n-1], b.keys[1:b.n])
+	b.n--
+	for b.n < b.depth && q.heapLen() > 0 {
+		b.times[b.n], b.keys[b.n] = q.popHeap()
+		b.n++
+	}
+	return tk, k
+}

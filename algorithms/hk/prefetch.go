@@ -1,0 +1,10 @@
+package hk
+
+import "github.com/mutexlab/mutexlab/kernel"
+
+// Prefetch and PrefetchRows ask for node i's Reverse Link state (linkrev, as rl's) ahead of
+// its next handler (kernel.Prefetcher; linkrev.Links.Prefetch says what they ask for).
+func (a *HK) Prefetch(i int32) { a.l.Prefetch(i) }
+
+// PrefetchRows: see Prefetch.
+func (a *HK) PrefetchRows(i int32, p kernel.Port) { a.l.PrefetchRows(i, p) }

@@ -35,17 +35,6 @@ func (b *pairBatch) add(u, v int32) {
 	b.len++
 }
 
-// drawPair draws a pair of distinct nodes, u uniform and v uniform among the others: the
-// draws randomAbsentPair makes per candidate.
-func drawPair(n int, rng *Stream) (int32, int32) {
-	u := int32(rng.IntN(n))
-	v := int32(rng.IntN(n - 1))
-	if v >= u {
-		v++
-	}
-	return u, v
-}
-
 // touchBatch reads the degrees, then the port rows up to the first free port, of every
 // node in b: independent loads the processor overlaps, so that deciding the pairs after it
 // finds their lines in cache. The sum is kept in t.warm only so that the loads stay.

@@ -94,7 +94,7 @@ func addAbsentLinks(t *Topology, links int, rng *Stream) error {
 		saved := *rng
 		b.len = 0
 		for range min(batchPairs, links-t.NumLinks()) {
-			b.add(drawPair(n, rng))
+			b.add(randomPair(n, rng))
 		}
 		t.touchBatch(&b)
 		for k := range b.len {
@@ -113,7 +113,7 @@ func addAbsentLinks(t *Topology, links int, rng *Stream) error {
 			// back just after this one, draw from every candidate pair, drop the batch's rest.
 			*rng = saved
 			for range k + 1 {
-				drawPair(n, rng)
+				randomPair(n, rng)
 			}
 			refused = 0
 			if err := exhaustiveAbsentLink(t, links, rng, since); err != nil {
@@ -241,7 +241,8 @@ func pickRemovableLink(t *Topology, rng *Stream) (int, bool) {
 }
 
 // randomPair draws a pair of distinct nodes uniformly among the n(n-1)/2 pairs, linked or
-// not (the any-pair reading of link formation).
+// not: u uniform, v uniform among the others (the any-pair reading of link formation, and
+// each candidate link of RandomConnected).
 func randomPair(n int, rng *Stream) (int32, int32) {
 	u := int32(rng.IntN(n))
 	v := int32(rng.IntN(n - 1))

@@ -41,7 +41,7 @@ type Topology struct {
 	stamp    []uint32 // BFS scratch: visited when stamp[v] == cur
 	cur      uint32
 	bfsQueue []int32
-	warm     uint32 // what reading ahead read (graphbuild.go), kept so that the reads stay
+	warm     uint32 // a sum of what reading ahead read (graphbuild.go): stored, so the compiler keeps the reads
 }
 
 // portRec is one end of a link as the link layer sees it, kept together so that delivering a

@@ -33,8 +33,9 @@ func estimateCost(algorithm string, p *kernel.Params) float64 {
 }
 
 // eventsPerSecond converts estimated events into CPU time for --dry-run; measured on the
-// project's 2-core machine over the walter2001 preset (1.8e8 events in 90 CPU-seconds).
-const eventsPerSecond = 2e6
+// project's 2-core machine over the walter2001 preset (1.87e8 estimated events in 48.5
+// CPU-seconds on 2026-11-24, docs/scaling.md; 90 CPU-seconds before that day's speed-ups).
+const eventsPerSecond = 3.9e6
 
 // Shard is a slice i of N of a sweep (0 <= I < N). The zero value means the whole sweep.
 type Shard struct{ I, N int }

@@ -89,4 +89,10 @@
 //     measured no entry reports NaN waits). The single-token check stops at the first crash.
 //   - Safety: at every CS entry, the algorithm's Checker (mutual exclusion by default); for
 //     token algorithms, after every event, holders + token messages in flight = 1.
+//   - Speed at large n, none of it changing a result (docs/scaling.md): arrays that scale
+//     with n are allocated by MakeLarge, which asks for huge pages (hugepages.go); the initial
+//     graph is built with read-ahead (graphbuild.go) and searched level by level (bfs.go);
+//     from n = 32,768 the queue keeps its next events out of the heap and each step prefetches
+//     their state, the algorithm's through Prefetcher (lookahead.go, queue_ahead.go,
+//     prefetch*.go).
 package kernel

@@ -75,9 +75,14 @@ func Trials(t *testing.T, algo kernel.Algorithm, count int, params func(seed uin
 }
 
 // Describe renders the parameters a test draws on one line, so a failing seed can be
-// replayed.
+// replayed. links is the count the trial starts with (Params.LinkCount), shown only for the
+// network models that take one.
 func Describe(p *kernel.Params) string {
-	return fmt.Sprintf("n=%d links=%d network=%s net=%v load=%g mobility=%g delay=%s algo=%v", p.N, p.Links, p.Network, p.Net, p.Load, p.Mobility, p.Delay, p.Algo)
+	links := ""
+	if info, ok := kernel.LookupNetwork(p.Network); ok && info.UsesLinks {
+		links = fmt.Sprintf(" links=%d", p.LinkCount())
+	}
+	return fmt.Sprintf("n=%d%s network=%s net=%v load=%g mobility=%g delay=%s algo=%v", p.N, links, p.Network, p.Net, p.Load, p.Mobility, p.Delay, p.Algo)
 }
 
 // SlowParams is RandomParams with the link-change rate capped at 0.1. akw1 needs it on the

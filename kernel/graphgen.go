@@ -1,8 +1,6 @@
 package kernel
 
-import (
-	"fmt"
-)
+import "fmt"
 
 // MinLinks and MaxLinks bound the number of links of a connected simple graph on n nodes.
 func MinLinks(n int) int { return n - 1 }

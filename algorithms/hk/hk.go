@@ -145,9 +145,9 @@ func (a *HK) RequestCS(i int32, out *kernel.Outbox) {
 	a.draw(i)
 	a.m.request(i)
 	old := a.headPriority(i)
-	pos := l.InsertByPriority(i, linkrev.Entry{P: linkrev.Self, V: a.priority(a.class[i])}) // 1: enqueue REQUEST(i, R)
-	a.state[i] = ES                                                                         // 2
-	if !l.TokenHolder[i] {                                                                  // 3
+	pos := a.insert(i, linkrev.Entry{P: linkrev.Self, V: a.priority(a.class[i])}) // 1: enqueue REQUEST(i, R)
+	a.state[i] = ES                                                               // 2
+	if !l.TokenHolder[i] {                                                        // 3
 		if l.QLen(i) == 1 { // 4
 			l.ForwardRequest(i, out)
 		} else if pos == 0 && a.priority(a.class[i]) > old { // (own request now heads Q: UPDATE, package doc)
@@ -199,8 +199,8 @@ func (a *HK) onUpdate(i int32, j kernel.Port, s int64, out *kernel.Outbox) {
 		return
 	}
 	old := a.headPriority(i)
-	pos := l.InsertByPriority(i, linkrev.Entry{P: j, V: s}) // 2: change the priority, adjust the position
-	if pos == 0 && s > old && !l.TokenHolder[i] {           // 3: moved to the front: report on behalf of j
+	pos := a.insert(i, linkrev.Entry{P: j, V: s}) // 2: change the priority, adjust the position
+	if pos == 0 && s > old && !l.TokenHolder[i] { // 3: moved to the front: report on behalf of j
 		a.sendUpdate(i, out)
 	}
 }
@@ -217,7 +217,7 @@ func (a *HK) onRequest(i int32, j kernel.Port, h linkrev.Height, s int64, out *k
 		// Enqueue never duplicates: a REQUEST from a neighbour already in Q only raises its
 		// priority, like an UPDATE (package doc).
 		if k := l.Find(i, j); k < 0 || s > l.Queue(i)[k].V {
-			pos = l.InsertByPriority(i, linkrev.Entry{P: j, V: s})
+			pos = a.insert(i, linkrev.Entry{P: j, V: s})
 		}
 	}
 	if l.TokenHolder[i] { // 4
@@ -377,6 +377,7 @@ const (
 	mutNone        mutant = iota
 	mutIgnoreT            // giveTokenToFrontOfQ: enters without t >= h
 	mutDropRelease        // forwardRelease sends nothing: released resources vanish
+	mutFIFOQueue          // insert: Q in order of arrival, not of priority
 )
 
 // mutants names hk's own mutants, indexed by mutant, each with the change it makes in
@@ -384,4 +385,23 @@ const (
 var mutants = [...][2]string{
 	mutIgnoreT:     {"ignore-t", "giveTokenToFrontOfQ line 2 enters without t >= h"},
 	mutDropRelease: {"drop-release", "forwardRelease sends nothing (released resources vanish)"},
+	mutFIFOQueue:   {"fifo-queue", "Q is kept in order of arrival, not of priority (request line 1, UPDATE line 2: a raised priority keeps its place)"},
+}
+
+// insert puts e into node i's queue by priority (linkrev.Links.InsertByPriority: the
+// enqueue of the request handlers' line 1 and UPDATE's "adjust the position") and returns its
+// position. Under the fifo-queue mutant a new entry goes to the end and a known one keeps
+// its place with its new priority: safety and eventual service hold, only the order of
+// entries changes, which Theorem 2 is about (TestTheorem2CatchesFIFOQueue).
+func (a *HK) insert(i int32, e linkrev.Entry) int {
+	l := &a.l
+	if a.mut != mutFIFOQueue {
+		return l.InsertByPriority(i, e)
+	}
+	if k := l.Find(i, e.P); k >= 0 {
+		l.Queue(i)[k].V = e.V
+		return k
+	}
+	l.Enqueue(i, e)
+	return l.QLen(i) - 1
 }

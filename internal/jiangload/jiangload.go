@@ -45,6 +45,10 @@ type Workload struct {
 	Nodes   []Node
 	Entries int // stop after this many CS entries (a bound on the trial)
 	MaxTime int // ... or at this time (0: 100·Entries)
+	// Algorithm, when not nil, builds the algorithm in place of hk.New or gme.New: the tests
+	// pass a mutant (algorithms/hk's TestTheorem2CatchesFIFOQueue). It must return the type
+	// Algo names; the workload then sets its Choose.
+	Algorithm func() kernel.Algorithm
 }
 
 // Outcome is what a workload did.
@@ -206,17 +210,32 @@ func setup(w Workload) (kernel.Algorithm, kernel.Params, error) {
 	if err := info.Validate(&p); err != nil {
 		return nil, p, fmt.Errorf("workload %s: %w", w.Name, err)
 	}
-	switch w.Algo {
-	case "hk":
-		a := hk.New()
-		a.Choose = func(i int32) (int64, int) { return 1, max(w.Nodes[i].Class, 1) }
-		return a, p, nil
-	case "gme":
-		a := gme.New()
-		a.Choose = func(i int32) int64 { return w.Nodes[i].Res }
-		return a, p, nil
+	algo := w.build()
+	switch a := algo.(type) {
+	case *hk.HK:
+		if w.Algo == "hk" {
+			a.Choose = func(i int32) (int64, int) { return 1, max(w.Nodes[i].Class, 1) }
+			return a, p, nil
+		}
+	case *gme.GME:
+		if w.Algo == "gme" {
+			a.Choose = func(i int32) int64 { return w.Nodes[i].Res }
+			return a, p, nil
+		}
 	}
-	panic("unreachable: the algorithm was checked above")
+	return nil, p, fmt.Errorf("workload %s: its Algorithm built a %T, not the %s it names", w.Name, algo, w.Algo)
+}
+
+// build returns a new instance of w's algorithm: w.Algorithm's, or the real one.
+func (w Workload) build() kernel.Algorithm {
+	switch {
+	case w.Algorithm != nil:
+		return w.Algorithm()
+	case w.Algo == "hk":
+		return hk.New()
+	default:
+		return gme.New()
+	}
 }
 
 // parseValue reads a parameter's value: a number, or a named option's value.

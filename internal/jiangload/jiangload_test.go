@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mutexlab/mutexlab/algorithms/gme"
+	"github.com/mutexlab/mutexlab/algorithms/hk"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -82,5 +84,20 @@ func TestRunContextStops(t *testing.T) {
 	o, err := RunContext(ctx, w)
 	if el := time.Since(start); !errors.Is(err, kernel.ErrInterrupted) || o.Total != 0 || el > time.Second {
 		t.Errorf("cancelled after 100 ms: returned after %s with %d entries, %v", el, o.Total, err)
+	}
+}
+
+// TestAlgorithmMustMatch: a workload whose Algorithm builds another algorithm than the one it
+// names (and validated the parameters of) is refused with an error that names both.
+func TestAlgorithmMustMatch(t *testing.T) {
+	w := PriorityChain(PriorityChains[0], HKReadings[0])
+	w.Algorithm = func() kernel.Algorithm { return gme.New() }
+	_, err := Run(w)
+	if err == nil || !strings.Contains(err.Error(), "*gme.GME, not the hk it names") {
+		t.Fatalf("hk workload with a gme instance: err = %v, want one naming *gme.GME and hk", err)
+	}
+	w.Algorithm = func() kernel.Algorithm { return hk.New() }
+	if _, err := RunOK(w); err != nil {
+		t.Fatalf("hk workload with an hk instance: %v", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"testing"
+	"time"
 
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/kernel"
@@ -21,10 +22,14 @@ func scaleParams(n int) kernel.Params {
 }
 
 // BenchmarkScale runs one whole trial of every registered algorithm at n = 10^2 .. 10^6 per
-// iteration, on a simulator warmed by one trial, and reports events/s (wall clock, setup
-// included) and heap-B/node: the Go heap in use after the trial (live state of the kernel,
-// the algorithm, the queue and the links, after a GC) per node. Peak RSS, which also counts
-// garbage not yet collected, is measured per process by scripts/scaling.sh.
+// iteration, on a simulator warmed by one trial, and reports three rates and the memory:
+// events/s (wall clock, setup included: the scaling table's rate), setup-s/op (the wall time
+// before the first event: the network, the streams, the algorithm's Reset), loop-events/s
+// (events per second of the event loop alone: setup out), and heap-B/node: the Go heap in
+// use after the trial (live state of the kernel, the algorithm, the queue and the links,
+// after a GC) per node. Both rates are reported because the trials with few events at large
+// n (cm, akw2) are mostly setup. Peak RSS, which also counts garbage not yet collected, is
+// measured per process by scripts/scaling.sh.
 //
 //	go test -run '^$' -bench 'Scale/rl/n=1000000$' -benchtime 1x ./kernel/
 //	go test -run '^$' -bench 'Scale/.*/n=10000$' -benchtime 1x -count 3 ./kernel/
@@ -45,17 +50,24 @@ func benchScale(b *testing.B, info algorithms.Info, p kernel.Params) {
 		b.Fatal(err)
 	}
 	var events int64
+	var setup, loop time.Duration
 	b.ResetTimer()
 	for range b.N {
-		r, err := sim.Run(p, algo)
+		r, s, l, err := sim.RunSplit(p, algo)
 		if err != nil {
 			b.Fatal(err)
 		}
 		events += r.Events
+		setup += s
+		loop += l
 	}
 	b.StopTimer()
 	if s := b.Elapsed().Seconds(); s > 0 {
 		b.ReportMetric(float64(events)/s, "events/s")
+	}
+	b.ReportMetric(setup.Seconds()/float64(b.N), "setup-s/op")
+	if l := loop.Seconds(); l > 0 {
+		b.ReportMetric(float64(events)/l, "loop-events/s")
 	}
 	b.ReportMetric(float64(first.Events), "events/op")
 	runtime.GC()

@@ -21,33 +21,39 @@ func LookAheadFrom(n int) (restore func()) {
 	return func() { aheadMinN = old }
 }
 
+// Split is where one trial's time went: setup (the network, the streams, the algorithm's
+// Reset, the first requests: everything before the first event) and the rest (the event loop
+// and the result), each as wall time and as the CPU time of the calling thread (ThreadCPU:
+// meaningful when the goroutine is locked to its thread).
+type Split struct {
+	SetupWall, LoopWall, SetupCPU, LoopCPU time.Duration
+}
+
 // RunSplit runs one trial exactly as RunContext does (same steps, same result) and also
-// returns the wall time of its setup (the network, the streams, the algorithm's Reset, the
-// first requests: everything before the first event) and of the rest (the event loop and
-// the result), so a benchmark can report the two rates the scaling table mixes: setup
-// dominates the trials with few events at large n. TestRunSplitMatchesRun keeps it equal to
-// Run.
-func (s *Sim) RunSplit(p Params, algo Algorithm) (r Result, setup, loop time.Duration, err error) {
+// returns where its time went, so a benchmark can report the two rates the scaling table
+// mixes: setup dominates the trials with few events at large n. TestRunSplitMatchesRun keeps
+// it equal to Run.
+func (s *Sim) RunSplit(p Params, algo Algorithm) (Result, Split, error) {
 	if err := p.Validate(); err != nil {
-		return Result{}, 0, 0, err
+		return Result{}, Split{}, err
 	}
-	start := time.Now()
+	wall0, cpu0 := time.Now(), ThreadCPU()
 	s.scripted = false
 	if err := s.setup(p, algo, nil); err != nil {
-		return Result{}, 0, 0, err
+		return Result{}, Split{}, err
 	}
 	s.budget, s.lastEntry = p.EventBudget(), 0
 	s.nextCheck = min(checkEvery, s.budget)
-	mid := time.Now()
+	wall1, cpu1 := time.Now(), ThreadCPU()
 	s.loop()
 	if s.err != nil {
-		return Result{}, 0, 0, s.err
+		return Result{}, Split{}, s.err
 	}
-	r = s.result()
+	r := s.result()
 	s.finishCrashes(&r)
-	end := time.Now()
 	if s.err != nil {
-		return Result{}, 0, 0, s.err
+		return Result{}, Split{}, s.err
 	}
-	return r, mid.Sub(start), end.Sub(mid), nil
+	wall2, cpu2 := time.Now(), ThreadCPU()
+	return r, Split{wall1.Sub(wall0), wall2.Sub(wall1), cpu1 - cpu0, cpu2 - cpu1}, nil
 }

@@ -18,15 +18,15 @@ func TestRunSplitMatchesRun(t *testing.T) {
 				want := runTrial(t, info, p)
 				sim := kernel.NewSim()
 				for range 2 {
-					r, setup, loop, err := sim.RunSplit(p, info.New())
+					r, split, err := sim.RunSplit(p, info.New())
 					if err != nil {
 						t.Fatal(err)
 					}
 					if got := fmt.Sprintf("%+v", r); got != want {
 						t.Errorf("RunSplit:\n%s\nRun:\n%s", got, want)
 					}
-					if setup <= 0 || loop <= 0 {
-						t.Errorf("setup %v, loop %v: want both positive", setup, loop)
+					if split.SetupWall <= 0 || split.LoopWall <= 0 {
+						t.Errorf("%+v: want both wall times positive", split)
 					}
 				}
 			})

@@ -1,5 +1,10 @@
 package kernel
 
+import (
+	"math/bits"
+	"unsafe"
+)
+
 // Routing is the ideal routing layer that Walter, Welch and Vaidya put under Raymond's
 // algorithm: it always knows a current shortest path and costs nothing to maintain. A message
 // is forwarded hop by hop, each hop choosing a neighbour one step closer to the destination in
@@ -25,7 +30,7 @@ package kernel
 //     A search also walks the route it found, from the source to the destination, and
 //     remembers each hop's answer (keyed by node, destination and topology version, in a
 //     direct-mapped memo of about one entry per node): the message asks the same question
-//     at each hop, so a route costs one search, not one per hop. Memory: about 48 bytes per
+//     at each hop, so a route costs one search, not one per hop. Memory: about 52 bytes per
 //     node; no table.
 type Routing struct {
 	topo *Topology
@@ -37,6 +42,7 @@ type Routing struct {
 
 	fwd, bwd side     // the bidirectional search's two sides (from the source, from the destination)
 	onPath   []uint32 // node x lies on a shortest path of the last search when onPath[x] == cur
+	path     []int32  // the nodes markPath marked, level by level (scratch)
 	cur      uint32   // the last search's stamp
 
 	memo     []hop // direct-mapped answers of the searches (len a power of two)
@@ -87,6 +93,7 @@ func (r *Routing) resetAs(t *Topology, table bool) {
 	r.fwd.reset(r.n)
 	r.bwd.reset(r.n)
 	r.onPath = Zeroed(r.onPath, r.n)
+	r.path = Reserve(r.path, r.n)
 	r.cur = 0
 	r.memoBits = 10
 	for 1<<r.memoBits < r.n {
@@ -147,22 +154,53 @@ func (s *side) done() bool { return s.head == len(s.queue) }
 
 // expand labels the next level: every unlabelled neighbour of the frontier. It reports
 // whether it labelled a node the other side (nil: none) has labelled: the searches met.
+// Frontier nodes are random nodes whose port records were last read long ago (at n = 10^5
+// the records take 32 MB): each node's are asked for searchAhead nodes before they are read,
+// so the trips to memory overlap (prefetchPeers). The neighbours are read word by word from
+// the node's row of up ports, in port order.
 func (s *side) expand(t *Topology, cur uint32, other *side) bool {
 	end, met := len(s.queue), false
+	for k := s.head; k < min(s.head+searchAhead, end); k++ {
+		t.prefetchPeers(s.queue[k])
+	}
 	for ; s.head < end; s.head++ {
+		if k := s.head + searchAhead; k < end {
+			t.prefetchPeers(s.queue[k])
+		}
 		x := s.queue[s.head]
-		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
-			y := t.ports[t.slot(x, p)].peer
-			if s.stamp[y] == cur {
-				continue
+		lx := s.level[x] + 1
+		for w, word := range t.up.Row(x) {
+			for ; word != 0; word &= word - 1 {
+				y := t.ports[t.slot(x, Port(w*64+bits.TrailingZeros64(word)))].peer
+				if s.stamp[y] == cur {
+					continue
+				}
+				s.stamp[y], s.level[y] = cur, lx
+				s.queue = append(s.queue, y)
+				met = met || other != nil && other.stamp[y] == cur
 			}
-			s.stamp[y], s.level[y] = cur, s.level[x]+1
-			s.queue = append(s.queue, y)
-			met = met || other != nil && other.stamp[y] == cur
 		}
 	}
 	return met
 }
+
+// searchAhead is how many frontier nodes ahead expand asks for port records.
+const searchAhead = 8
+
+// prefetchPeers asks for the cache lines of node x's first inline port records, as many as
+// its degree needs (a search reads every up port's peer).
+func (t *Topology) prefetchPeers(x int32) {
+	row := int(x) * t.inline
+	last := row + min(int(t.deg[x]), t.inline) - 1
+	for k := row; k <= last; k += portsPerLine {
+		Prefetch(&t.ports[k])
+	}
+	Prefetch(&t.ports[max(last, row)])
+}
+
+// portsPerLine is how many port records fit in a 64-byte cache line (3: 20 bytes each),
+// so that prefetching every third record of a row touches each of its lines.
+const portsPerLine = 64 / int(unsafe.Sizeof(portRec{}))
 
 // search finds the distance from from to to (unreachable if none) and the lowest port of
 // from that starts a shortest path, by the bidirectional search.
@@ -192,23 +230,40 @@ func (r *Routing) search(from, to int32) (int, Port) {
 	if a == 0 { // the backward search reached from: its labels below d are complete
 		return d, r.lowestPort(from, func(y int32) bool { return b.stamp[y] == cur && int(b.level[y]) == d-1 })
 	}
-	for k := len(f.queue) - 1; k > 0; k-- {
-		x := f.queue[k]
-		lx := int(f.level[x])
-		if lx == a {
-			if b.stamp[x] == cur && int(b.level[x]) == d-a {
-				r.onPath[x] = cur
-			}
-			continue
-		}
-		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
-			if y := t.ports[t.slot(x, p)].peer; r.onPath[y] == cur && f.stamp[y] == cur && int(f.level[y]) == lx+1 {
-				r.onPath[x] = cur
-				break
-			}
+	r.markPath(a, d)
+	return d, r.lowestPort(from, func(y int32) bool { return r.onPath[y] == cur && f.stamp[y] == cur && f.level[y] == 1 })
+}
+
+// markPath marks the nodes of forward levels 1..a that lie on a shortest path (onPath): at
+// the meeting level a, those the backward search labelled d − a; below it, level by level,
+// the forward neighbours one level down of the nodes marked (a node lies on a shortest path
+// iff it is one hop from a node of the next level that does). It reads the ports of the
+// marked nodes only, a few per level, not those of every labelled node.
+func (r *Routing) markPath(a, d int) {
+	t, cur, f, b := r.topo, r.cur, &r.fwd, &r.bwd
+	path := r.path[:0]
+	for k := len(f.queue) - 1; k > 0 && int(f.level[f.queue[k]]) == a; k-- {
+		if x := f.queue[k]; b.stamp[x] == cur && int(b.level[x]) == d-a {
+			r.onPath[x] = cur
+			path = append(path, x)
 		}
 	}
-	return d, r.lowestPort(from, func(y int32) bool { return r.onPath[y] == cur && f.stamp[y] == cur && f.level[y] == 1 })
+	for lo, lvl := 0, uint16(a); lvl > 1; lvl-- {
+		hi := len(path)
+		for _, y := range path[lo:hi] {
+			for w, word := range t.up.Row(y) {
+				for ; word != 0; word &= word - 1 {
+					x := t.ports[t.slot(y, Port(w*64+bits.TrailingZeros64(word)))].peer
+					if f.stamp[x] == cur && f.level[x] == lvl-1 && r.onPath[x] != cur {
+						r.onPath[x] = cur
+						path = append(path, x)
+					}
+				}
+			}
+		}
+		lo = hi
+	}
+	r.path = path
 }
 
 // lowestPort returns from's lowest port whose neighbour satisfies ok (NoPort: none).

@@ -230,7 +230,7 @@ func (r *Routing) search(from, to int32) (int, Port) {
 	if a == 0 { // the backward search reached from: its labels below d are complete
 		return d, r.lowestPort(from, func(y int32) bool { return b.stamp[y] == cur && int(b.level[y]) == d-1 })
 	}
-	r.markPath(a, d)
+	r.markPath(f, b, a, d-a)
 	return d, r.lowestPort(from, func(y int32) bool { return r.onPath[y] == cur && f.stamp[y] == cur && f.level[y] == 1 })
 }
 
@@ -238,23 +238,24 @@ func (r *Routing) search(from, to int32) (int, Port) {
 // the meeting level a, those the backward search labelled d − a; below it, level by level,
 // the forward neighbours one level down of the nodes marked (a node lies on a shortest path
 // iff it is one hop from a node of the next level that does). It reads the ports of the
-// marked nodes only, a few per level, not those of every labelled node.
-func (r *Routing) markPath(a, d int) {
-	t, cur, f, b := r.topo, r.cur, &r.fwd, &r.bwd
+// marked nodes only, a few per level, not those of every labelled node. markPath(b, f, ...)
+// marks the backward side's the same way.
+func (r *Routing) markPath(s, o *side, top, otherTop int) {
+	t, cur := r.topo, r.cur
 	path := r.path[:0]
-	for k := len(f.queue) - 1; k > 0 && int(f.level[f.queue[k]]) == a; k-- {
-		if x := f.queue[k]; b.stamp[x] == cur && int(b.level[x]) == d-a {
+	for k := len(s.queue) - 1; k >= 0 && int(s.level[s.queue[k]]) == top; k-- {
+		if x := s.queue[k]; o.stamp[x] == cur && int(o.level[x]) == otherTop {
 			r.onPath[x] = cur
 			path = append(path, x)
 		}
 	}
-	for lo, lvl := 0, uint16(a); lvl > 1; lvl-- {
+	for lo, lvl := 0, uint16(top); lvl > 1; lvl-- {
 		hi := len(path)
 		for _, y := range path[lo:hi] {
 			for w, word := range t.up.Row(y) {
 				for ; word != 0; word &= word - 1 {
 					x := t.ports[t.slot(y, Port(w*64+bits.TrailingZeros64(word)))].peer
-					if f.stamp[x] == cur && f.level[x] == lvl-1 && r.onPath[x] != cur {
+					if s.stamp[x] == cur && s.level[x] == lvl-1 && r.onPath[x] != cur {
 						r.onPath[x] = cur
 						path = append(path, x)
 					}
@@ -298,6 +299,7 @@ func (r *Routing) answer(from, to int32) (int, Port) {
 	d, first := r.search(from, to)
 	if d != unreachable {
 		r.remember(from, to, d, first, v)
+		r.rememberBack(from, to, d, v)
 	}
 	return d, first
 }
@@ -327,6 +329,37 @@ func (r *Routing) remember(from, to int32, d int, first Port, v uint64) {
 			lvl := uint16(d - k - 2)
 			port = r.lowestPort(x, func(y int32) bool { return b.stamp[y] == cur && b.level[y] == lvl })
 		}
+	}
+}
+
+// rememberBack walks the route back, from to to from, and stores every hop's answer toward
+// from: Raymond's messages go both ways along a tree edge (a request up, the token down),
+// and the search that found one direction's route has what the other's needs. The
+// backward side's nodes on shortest paths are marked (markPath) as the forward side's are;
+// node x at backward level j then takes its lowest port to a node one hop nearer from:
+// marked at backward level j+1 up to the meeting level, marked at forward level d−j−1
+// beyond it (from itself at level 0).
+func (r *Routing) rememberBack(from, to int32, d int, v uint64) {
+	t, cur, f, b := r.topo, r.cur, &r.fwd, &r.bwd
+	a := int(f.level[f.queue[len(f.queue)-1]])
+	r.markPath(b, f, d-a, a)
+	for x, j := to, 0; x != from; j++ {
+		var port Port
+		if j+1 <= d-a {
+			lvl := uint16(j + 1)
+			port = r.lowestPort(x, func(y int32) bool { return r.onPath[y] == cur && b.stamp[y] == cur && b.level[y] == lvl })
+		} else {
+			lvl := uint16(d - j - 1)
+			port = r.lowestPort(x, func(y int32) bool {
+				return f.stamp[y] == cur && f.level[y] == lvl && (lvl == 0 || r.onPath[y] == cur)
+			})
+		}
+		e, key := r.memoSlot(x, from)
+		*e = hop{key: key, ver: v, port: port, dist: int32(d - j)}
+		if port == NoPort { // cannot happen on a route the search found; remember no further
+			return
+		}
+		x = t.Peer(x, port)
 	}
 }
 

@@ -15,9 +15,11 @@
 # graph is another draw of the same size. Its CPU time is the setup's plus the process's
 # start and results file, which the full run pays too, so the loop's rate is (events − the
 # short run's events) / (CPU − the short run's CPU): "-" when the difference is not
-# positive (small n, where the process's start is most of both). Both rates are reported:
-# the whole trial's is the target; the loop's says how fast an algorithm handles
-# events once its network exists.
+# positive (small n, where the process's start is most of both). It is only as good as two
+# process times of 10 ms resolution on a machine others use: below about a second of loop,
+# take BenchmarkScale's loop-events/cpu-s (one process, the thread's CPU time) instead.
+# Both rates are reported: the whole trial's is the target; the loop's says how
+# fast an algorithm handles events once its network exists.
 #
 #	go build -o /tmp/bench ./cmd/bench && scripts/scaling.sh /tmp/bench > scaling.tsv
 #	ALGOS="rl drs" NS="1000000" scripts/scaling.sh /tmp/bench

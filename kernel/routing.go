@@ -1,5 +1,10 @@
 package kernel
 
+import (
+	"math/bits"
+	"unsafe"
+)
+
 // Routing is the ideal routing layer that Walter, Welch and Vaidya put under Raymond's
 // algorithm: it always knows a current shortest path and costs nothing to maintain. A message
 // is forwarded hop by hop, each hop choosing a neighbour one step closer to the destination in
@@ -25,7 +30,7 @@ package kernel
 //     A search also walks the route it found, from the source to the destination, and
 //     remembers each hop's answer (keyed by node, destination and topology version, in a
 //     direct-mapped memo of about one entry per node): the message asks the same question
-//     at each hop, so a route costs one search, not one per hop. Memory: about 48 bytes per
+//     at each hop, so a route costs one search, not one per hop. Memory: about 52 bytes per
 //     node; no table.
 type Routing struct {
 	topo *Topology
@@ -37,6 +42,7 @@ type Routing struct {
 
 	fwd, bwd side     // the bidirectional search's two sides (from the source, from the destination)
 	onPath   []uint32 // node x lies on a shortest path of the last search when onPath[x] == cur
+	path     []int32  // the nodes markPath marked, level by level (scratch)
 	cur      uint32   // the last search's stamp
 
 	memo     []hop // direct-mapped answers of the searches (len a power of two)
@@ -87,6 +93,7 @@ func (r *Routing) resetAs(t *Topology, table bool) {
 	r.fwd.reset(r.n)
 	r.bwd.reset(r.n)
 	r.onPath = Zeroed(r.onPath, r.n)
+	r.path = Reserve(r.path, r.n)
 	r.cur = 0
 	r.memoBits = 10
 	for 1<<r.memoBits < r.n {
@@ -147,22 +154,53 @@ func (s *side) done() bool { return s.head == len(s.queue) }
 
 // expand labels the next level: every unlabelled neighbour of the frontier. It reports
 // whether it labelled a node the other side (nil: none) has labelled: the searches met.
+// Frontier nodes are random nodes whose port records were last read long ago (at n = 10^5
+// the records take 32 MB): each node's are asked for searchAhead nodes before they are read,
+// so the trips to memory overlap (prefetchPeers). The neighbours are read word by word from
+// the node's row of up ports, in port order.
 func (s *side) expand(t *Topology, cur uint32, other *side) bool {
 	end, met := len(s.queue), false
+	for k := s.head; k < min(s.head+searchAhead, end); k++ {
+		t.prefetchPeers(s.queue[k])
+	}
 	for ; s.head < end; s.head++ {
+		if k := s.head + searchAhead; k < end {
+			t.prefetchPeers(s.queue[k])
+		}
 		x := s.queue[s.head]
-		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
-			y := t.ports[t.slot(x, p)].peer
-			if s.stamp[y] == cur {
-				continue
+		lx := s.level[x] + 1
+		for w, word := range t.up.Row(x) {
+			for ; word != 0; word &= word - 1 {
+				y := t.ports[t.slot(x, Port(w*64+bits.TrailingZeros64(word)))].peer
+				if s.stamp[y] == cur {
+					continue
+				}
+				s.stamp[y], s.level[y] = cur, lx
+				s.queue = append(s.queue, y)
+				met = met || other != nil && other.stamp[y] == cur
 			}
-			s.stamp[y], s.level[y] = cur, s.level[x]+1
-			s.queue = append(s.queue, y)
-			met = met || other != nil && other.stamp[y] == cur
 		}
 	}
 	return met
 }
+
+// searchAhead is how many frontier nodes ahead expand asks for port records.
+const searchAhead = 8
+
+// prefetchPeers asks for the cache lines of node x's first inline port records, as many as
+// its degree needs (a search reads every up port's peer).
+func (t *Topology) prefetchPeers(x int32) {
+	row := int(x) * t.inline
+	last := row + min(int(t.deg[x]), t.inline) - 1
+	for k := row; k <= last; k += portsPerLine {
+		Prefetch(&t.ports[k])
+	}
+	Prefetch(&t.ports[max(last, row)])
+}
+
+// portsPerLine is how many port records fit in a 64-byte cache line (3: 20 bytes each),
+// so that prefetching every third record of a row touches each of its lines.
+const portsPerLine = 64 / int(unsafe.Sizeof(portRec{}))
 
 // search finds the distance from from to to (unreachable if none) and the lowest port of
 // from that starts a shortest path, by the bidirectional search.
@@ -192,23 +230,41 @@ func (r *Routing) search(from, to int32) (int, Port) {
 	if a == 0 { // the backward search reached from: its labels below d are complete
 		return d, r.lowestPort(from, func(y int32) bool { return b.stamp[y] == cur && int(b.level[y]) == d-1 })
 	}
-	for k := len(f.queue) - 1; k > 0; k-- {
-		x := f.queue[k]
-		lx := int(f.level[x])
-		if lx == a {
-			if b.stamp[x] == cur && int(b.level[x]) == d-a {
-				r.onPath[x] = cur
-			}
-			continue
-		}
-		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
-			if y := t.ports[t.slot(x, p)].peer; r.onPath[y] == cur && f.stamp[y] == cur && int(f.level[y]) == lx+1 {
-				r.onPath[x] = cur
-				break
-			}
+	r.markPath(f, b, a, d-a)
+	return d, r.lowestPort(from, func(y int32) bool { return r.onPath[y] == cur && f.stamp[y] == cur && f.level[y] == 1 })
+}
+
+// markPath marks the nodes of forward levels 1..a that lie on a shortest path (onPath): at
+// the meeting level a, those the backward search labelled d − a; below it, level by level,
+// the forward neighbours one level down of the nodes marked (a node lies on a shortest path
+// iff it is one hop from a node of the next level that does). It reads the ports of the
+// marked nodes only, a few per level, not those of every labelled node. markPath(b, f, ...)
+// marks the backward side's the same way.
+func (r *Routing) markPath(s, o *side, top, otherTop int) {
+	t, cur := r.topo, r.cur
+	path := r.path[:0]
+	for k := len(s.queue) - 1; k >= 0 && int(s.level[s.queue[k]]) == top; k-- {
+		if x := s.queue[k]; o.stamp[x] == cur && int(o.level[x]) == otherTop {
+			r.onPath[x] = cur
+			path = append(path, x)
 		}
 	}
-	return d, r.lowestPort(from, func(y int32) bool { return r.onPath[y] == cur && f.stamp[y] == cur && f.level[y] == 1 })
+	for lo, lvl := 0, uint16(top); lvl > 1; lvl-- {
+		hi := len(path)
+		for _, y := range path[lo:hi] {
+			for w, word := range t.up.Row(y) {
+				for ; word != 0; word &= word - 1 {
+					x := t.ports[t.slot(y, Port(w*64+bits.TrailingZeros64(word)))].peer
+					if s.stamp[x] == cur && s.level[x] == lvl-1 && r.onPath[x] != cur {
+						r.onPath[x] = cur
+						path = append(path, x)
+					}
+				}
+			}
+		}
+		lo = hi
+	}
+	r.path = path
 }
 
 // lowestPort returns from's lowest port whose neighbour satisfies ok (NoPort: none).
@@ -243,6 +299,7 @@ func (r *Routing) answer(from, to int32) (int, Port) {
 	d, first := r.search(from, to)
 	if d != unreachable {
 		r.remember(from, to, d, first, v)
+		r.rememberBack(from, to, d, v)
 	}
 	return d, first
 }
@@ -272,6 +329,37 @@ func (r *Routing) remember(from, to int32, d int, first Port, v uint64) {
 			lvl := uint16(d - k - 2)
 			port = r.lowestPort(x, func(y int32) bool { return b.stamp[y] == cur && b.level[y] == lvl })
 		}
+	}
+}
+
+// rememberBack walks the route back, from to to from, and stores every hop's answer toward
+// from: Raymond's messages go both ways along a tree edge (a request up, the token down),
+// and the search that found one direction's route has what the other's needs. The
+// backward side's nodes on shortest paths are marked (markPath) as the forward side's are;
+// node x at backward level j then takes its lowest port to a node one hop nearer from:
+// marked at backward level j+1 up to the meeting level, marked at forward level d−j−1
+// beyond it (from itself at level 0).
+func (r *Routing) rememberBack(from, to int32, d int, v uint64) {
+	t, cur, f, b := r.topo, r.cur, &r.fwd, &r.bwd
+	a := int(f.level[f.queue[len(f.queue)-1]])
+	r.markPath(b, f, d-a, a)
+	for x, j := to, 0; x != from; j++ {
+		var port Port
+		if j+1 <= d-a {
+			lvl := uint16(j + 1)
+			port = r.lowestPort(x, func(y int32) bool { return r.onPath[y] == cur && b.stamp[y] == cur && b.level[y] == lvl })
+		} else {
+			lvl := uint16(d - j - 1)
+			port = r.lowestPort(x, func(y int32) bool {
+				return f.stamp[y] == cur && f.level[y] == lvl && (lvl == 0 || r.onPath[y] == cur)
+			})
+		}
+		e, key := r.memoSlot(x, from)
+		*e = hop{key: key, ver: v, port: port, dist: int32(d - j)}
+		if port == NoPort { // cannot happen on a route the search found; remember no further
+			return
+		}
+		x = t.Peer(x, port)
 	}
 }
 

@@ -5,7 +5,7 @@ import "testing"
 // TestRoutingMatchesTable: the bidirectional search (the mode of networks too large for a
 // table) gives every distance and next hop the table gives, before and after link changes,
 // for random pairs and for neighbours, and at every hop of their routes (answered from what
-// the search remembered).
+// the search remembered), both ways.
 func TestRoutingMatchesTable(t *testing.T) {
 	var topo Topology
 	topo.Reset(600, PortCapFor(600, 1200))
@@ -41,6 +41,17 @@ func TestRoutingMatchesTable(t *testing.T) {
 				}
 				if got, want := search.Distance(x, to), table.Distance(x, to); got != want {
 					t.Fatalf("round %d: on the route %d -> %d, node %d is %d hops away, the table says %d", round, from, to, x, got, want)
+				}
+				x = topo.Peer(x, p)
+			}
+			// And back: the search remembered the way from to to from too.
+			for x, hops := to, 0; x != from && hops < 600; hops++ {
+				p := search.NextHop(x, from)
+				if want := table.NextHop(x, from); p != want {
+					t.Fatalf("round %d: on the route back %d -> %d, node %d takes port %d, the table says %d", round, to, from, x, p, want)
+				}
+				if got, want := search.Distance(x, from), table.Distance(x, from); got != want {
+					t.Fatalf("round %d: on the route back %d -> %d, node %d is %d hops away, the table says %d", round, to, from, x, got, want)
 				}
 				x = topo.Peer(x, p)
 			}

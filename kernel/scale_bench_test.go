@@ -21,10 +21,16 @@ func scaleParams(n int) kernel.Params {
 }
 
 // BenchmarkScale runs one whole trial of every registered algorithm at n = 10^2 .. 10^6 per
-// iteration, on a simulator warmed by one trial, and reports events/s (wall clock, setup
-// included) and heap-B/node: the Go heap in use after the trial (live state of the kernel,
-// the algorithm, the queue and the links, after a GC) per node. Peak RSS, which also counts
-// garbage not yet collected, is measured per process by scripts/scaling.sh.
+// iteration, on a simulator warmed by one trial, and reports the rates and the memory:
+// events/s (wall clock, setup included: the scaling table's rate), setup-s/op and
+// setup-cpu-s/op (the wall and thread CPU time before the first event: the network, the
+// streams, the algorithm's Reset), loop-events/s and loop-events/cpu-s (events per second of
+// the event loop alone, setup out; the CPU rate is the one to compare on a shared machine),
+// and heap-B/node: the Go heap in
+// use after the trial (live state of the kernel, the algorithm, the queue and the links,
+// after a GC) per node. Both rates are reported because the trials with few events at large
+// n (cm, akw2) are mostly setup. Peak RSS, which also counts garbage not yet collected, is
+// measured per process by scripts/scaling.sh.
 //
 //	go test -run '^$' -bench 'Scale/rl/n=1000000$' -benchtime 1x ./kernel/
 //	go test -run '^$' -bench 'Scale/.*/n=10000$' -benchtime 1x -count 3 ./kernel/
@@ -39,24 +45,29 @@ func BenchmarkScale(b *testing.B) {
 }
 
 func benchScale(b *testing.B, info algorithms.Info, p kernel.Params) {
+	runtime.LockOSThread() // so that the thread's CPU time is the trial's (kernel.ThreadCPU)
+	defer runtime.UnlockOSThread()
 	sim, algo := kernel.NewSim(), info.New()
 	first, err := sim.Run(p, algo)
 	if err != nil {
 		b.Fatal(err)
 	}
 	var events int64
+	var sum kernel.Split
 	b.ResetTimer()
 	for range b.N {
-		r, err := sim.Run(p, algo)
+		r, split, err := sim.RunSplit(p, algo)
 		if err != nil {
 			b.Fatal(err)
 		}
 		events += r.Events
+		sum.SetupWall += split.SetupWall
+		sum.LoopWall += split.LoopWall
+		sum.SetupCPU += split.SetupCPU
+		sum.LoopCPU += split.LoopCPU
 	}
 	b.StopTimer()
-	if s := b.Elapsed().Seconds(); s > 0 {
-		b.ReportMetric(float64(events)/s, "events/s")
-	}
+	reportSplit(b, events, sum)
 	b.ReportMetric(float64(first.Events), "events/op")
 	runtime.GC()
 	var ms runtime.MemStats
@@ -64,6 +75,22 @@ func benchScale(b *testing.B, info algorithms.Info, p kernel.Params) {
 	b.ReportMetric(float64(ms.HeapInuse)/float64(p.N), "heap-B/node")
 	runtime.KeepAlive(sim)
 	runtime.KeepAlive(algo)
+}
+
+// reportSplit reports the whole trial's rate (wall clock, as before), setup's wall and CPU
+// seconds per trial, and the event loop's rate per second of wall and of CPU time.
+func reportSplit(b *testing.B, events int64, sum kernel.Split) {
+	if s := b.Elapsed().Seconds(); s > 0 {
+		b.ReportMetric(float64(events)/s, "events/s")
+	}
+	b.ReportMetric(sum.SetupWall.Seconds()/float64(b.N), "setup-s/op")
+	b.ReportMetric(sum.SetupCPU.Seconds()/float64(b.N), "setup-cpu-s/op")
+	if l := sum.LoopWall.Seconds(); l > 0 {
+		b.ReportMetric(float64(events)/l, "loop-events/s")
+	}
+	if l := sum.LoopCPU.Seconds(); l > 0 {
+		b.ReportMetric(float64(events)/l, "loop-events/cpu-s")
+	}
 }
 
 // BenchmarkSetup isolates a large trial's setup (the random graph, the topology's reset,

@@ -29,31 +29,17 @@ type Split struct {
 	SetupWall, LoopWall, SetupCPU, LoopCPU time.Duration
 }
 
-// RunSplit runs one trial exactly as RunContext does (same steps, same result) and also
+// RunSplit runs one trial as RunContext does (begin, then complete) and also
 // returns where its time went, so a benchmark can report the two rates the scaling table
 // mixes: setup dominates the trials with few events at large n. TestRunSplitMatchesRun keeps
 // it equal to Run.
 func (s *Sim) RunSplit(p Params, algo Algorithm) (Result, Split, error) {
-	if err := p.Validate(); err != nil {
-		return Result{}, Split{}, err
-	}
 	wall0, cpu0 := time.Now(), ThreadCPU()
-	s.scripted = false
-	if err := s.setup(p, algo, nil); err != nil {
+	if err := s.begin(p, algo); err != nil {
 		return Result{}, Split{}, err
 	}
-	s.budget, s.lastEntry = p.EventBudget(), 0
-	s.nextCheck = min(checkEvery, s.budget)
 	wall1, cpu1 := time.Now(), ThreadCPU()
-	s.loop()
-	if s.err != nil {
-		return Result{}, Split{}, s.err
-	}
-	r := s.result()
-	s.finishCrashes(&r)
-	if s.err != nil {
-		return Result{}, Split{}, s.err
-	}
+	r, err := s.complete(nil)
 	wall2, cpu2 := time.Now(), ThreadCPU()
-	return r, Split{wall1.Sub(wall0), wall2.Sub(wall1), cpu1 - cpu0, cpu2 - cpu1}, nil
+	return r, Split{wall1.Sub(wall0), wall2.Sub(wall1), cpu1 - cpu0, cpu2 - cpu1}, err
 }

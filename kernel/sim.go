@@ -214,16 +214,30 @@ const checkEvery = 4096
 // looks at ctx every checkEvery events, so a trial in flight stops within about a
 // millisecond of the cancellation.
 func (s *Sim) RunContext(ctx context.Context, p Params, algo Algorithm) (Result, error) {
-	if err := p.Validate(); err != nil {
+	if err := s.begin(p, algo); err != nil {
 		return Result{}, err
+	}
+	return s.complete(ctx.Done())
+}
+
+// begin validates p and sets up the trial: everything before its first event.
+func (s *Sim) begin(p Params, algo Algorithm) error {
+	if err := p.Validate(); err != nil {
+		return err
 	}
 	s.scripted = false
 	if err := s.setup(p, algo, nil); err != nil {
-		return Result{}, err
+		return err
 	}
-	s.stop = ctx.Done()
 	s.budget, s.lastEntry = p.EventBudget(), 0
 	s.nextCheck = min(checkEvery, s.budget)
+	return nil
+}
+
+// complete runs the trial begin set up to its end, or until stop is closed, and returns its
+// result.
+func (s *Sim) complete(stop <-chan struct{}) (Result, error) {
+	s.stop = stop
 	s.loop()
 	s.stop = nil
 	if s.err != nil {

@@ -37,3 +37,17 @@ func Reserve[T any](s []T, capacity int) []T {
 	}
 	return s[:0]
 }
+
+// GrowLarge returns s with room for at least more entries beyond its length, moved into a
+// MakeLarge array when it has to move. It is for the arrays that can outgrow the room
+// reserved at setup (the event records and the queue, when an algorithm keeps several
+// messages per node in flight): append would grow a large slice about 1.25 times at a
+// time, copying it whole each time, into memory without the huge-page advice.
+func GrowLarge[T any](s []T, more int) []T {
+	if cap(s)-len(s) >= more {
+		return s
+	}
+	g := MakeLarge[T](len(s), len(s)+more)
+	copy(g, s)
+	return g
+}

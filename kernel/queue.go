@@ -99,13 +99,7 @@ func (q *Queue) Grow(n int) {
 	if len(q.times) < rootSlot {
 		q.Reset()
 	}
-	if cap(q.times)-len(q.times) < n || cap(q.keys)-len(q.keys) < n {
-		t := MakeLarge[uint64](len(q.times), len(q.times)+n)
-		copy(t, q.times)
-		k := MakeLarge[uint64](len(q.keys), len(q.keys)+n)
-		copy(k, q.keys)
-		q.times, q.keys = t, k
-	}
+	q.times, q.keys = GrowLarge(q.times, n), GrowLarge(q.keys, n)
 }
 
 // Push schedules payload at time t. payload must be at most MaxPayload and t must not be NaN.
@@ -134,6 +128,9 @@ func (q *Queue) pushHeap(tk, k uint64) {
 		q.hole = false
 		q.fill(tk, k)
 		return
+	}
+	if len(q.times) == cap(q.times) || len(q.keys) == cap(q.keys) {
+		q.Grow(len(q.times)) // double, not append's quarter (GrowLarge)
 	}
 	q.times = append(q.times, tk)
 	q.keys = append(q.keys, k)

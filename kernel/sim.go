@@ -429,6 +429,9 @@ func (s *Sim) scheduleAt(t float64, r eventRec) {
 		s.recs[slot] = r
 	} else {
 		slot = uint32(len(s.recs))
+		if len(s.recs) == cap(s.recs) {
+			s.recs = GrowLarge(s.recs, len(s.recs)) // more in flight than setup reserved: double
+		}
 		s.recs = append(s.recs, r)
 	}
 	s.q.Push(t, slot)

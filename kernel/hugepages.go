@@ -4,9 +4,12 @@ import "unsafe"
 
 // hugeMin is the size from which an array is worth backing with huge pages: at n = 10^6 the
 // arrays of ports, links, events and algorithm state are hundreds of megabytes each, read at
-// random nodes, so with 4 KiB pages nearly every access also misses the TLB. Smaller arrays
-// (every trial at the papers' n) are left alone.
-const hugeMin = 8 << 20
+// random nodes, so with 4 KiB pages nearly every access also misses the TLB. One huge page
+// is the threshold: the 1- to 8-byte-per-node arrays (4 MB at n = 10^6: next, degrees,
+// stamps) are read per event too, and Go places them in fresh, unadvised memory (at 8 MiB
+// 66 MB of rl's trial went without huge pages). Smaller arrays (every trial at the papers'
+// n) are left alone.
+const hugeMin = hugePage
 
 // hugePage is the size of a transparent huge page on amd64 and arm64 Linux.
 const hugePage = 2 << 20

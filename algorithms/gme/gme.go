@@ -116,10 +116,7 @@ func (a *GME) Reset(env *kernel.Env) error {
 	a.owed = kernel.Resize(a.owed, n)
 	a.minted = kernel.Resize(a.minted, n)
 	a.sres = kernel.Resize(a.sres, n)
-	if cap(a.back) < n {
-		a.back = append(a.back[:cap(a.back)], make([]Sum, n-cap(a.back))...)
-	}
-	a.back = a.back[:n]
+	a.back = kernel.Resize(a.back, n) // huge pages at large n; Reset below clears every Sum
 	for i := range n {
 		a.state[i], a.res[i], a.piece[i], a.owed[i], a.minted[i], a.sres[i] = NCS, 0, none, none, 0, noSess
 		a.back[i].Reset()

@@ -20,6 +20,19 @@ func TestRoutingMatchesTable(t *testing.T) {
 	if !table.full {
 		t.Fatal("600 nodes: the reference is not a full table")
 	}
+	// follow walks the route from a to b hop by hop, each hop's answers the table's.
+	follow := func(round int, a, b int32, what string) {
+		for x, hops := a, 0; x != b && hops < 600; hops++ {
+			p := search.NextHop(x, b)
+			if want := table.NextHop(x, b); p != want {
+				t.Fatalf("round %d: on the %s %d -> %d, node %d takes port %d, the table says %d", round, what, a, b, x, p, want)
+			}
+			if got, want := search.Distance(x, b), table.Distance(x, b); got != want {
+				t.Fatalf("round %d: on the %s %d -> %d, node %d is %d hops away, the table says %d", round, what, a, b, x, got, want)
+			}
+			x = topo.Peer(x, p)
+		}
+	}
 	check := func(round int) {
 		for k := range 4000 {
 			from, to := int32(rng.IntN(600)), int32(rng.IntN(600))
@@ -32,29 +45,10 @@ func TestRoutingMatchesTable(t *testing.T) {
 			if got, want := search.Distance(from, to), table.Distance(from, to); got != want {
 				t.Fatalf("round %d: distance %d -> %d is %d, the table says %d", round, from, to, got, want)
 			}
-			// Follow the route as a message does: every hop after the first is answered
-			// from what the first search remembered.
-			for x, hops := from, 0; x != to && hops < 600; hops++ {
-				p := search.NextHop(x, to)
-				if want := table.NextHop(x, to); p != want {
-					t.Fatalf("round %d: on the route %d -> %d, node %d takes port %d, the table says %d", round, from, to, x, p, want)
-				}
-				if got, want := search.Distance(x, to), table.Distance(x, to); got != want {
-					t.Fatalf("round %d: on the route %d -> %d, node %d is %d hops away, the table says %d", round, from, to, x, got, want)
-				}
-				x = topo.Peer(x, p)
-			}
-			// And back: the search remembered the way from to to from too.
-			for x, hops := to, 0; x != from && hops < 600; hops++ {
-				p := search.NextHop(x, from)
-				if want := table.NextHop(x, from); p != want {
-					t.Fatalf("round %d: on the route back %d -> %d, node %d takes port %d, the table says %d", round, to, from, x, p, want)
-				}
-				if got, want := search.Distance(x, from), table.Distance(x, from); got != want {
-					t.Fatalf("round %d: on the route back %d -> %d, node %d is %d hops away, the table says %d", round, to, from, x, got, want)
-				}
-				x = topo.Peer(x, p)
-			}
+			// Follow the route as a message does, and back: every hop after the first is
+			// answered from what the first search remembered, both ways.
+			follow(round, from, to, "route")
+			follow(round, to, from, "route back")
 		}
 	}
 	check(0)

@@ -96,89 +96,104 @@ func loadMovement(path string, n int) (*movementScript, error) {
 // which are one line and say FILE:LINE. It is separate from loadMovement so that it can be
 // fuzzed without files.
 func parseMovement(r io.Reader, path string, n int) (*movementScript, error) {
-	sc := &movementScript{n: n, x: make([]float64, n), y: make([]float64, n), cmds: make([][]moveCmd, n), source: path}
-	hasX, hasY := make([]bool, n), make([]bool, n)
-	bad := func(line int, format string, a ...any) error {
-		return &ParamError{"movement-file", fmt.Sprintf("%s:%d: %s", path, line, fmt.Sprintf(format, a...))}
-	}
-	num := func(line int, s, what string) (float64, error) {
-		v, err := strconv.ParseFloat(s, 64)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return 0, bad(line, "%s %q is not a number", what, s)
-		}
-		return v, nil
-	}
-	node := func(line int, s string) (int, error) {
-		i, err := strconv.Atoi(s)
-		if err != nil || i < 0 || i >= n {
-			return 0, bad(line, "node %s is out of range: n = %d nodes are numbered 0..%d", s, n, n-1)
-		}
-		return i, nil
+	p := &movementParser{
+		sc:   &movementScript{n: n, x: make([]float64, n), y: make([]float64, n), cmds: make([][]moveCmd, n), source: path},
+		hasX: make([]bool, n), hasY: make([]bool, n), path: path,
 	}
 	in := bufio.NewScanner(r)
 	in.Buffer(make([]byte, 64*1024), 1<<20)
 	for line := 1; in.Scan(); line++ {
-		s := strings.TrimSpace(in.Text())
-		if s == "" || strings.HasPrefix(s, "#") || strings.Contains(s, "$god_") {
-			continue
+		if err := p.line(line, strings.TrimSpace(in.Text())); err != nil {
+			return nil, err
 		}
-		if m := reSet.FindStringSubmatch(s); m != nil {
-			i, err := node(line, m[1])
-			if err != nil {
-				return nil, err
-			}
-			v, err := num(line, m[3], "coordinate")
-			if err != nil {
-				return nil, err
-			}
-			switch m[2] {
-			case "X":
-				sc.x[i], hasX[i] = v, true
-			case "Y":
-				sc.y[i], hasY[i] = v, true
-			}
-			if v < 0 && m[2] != "Z" {
-				return nil, bad(line, "negative coordinate %g", v)
-			}
-			sc.side = max(sc.side, v)
-			continue
-		}
-		if m := reSetdest.FindStringSubmatch(s); m != nil {
-			t, err := num(line, m[1], "time")
-			if err != nil {
-				return nil, err
-			}
-			i, err := node(line, m[2])
-			if err != nil {
-				return nil, err
-			}
-			var c moveCmd
-			c.t = t
-			if c.x, err = num(line, m[3], "x"); err != nil {
-				return nil, err
-			}
-			if c.y, err = num(line, m[4], "y"); err != nil {
-				return nil, err
-			}
-			if c.speed, err = num(line, m[5], "speed"); err != nil {
-				return nil, err
-			}
-			if t < 0 || c.x < 0 || c.y < 0 || c.speed < 0 {
-				return nil, bad(line, "negative time, coordinate or speed")
-			}
-			sc.cmds[i] = append(sc.cmds[i], c)
-			sc.side = max(sc.side, c.x, c.y)
-			sc.vmax = max(sc.vmax, c.speed)
-			continue
-		}
-		return nil, bad(line, "malformed line %q; expected `$node_(i) set X_ x` or `$ns_ at t \"$node_(i) setdest x y speed\"`", s)
 	}
 	if err := in.Err(); err != nil {
 		return nil, &ParamError{"movement-file", fmt.Sprintf("%s: %v", path, err)}
 	}
-	for i := range n {
-		if !hasX[i] || !hasY[i] {
-			return nil, &ParamError{"movement-file", fmt.Sprintf("%s: node %d has no initial position ($node_(%d) set X_ and Y_); the file must place all n = %d nodes", path, i, i, n)}
+	return p.finish()
+}
+
+// movementParser is parseMovement's state: the script so far and which nodes have had
+// their initial X and Y.
+type movementParser struct {
+	sc         *movementScript
+	hasX, hasY []bool
+	path       string
+}
+
+// line reads one line of the file: blank, a comment, a god line (ignored), an initial
+// position or a setdest command.
+func (p *movementParser) line(line int, s string) error {
+	if s == "" || strings.HasPrefix(s, "#") || strings.Contains(s, "$god_") {
+		return nil
+	}
+	if m := reSet.FindStringSubmatch(s); m != nil {
+		return p.set(line, m)
+	}
+	if m := reSetdest.FindStringSubmatch(s); m != nil {
+		return p.setdest(line, m)
+	}
+	return p.bad(line, "malformed line %q; expected `$node_(i) set X_ x` or `$ns_ at t \"$node_(i) setdest x y speed\"`", s)
+}
+
+// set reads `$node_(i) set X_ x` (m: node, axis, value).
+func (p *movementParser) set(line int, m []string) error {
+	i, err := p.node(line, m[1])
+	if err != nil {
+		return err
+	}
+	v, err := p.num(line, m[3], "coordinate")
+	if err != nil {
+		return err
+	}
+	switch m[2] {
+	case "X":
+		p.sc.x[i], p.hasX[i] = v, true
+	case "Y":
+		p.sc.y[i], p.hasY[i] = v, true
+	}
+	if v < 0 && m[2] != "Z" {
+		return p.bad(line, "negative coordinate %g", v)
+	}
+	p.sc.side = max(p.sc.side, v)
+	return nil
+}
+
+// setdest reads `$ns_ at t "$node_(i) setdest x y speed"` (m: t, node, x, y, speed).
+func (p *movementParser) setdest(line int, m []string) error {
+	t, err := p.num(line, m[1], "time")
+	if err != nil {
+		return err
+	}
+	i, err := p.node(line, m[2])
+	if err != nil {
+		return err
+	}
+	c := moveCmd{t: t}
+	if c.x, err = p.num(line, m[3], "x"); err != nil {
+		return err
+	}
+	if c.y, err = p.num(line, m[4], "y"); err != nil {
+		return err
+	}
+	if c.speed, err = p.num(line, m[5], "speed"); err != nil {
+		return err
+	}
+	if t < 0 || c.x < 0 || c.y < 0 || c.speed < 0 {
+		return p.bad(line, "negative time, coordinate or speed")
+	}
+	p.sc.cmds[i] = append(p.sc.cmds[i], c)
+	p.sc.side = max(p.sc.side, c.x, c.y)
+	p.sc.vmax = max(p.sc.vmax, c.speed)
+	return nil
+}
+
+// finish checks that every node was placed and orders each node's commands by time.
+func (p *movementParser) finish() (*movementScript, error) {
+	sc := p.sc
+	for i := range sc.n {
+		if !p.hasX[i] || !p.hasY[i] {
+			return nil, &ParamError{"movement-file", fmt.Sprintf("%s: node %d has no initial position ($node_(%d) set X_ and Y_); the file must place all n = %d nodes", p.path, i, i, sc.n)}
 		}
 		sort.SliceStable(sc.cmds[i], func(a, b int) bool { return sc.cmds[i][a].t < sc.cmds[i][b].t })
 	}
@@ -186,6 +201,30 @@ func parseMovement(r io.Reader, path string, n int) (*movementScript, error) {
 		sc.side = 1
 	}
 	return sc, nil
+}
+
+// bad is a one-line error that says FILE:LINE.
+func (p *movementParser) bad(line int, format string, a ...any) error {
+	return &ParamError{"movement-file", fmt.Sprintf("%s:%d: %s", p.path, line, fmt.Sprintf(format, a...))}
+}
+
+// num reads a finite number; what names it in the error.
+func (p *movementParser) num(line int, s, what string) (float64, error) {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, p.bad(line, "%s %q is not a number", what, s)
+	}
+	return v, nil
+}
+
+// node reads a node number in 0..n-1.
+func (p *movementParser) node(line int, s string) (int, error) {
+	n := p.sc.n
+	i, err := strconv.Atoi(s)
+	if err != nil || i < 0 || i >= n {
+		return 0, p.bad(line, "node %s is out of range: n = %d nodes are numbered 0..%d", s, n, n-1)
+	}
+	return i, nil
 }
 
 // start puts every node at its initial position, at rest until its first command.

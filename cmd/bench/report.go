@@ -106,20 +106,7 @@ func reportCmd(ctx context.Context, args []string) error {
 		return err
 	}
 	if *pair != "" {
-		pt, err := analysis.Pair(d, a, b, pairOn, byCols, metricCols)
-		if err != nil {
-			return usagef("%v", err)
-		}
-		if err := pt.Write(os.Stdout, f); err != nil {
-			return err
-		}
-		for _, n := range pt.Notes() {
-			fmt.Fprintf(os.Stderr, "bench report: note: %s\n", n)
-		}
-		if pt.Unpaired > 0 {
-			fmt.Fprintf(os.Stderr, "bench report: %d trials of %s or %s had no partner with the same seed and parameters\n", pt.Unpaired, a, b)
-		}
-		return nil
+		return reportPair(d, a, b, pairOn, byCols, metricCols, f)
 	}
 	t, err := analysis.Aggregate(d, byCols, metricCols)
 	if err != nil {
@@ -129,6 +116,26 @@ func reportCmd(ctx context.Context, args []string) error {
 		return err
 	}
 	return notePooled(files, byCols)
+}
+
+// reportPair prints --pair's table: the paired differences and ratios of algorithms a and b
+// over the trials that share seed and the parameters on, with its notes and the count of
+// trials left without a partner on stderr.
+func reportPair(d *analysis.Dataset, a, b string, on, byCols, metricCols []string, f analysis.Format) error {
+	pt, err := analysis.Pair(d, a, b, on, byCols, metricCols)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if err := pt.Write(os.Stdout, f); err != nil {
+		return err
+	}
+	for _, n := range pt.Notes() {
+		fmt.Fprintf(os.Stderr, "bench report: note: %s\n", n)
+	}
+	if pt.Unpaired > 0 {
+		fmt.Fprintf(os.Stderr, "bench report: %d trials of %s or %s had no partner with the same seed and parameters\n", pt.Unpaired, a, b)
+	}
+	return nil
 }
 
 // pairParameters are the parameters a pair of trials must share: those that apply to both

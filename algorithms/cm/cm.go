@@ -28,7 +28,6 @@ package cm
 
 import (
 	"github.com/mutexlab/mutexlab/kernel"
-	"math/bits"
 )
 
 // Message types: A is unused.
@@ -89,13 +88,7 @@ func (a *CM) Reset(env *kernel.Env) error {
 func (a *CM) placeInitial(i int32) {
 	fork, dirty, token := a.fork.Row(i), a.dirty.Row(i), a.token.Row(i)
 	for w, word := range a.topo.Up().Row(i) {
-		var mine uint64 // the links to smaller ids
-		for m := word; m != 0; m &= m - 1 {
-			b := bits.TrailingZeros64(m)
-			if i > a.topo.Peer(i, kernel.Port(w*64+b)) {
-				mine |= 1 << b
-			}
-		}
+		mine := a.topo.LowerPeers(i, w, word) // the links to smaller ids
 		fork[w] |= mine
 		dirty[w] |= mine
 		token[w] |= word &^ mine

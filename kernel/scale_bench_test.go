@@ -21,7 +21,8 @@ func scaleParams(n int) kernel.Params {
 }
 
 // BenchmarkScale runs one whole trial of every registered algorithm at n = 10^2 .. 10^6 per
-// iteration, on a simulator warmed by one trial, and reports the rates and the memory:
+// iteration, on a simulator warmed by one trial (first-setup-cpu-s and first-loop-events/cpu-s
+// are that first trial's, reportFirst), and reports the rates and the memory:
 // events/s (wall clock, setup included: the scaling table's rate), setup-s/op and
 // setup-cpu-s/op (the wall and thread CPU time before the first event: the network, the
 // streams, the algorithm's Reset), loop-events/s and loop-events/cpu-s (events per second of
@@ -48,7 +49,7 @@ func benchScale(b *testing.B, info algorithms.Info, p kernel.Params) {
 	runtime.LockOSThread() // so that the thread's CPU time is the trial's (kernel.ThreadCPU)
 	defer runtime.UnlockOSThread()
 	sim, algo := kernel.NewSim(), info.New()
-	first, err := sim.Run(p, algo)
+	first, cold, err := sim.RunSplit(p, algo)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -68,6 +69,7 @@ func benchScale(b *testing.B, info algorithms.Info, p kernel.Params) {
 	}
 	b.StopTimer()
 	reportSplit(b, events, sum)
+	reportFirst(b, first.Events, cold)
 	b.ReportMetric(float64(first.Events), "events/op")
 	runtime.GC()
 	var ms runtime.MemStats
@@ -90,6 +92,18 @@ func reportSplit(b *testing.B, events int64, sum kernel.Split) {
 	}
 	if l := sum.LoopCPU.Seconds(); l > 0 {
 		b.ReportMetric(float64(events)/l, "loop-events/cpu-s")
+	}
+}
+
+// reportFirst reports the setup and loop of the first trial, the one that warmed the
+// simulator. Its arrays are new to the simulator, and, when the benchmark runs alone in its
+// process (one algorithm and n in -bench), new to the process too: the first trial of a
+// fresh process, which is what a command such as bench run --n 1000000 --trials 1 runs.
+// Later benchmarks in the same process may reuse memory earlier ones freed.
+func reportFirst(b *testing.B, events int64, cold kernel.Split) {
+	b.ReportMetric(cold.SetupCPU.Seconds(), "first-setup-cpu-s")
+	if l := cold.LoopCPU.Seconds(); l > 0 {
+		b.ReportMetric(float64(events)/l, "first-loop-events/cpu-s")
 	}
 }
 

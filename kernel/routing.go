@@ -1,9 +1,6 @@
 package kernel
 
-import (
-	"math/bits"
-	"unsafe"
-)
+import "unsafe"
 
 // Routing is the ideal routing layer that Walter, Welch and Vaidya put under Raymond's
 // algorithm: it always knows a current shortest path and costs nothing to maintain. A message
@@ -44,6 +41,8 @@ type Routing struct {
 	onPath   []uint32 // node x lies on a shortest path of the last search when onPath[x] == cur
 	path     []int32  // the nodes markPath marked, level by level (scratch)
 	cur      uint32   // the last search's stamp
+
+	nbrs nbrRows // every node's neighbours, one cache line a node (search only)
 
 	memo     []hop // direct-mapped answers of the searches (len a power of two)
 	memoBits uint
@@ -87,11 +86,13 @@ func (r *Routing) resetAs(t *Topology, table bool) {
 		r.rows = Resize(r.rows, r.n*r.n)
 		r.ver = Zeroed(r.ver, r.n)
 		r.fwd.reset(r.n) // the table's searches run on the forward side
+		r.nbrs.reset(t, false)
 		return
 	}
 	r.rows, r.ver = r.rows[:0], r.ver[:0]
 	r.fwd.reset(r.n)
 	r.bwd.reset(r.n)
+	r.nbrs.reset(t, true)
 	r.onPath = Zeroed(r.onPath, r.n)
 	r.path = Reserve(r.path, r.n)
 	r.cur = 0
@@ -130,7 +131,7 @@ func (r *Routing) row(to int32) []uint16 {
 		s := &r.fwd
 		s.start(to, cur)
 		for !s.done() {
-			s.expand(r.topo, cur, nil)
+			s.expand(&r.nbrs, cur, nil)
 		}
 		for i := range row {
 			row[i] = unreachable
@@ -154,41 +155,37 @@ func (s *side) done() bool { return s.head == len(s.queue) }
 
 // expand labels the next level: every unlabelled neighbour of the frontier. It reports
 // whether it labelled a node the other side (nil: none) has labelled: the searches met.
-// Frontier nodes are random nodes whose port records were last read long ago (at n = 10^5
-// the records take 32 MB): each node's are asked for searchAhead nodes before they are read,
-// so the trips to memory overlap (prefetchPeers). The neighbours are read word by word from
-// the node's row of up ports, in port order.
-func (s *side) expand(t *Topology, cur uint32, other *side) bool {
+// Frontier nodes are random nodes whose neighbours were last read long ago: each node's
+// row (routing_rows.go) is asked for searchAhead nodes before it is read, so the trips to
+// memory overlap.
+func (s *side) expand(nb *nbrRows, cur uint32, other *side) bool {
 	end, met := len(s.queue), false
 	for k := s.head; k < min(s.head+searchAhead, end); k++ {
-		t.prefetchPeers(s.queue[k])
+		nb.prefetch(s.queue[k])
 	}
 	for ; s.head < end; s.head++ {
 		if k := s.head + searchAhead; k < end {
-			t.prefetchPeers(s.queue[k])
+			nb.prefetch(s.queue[k])
 		}
 		x := s.queue[s.head]
 		lx := s.level[x] + 1
-		for w, word := range t.up.Row(x) {
-			for ; word != 0; word &= word - 1 {
-				y := t.ports[t.slot(x, Port(w*64+bits.TrailingZeros64(word)))].peer
-				if s.stamp[y] == cur {
-					continue
-				}
-				s.stamp[y], s.level[y] = cur, lx
-				s.queue = append(s.queue, y)
-				met = met || other != nil && other.stamp[y] == cur
+		for _, y := range nb.of(x) {
+			if s.stamp[y] == cur {
+				continue
 			}
+			s.stamp[y], s.level[y] = cur, lx
+			s.queue = append(s.queue, y)
+			met = met || other != nil && other.stamp[y] == cur
 		}
 	}
 	return met
 }
 
-// searchAhead is how many frontier nodes ahead expand asks for port records.
+// searchAhead is how many frontier nodes ahead expand asks for their rows.
 const searchAhead = 8
 
 // prefetchPeers asks for the cache lines of node x's first inline port records, as many as
-// its degree needs (a search reads every up port's peer).
+// its degree needs (the table's searches, which read every up port's peer).
 func (t *Topology) prefetchPeers(x int32) {
 	row := int(x) * t.inline
 	last := row + min(int(t.deg[x]), t.inline) - 1
@@ -205,7 +202,7 @@ const portsPerLine = 64 / int(unsafe.Sizeof(portRec{}))
 // search finds the distance from from to to (unreachable if none) and the lowest port of
 // from that starts a shortest path, by the bidirectional search.
 func (r *Routing) search(from, to int32) (int, Port) {
-	t, cur := r.topo, r.next()
+	cur := r.next()
 	f, b := &r.fwd, &r.bwd
 	f.start(from, cur)
 	b.start(to, cur)
@@ -217,7 +214,7 @@ func (r *Routing) search(from, to int32) (int, Port) {
 		if len(b.queue)-b.head < len(f.queue)-f.head {
 			grow, other = b, f
 		}
-		if grow.expand(t, cur, other) {
+		if grow.expand(&r.nbrs, cur, other) {
 			break
 		}
 	}
@@ -241,8 +238,7 @@ func (r *Routing) search(from, to int32) (int, Port) {
 // marked nodes only, a few per level, not those of every labelled node. markPath(b, f, ...)
 // marks the backward side's the same way.
 func (r *Routing) markPath(s, o *side, top, otherTop int) {
-	t, cur := r.topo, r.cur
-	path := r.path[:0]
+	cur, path := r.cur, r.path[:0]
 	for k := len(s.queue) - 1; k >= 0 && int(s.level[s.queue[k]]) == top; k-- {
 		if x := s.queue[k]; o.stamp[x] == cur && int(o.level[x]) == otherTop {
 			r.onPath[x] = cur
@@ -252,13 +248,10 @@ func (r *Routing) markPath(s, o *side, top, otherTop int) {
 	for lo, lvl := 0, uint16(top); lvl > 1; lvl-- {
 		hi := len(path)
 		for _, y := range path[lo:hi] {
-			for w, word := range t.up.Row(y) {
-				for ; word != 0; word &= word - 1 {
-					x := t.ports[t.slot(y, Port(w*64+bits.TrailingZeros64(word)))].peer
-					if s.stamp[x] == cur && s.level[x] == lvl-1 && r.onPath[x] != cur {
-						r.onPath[x] = cur
-						path = append(path, x)
-					}
+			for _, x := range r.nbrs.of(y) {
+				if s.stamp[x] == cur && s.level[x] == lvl-1 && r.onPath[x] != cur {
+					r.onPath[x] = cur
+					path = append(path, x)
 				}
 			}
 		}
@@ -268,11 +261,11 @@ func (r *Routing) markPath(s, o *side, top, otherTop int) {
 }
 
 // lowestPort returns from's lowest port whose neighbour satisfies ok (NoPort: none).
+// The neighbours are read from from's row, in port order, and the port of the k-th found.
 func (r *Routing) lowestPort(from int32, ok func(y int32) bool) Port {
-	t := r.topo
-	for p := t.up.Next(from, 0); p >= 0; p = t.up.Next(from, p+1) {
-		if ok(t.Peer(from, p)) {
-			return p
+	for k, y := range r.nbrs.of(from) {
+		if ok(y) {
+			return r.nbrs.port(from, k)
 		}
 	}
 	return NoPort

@@ -13,44 +13,53 @@ type nbrRow struct {
 	// current at a later version if no link of the node changed in between
 	// (Topology.changedSince), and is then stamped with that version, so that until the
 	// next link change anywhere it is checked against ver alone.
-	ver   uint64
-	peers [rowPeers]int32 // neighbours in port order, then -1; rowOverflow in peers[0]: too many
+	ver uint64
+	// peers holds the neighbours in port order, then -1 if fewer than rowPeers; for a node
+	// of more, rowOverflow, the index of its block in nbrRows.extra, and their number.
+	peers [rowPeers]int32
 }
 
 const (
-	// rowPeers is how many neighbours a row holds: 14 fill the 64-byte line after ver. A
-	// node of higher degree (2.6% of the expansions at mean degree 8) is read from its
-	// port records, as before the rows.
+	// rowPeers is how many neighbours a row holds: 14 fill the 64-byte line after ver.
 	rowPeers = 14
-	// rowOverflow in peers[0] marks a node of more than rowPeers neighbours.
+	// rowOverflow in peers[0] marks a node of more than rowPeers neighbours (at mean
+	// degree 8, 1.3% of the nodes and 2.6% of the expansions: a search meets a node in
+	// proportion to its degree).
 	rowOverflow = -2
 )
 
 // nbrRows is the search's rows of every node, built when a node is first expanded and
 // rebuilt when it is next expanded after one of its links changed: a row is never stale.
-// It has no rows (every node read from its port records) for the table of small networks.
+// The neighbours of a node of more than rowPeers are kept in a block of PortCap ids of
+// extra, which the node keeps while it has that many (freed blocks are reused). Without
+// rows (the table of small networks) every node is read from its port records.
 type nbrRows struct {
 	t     *Topology
 	rows  []nbrRow
+	extra []int32 // blocks of PortCap neighbour ids for the nodes of more than rowPeers
+	free  []int32 // blocks of extra no node holds
 	ports []int32 // the neighbours of a node read from its port records (scratch)
 }
 
 // reset prepares the rows for t: none unless on. With rows, t records each node's last
-// link change from now on (64 + 8 bytes per node in all).
+// link change from now on; 64 + 8 bytes per node in all, and room for a block for one
+// node in 64 (2 bytes per node at PortCap 32).
 func (nb *nbrRows) reset(t *Topology, on bool) {
 	nb.t = t
 	nb.ports = Reserve(nb.ports, t.PortCap())
+	nb.free = nb.free[:0]
 	if !on {
-		nb.rows = nb.rows[:0]
+		nb.rows, nb.extra = nb.rows[:0], nb.extra[:0]
 		return
 	}
 	nb.rows = Zeroed(nb.rows, t.N())
+	nb.extra = Reserve(nb.extra, (t.N()/64+1)*t.PortCap())
 	t.trackChanges()
 }
 
 // of returns node x's neighbours in port order, valid until the next call: from its row
-// (rebuilt first if one of its links changed since), or from its port records when there
-// are no rows or more neighbours than a row holds.
+// (rebuilt first if one of its links changed since) or its block, or from its port
+// records when there are no rows.
 func (nb *nbrRows) of(x int32) []int32 {
 	if int(x) >= len(nb.rows) {
 		return nb.read(x)
@@ -58,7 +67,7 @@ func (nb *nbrRows) of(x int32) []int32 {
 	row := &nb.rows[x]
 	if v := nb.t.version; row.ver != v {
 		if row.ver == 0 || nb.t.changedSince(x, row.ver) {
-			nb.build(x, row)
+			nb.build(row, nb.read(x))
 		}
 		row.ver = v
 	}
@@ -67,7 +76,8 @@ func (nb *nbrRows) of(x int32) []int32 {
 		k++
 	}
 	if k == 0 && row.peers[0] == rowOverflow {
-		return nb.read(x)
+		at := int(row.peers[1]) * nb.t.portCap
+		return nb.extra[at : at+int(row.peers[2])]
 	}
 	return row.peers[:k]
 }
@@ -100,17 +110,38 @@ func (nb *nbrRows) port(x int32, k int) Port {
 	return NoPort
 }
 
-// build fills x's row from its port records.
-func (nb *nbrRows) build(x int32, row *nbrRow) {
-	peers := nb.read(x)
-	if len(peers) > rowPeers {
-		row.peers[0] = rowOverflow
+// build fills a row with peers: in the row, or in the block the row holds or gets (a
+// block the row no longer needs is freed).
+func (nb *nbrRows) build(row *nbrRow, peers []int32) {
+	had := row.ver != 0 && row.peers[0] == rowOverflow
+	if len(peers) <= rowPeers {
+		if had {
+			nb.free = append(nb.free, row.peers[1])
+		}
+		copy(row.peers[:], peers)
+		if len(peers) < rowPeers {
+			row.peers[len(peers)] = -1
+		}
 		return
 	}
-	copy(row.peers[:], peers)
-	if len(peers) < rowPeers {
-		row.peers[len(peers)] = -1
+	if !had {
+		row.peers[0], row.peers[1] = rowOverflow, nb.block()
 	}
+	row.peers[2] = int32(len(peers))
+	at := int(row.peers[1]) * nb.t.portCap
+	copy(nb.extra[at:at+len(peers)], peers)
+}
+
+// block returns a block of extra no node holds.
+func (nb *nbrRows) block() int32 {
+	if k := len(nb.free) - 1; k >= 0 {
+		b := nb.free[k]
+		nb.free = nb.free[:k]
+		return b
+	}
+	b := len(nb.extra) / nb.t.portCap
+	nb.extra = append(nb.extra, make([]int32, nb.t.portCap)...)
+	return int32(b)
 }
 
 // prefetch asks for what expanding x will read: its row, or its port records without rows.

@@ -1,10 +1,5 @@
 package kernel
 
-import (
-	"math/bits"
-	"unsafe"
-)
-
 // Routing is the ideal routing layer that Walter, Welch and Vaidya put under Raymond's
 // algorithm: it always knows a current shortest path and costs nothing to maintain. A message
 // is forwarded hop by hop, each hop choosing a neighbour one step closer to the destination in
@@ -30,8 +25,14 @@ import (
 //     A search also walks the route it found, from the source to the destination, and
 //     remembers each hop's answer (keyed by node, destination and topology version, in a
 //     direct-mapped memo of about one entry per node): the message asks the same question
-//     at each hop, so a route costs one search, not one per hop. Memory: about 52 bytes per
-//     node; no table.
+//     at each hop, so a route costs one search, not one per hop. The search reads each
+//     node's neighbours from a row of its own (routing_rows.go: 14 neighbour ids in one
+//     cache line, rebuilt after the node's links change), not from the port records, which
+//     take five cache lines a node and 32 MB at n = 10^5 where all rows take 6.4 MB; and
+//     both sides' labels of a node share 8 bytes (routing_side.go). Memory: about 125
+//     bytes per node (rows 64, the topology's record of link changes 8, labels 8, onPath
+//     2, queues and path 12, the memo 24-31, the blocks of nodes of more than 14
+//     neighbours 2); no table.
 type Routing struct {
 	topo *Topology
 	n    int
@@ -41,9 +42,12 @@ type Routing struct {
 	ver  []uint64 // topology version each row was computed for (0: never)
 
 	fwd, bwd side     // the bidirectional search's two sides (from the source, from the destination)
-	onPath   []uint32 // node x lies on a shortest path of the last search when onPath[x] == cur
+	labels   []uint32 // both sides' labels of node x at 2x and 2x+1 (routing_side.go)
+	onPath   []uint16 // node x lies on a shortest path of the last search when onPath[x] == cur
 	path     []int32  // the nodes markPath marked, level by level (scratch)
-	cur      uint32   // the last search's stamp
+	cur      uint32   // the last search's stamp (1..0xffff)
+
+	nbrs nbrRows // every node's neighbours, one cache line a node (search only)
 
 	memo     []hop // direct-mapped answers of the searches (len a power of two)
 	memoBits uint
@@ -58,25 +62,11 @@ type hop struct {
 	dist int32
 }
 
-// side is one breadth-first search: a node x is labelled when stamp[x] == Routing.cur.
-type side struct {
-	stamp []uint32
-	level []uint16 // hop distance from the side's root
-	queue []int32  // labelled nodes in BFS order
-	head  int      // queue[head:] is the frontier
-}
-
 const (
 	// routingTableBytes is the most the table may take (two bytes a distance).
 	routingTableBytes = 2 << 20
 	unreachable       = 0xffff
 )
-
-func (s *side) reset(n int) {
-	s.stamp = Zeroed(s.stamp, n)
-	s.level = Resize(s.level, n)
-	s.queue = Resize(s.queue, n)[:0]
-}
 
 func (r *Routing) reset(t *Topology) { r.resetAs(t, 2*t.N()*t.N() <= routingTableBytes) }
 
@@ -86,12 +76,16 @@ func (r *Routing) resetAs(t *Topology, table bool) {
 	if r.full {
 		r.rows = Resize(r.rows, r.n*r.n)
 		r.ver = Zeroed(r.ver, r.n)
-		r.fwd.reset(r.n) // the table's searches run on the forward side
+		r.labels = Zeroed(r.labels, 2*r.n)
+		r.fwd.reset(r.labels, 0, r.n) // the table's searches run on the forward side
+		r.nbrs.reset(t, false)
 		return
 	}
 	r.rows, r.ver = r.rows[:0], r.ver[:0]
-	r.fwd.reset(r.n)
-	r.bwd.reset(r.n)
+	r.labels = Zeroed(r.labels, 2*r.n)
+	r.fwd.reset(r.labels, 0, r.n)
+	r.bwd.reset(r.labels, 1, r.n)
+	r.nbrs.reset(t, true)
 	r.onPath = Zeroed(r.onPath, r.n)
 	r.path = Reserve(r.path, r.n)
 	r.cur = 0
@@ -110,12 +104,11 @@ func (r *Routing) memoSlot(node, dest int32) (*hop, uint64) {
 	return &r.memo[h], key
 }
 
-// next starts a search: a new stamp (all stamps cleared when it wraps).
+// next starts a search: a new stamp (all labels and marks cleared when the 16 bits wrap).
 func (r *Routing) next() uint32 {
 	r.cur++
-	if r.cur == 0 {
-		clear(r.fwd.stamp)
-		clear(r.bwd.stamp)
+	if r.cur > 0xffff {
+		clear(r.labels)
 		clear(r.onPath)
 		r.cur = 1
 	}
@@ -130,12 +123,12 @@ func (r *Routing) row(to int32) []uint16 {
 		s := &r.fwd
 		s.start(to, cur)
 		for !s.done() {
-			s.expand(r.topo, cur, nil)
+			s.expand(&r.nbrs, cur, nil)
 		}
 		for i := range row {
 			row[i] = unreachable
-			if s.stamp[i] == cur {
-				row[i] = s.level[i]
+			if s.has(int32(i), cur) {
+				row[i] = s.level(int32(i))
 			}
 		}
 		r.ver[to] = v
@@ -143,81 +136,22 @@ func (r *Routing) row(to int32) []uint16 {
 	return row
 }
 
-// start labels root at level 0.
-func (s *side) start(root int32, cur uint32) {
-	s.stamp[root], s.level[root] = cur, 0
-	s.queue = append(s.queue[:0], root)
-	s.head = 0
-}
-
-func (s *side) done() bool { return s.head == len(s.queue) }
-
-// expand labels the next level: every unlabelled neighbour of the frontier. It reports
-// whether it labelled a node the other side (nil: none) has labelled: the searches met.
-// Frontier nodes are random nodes whose port records were last read long ago (at n = 10^5
-// the records take 32 MB): each node's are asked for searchAhead nodes before they are read,
-// so the trips to memory overlap (prefetchPeers). The neighbours are read word by word from
-// the node's row of up ports, in port order.
-func (s *side) expand(t *Topology, cur uint32, other *side) bool {
-	end, met := len(s.queue), false
-	for k := s.head; k < min(s.head+searchAhead, end); k++ {
-		t.prefetchPeers(s.queue[k])
-	}
-	for ; s.head < end; s.head++ {
-		if k := s.head + searchAhead; k < end {
-			t.prefetchPeers(s.queue[k])
-		}
-		x := s.queue[s.head]
-		lx := s.level[x] + 1
-		for w, word := range t.up.Row(x) {
-			for ; word != 0; word &= word - 1 {
-				y := t.ports[t.slot(x, Port(w*64+bits.TrailingZeros64(word)))].peer
-				if s.stamp[y] == cur {
-					continue
-				}
-				s.stamp[y], s.level[y] = cur, lx
-				s.queue = append(s.queue, y)
-				met = met || other != nil && other.stamp[y] == cur
-			}
-		}
-	}
-	return met
-}
-
-// searchAhead is how many frontier nodes ahead expand asks for port records.
-const searchAhead = 8
-
-// prefetchPeers asks for the cache lines of node x's first inline port records, as many as
-// its degree needs (a search reads every up port's peer).
-func (t *Topology) prefetchPeers(x int32) {
-	row := int(x) * t.inline
-	last := row + min(int(t.deg[x]), t.inline) - 1
-	for k := row; k <= last; k += portsPerLine {
-		Prefetch(&t.ports[k])
-	}
-	Prefetch(&t.ports[max(last, row)])
-}
-
-// portsPerLine is how many port records fit in a 64-byte cache line (3: 20 bytes each),
-// so that prefetching every third record of a row touches each of its lines.
-const portsPerLine = 64 / int(unsafe.Sizeof(portRec{}))
-
-// search finds the distance from from to to (unreachable if none) and the lowest port of
-// from that starts a shortest path, by the bidirectional search.
-func (r *Routing) search(from, to int32) (int, Port) {
-	t, cur := r.topo, r.next()
+// search finds the distance from from to to (unreachable if none), the lowest port of from
+// that starts a shortest path and the neighbour there, by the bidirectional search.
+func (r *Routing) search(from, to int32) (int, Port, int32) {
+	cur := r.next()
 	f, b := &r.fwd, &r.bwd
 	f.start(from, cur)
 	b.start(to, cur)
 	for {
 		if f.done() || b.done() {
-			return unreachable, NoPort
+			return unreachable, NoPort, -1
 		}
 		grow, other := f, b
 		if len(b.queue)-b.head < len(f.queue)-f.head {
 			grow, other = b, f
 		}
-		if grow.expand(t, cur, other) {
+		if grow.expand(&r.nbrs, cur, other) {
 			break
 		}
 	}
@@ -225,13 +159,15 @@ func (r *Routing) search(from, to int32) (int, Port) {
 	// distance d = a + b. A node x at forward level k lies on a shortest path iff it is one
 	// hop from a node at level k+1 that does; at the last level a, iff its backward label
 	// is d − a.
-	a := int(f.level[f.queue[len(f.queue)-1]])
-	d := a + int(b.level[b.queue[len(b.queue)-1]])
+	a := f.last()
+	d := a + b.last()
 	if a == 0 { // the backward search reached from: its labels below d are complete
-		return d, r.lowestPort(from, func(y int32) bool { return b.stamp[y] == cur && int(b.level[y]) == d-1 })
+		p, y := r.lowestPort(from, func(y int32) bool { return b.at(y, cur, uint16(d-1)) })
+		return d, p, y
 	}
 	r.markPath(f, b, a, d-a)
-	return d, r.lowestPort(from, func(y int32) bool { return r.onPath[y] == cur && f.stamp[y] == cur && f.level[y] == 1 })
+	p, y := r.lowestPort(from, func(y int32) bool { return r.marked(y) && f.at(y, cur, 1) })
+	return d, p, y
 }
 
 // markPath marks the nodes of forward levels 1..a that lie on a shortest path (onPath): at
@@ -241,24 +177,20 @@ func (r *Routing) search(from, to int32) (int, Port) {
 // marked nodes only, a few per level, not those of every labelled node. markPath(b, f, ...)
 // marks the backward side's the same way.
 func (r *Routing) markPath(s, o *side, top, otherTop int) {
-	t, cur := r.topo, r.cur
-	path := r.path[:0]
-	for k := len(s.queue) - 1; k >= 0 && int(s.level[s.queue[k]]) == top; k-- {
-		if x := s.queue[k]; o.stamp[x] == cur && int(o.level[x]) == otherTop {
-			r.onPath[x] = cur
+	cur, path := r.cur, r.path[:0]
+	for k := len(s.queue) - 1; k >= 0 && int(s.level(s.queue[k])) == top; k-- {
+		if x := s.queue[k]; o.at(x, cur, uint16(otherTop)) {
+			r.onPath[x] = uint16(cur)
 			path = append(path, x)
 		}
 	}
 	for lo, lvl := 0, uint16(top); lvl > 1; lvl-- {
 		hi := len(path)
 		for _, y := range path[lo:hi] {
-			for w, word := range t.up.Row(y) {
-				for ; word != 0; word &= word - 1 {
-					x := t.ports[t.slot(y, Port(w*64+bits.TrailingZeros64(word)))].peer
-					if s.stamp[x] == cur && s.level[x] == lvl-1 && r.onPath[x] != cur {
-						r.onPath[x] = cur
-						path = append(path, x)
-					}
+			for _, x := range r.nbrs.of(y) {
+				if s.at(x, cur, lvl-1) && !r.marked(x) {
+					r.onPath[x] = uint16(cur)
+					path = append(path, x)
 				}
 			}
 		}
@@ -267,15 +199,20 @@ func (r *Routing) markPath(s, o *side, top, otherTop int) {
 	r.path = path
 }
 
-// lowestPort returns from's lowest port whose neighbour satisfies ok (NoPort: none).
-func (r *Routing) lowestPort(from int32, ok func(y int32) bool) Port {
-	t := r.topo
-	for p := t.up.Next(from, 0); p >= 0; p = t.up.Next(from, p+1) {
-		if ok(t.Peer(from, p)) {
-			return p
+// marked reports whether x lies on a shortest path of the last search (markPath).
+func (r *Routing) marked(x int32) bool { return r.onPath[x] == uint16(r.cur) }
+
+// lowestPort returns from's lowest port whose neighbour satisfies ok, and the neighbour
+// (NoPort and -1: none). The neighbours are read from from's row, in port order, and the
+// port of the k-th found; the neighbour is the route's next node, whose port record a walk
+// along the route would otherwise read (a cache miss per hop).
+func (r *Routing) lowestPort(from int32, ok func(y int32) bool) (Port, int32) {
+	for k, y := range r.nbrs.of(from) {
+		if ok(y) {
+			return r.nbrs.port(from, k), y
 		}
 	}
-	return NoPort
+	return NoPort, -1
 }
 
 // answer returns the distance from from to to and from's next hop: from the table, from a
@@ -290,27 +227,28 @@ func (r *Routing) answer(from, to int32) (int, Port) {
 		if d == unreachable {
 			return d, NoPort
 		}
-		return d, r.lowestPort(from, func(y int32) bool { return int(row[y]) == d-1 })
+		p, _ := r.lowestPort(from, func(y int32) bool { return int(row[y]) == d-1 })
+		return d, p
 	}
 	v := r.topo.Version()
 	if e, key := r.memoSlot(from, to); e.key == key && e.ver == v {
 		return int(e.dist), e.port
 	}
-	d, first := r.search(from, to)
+	d, first, next := r.search(from, to)
 	if d != unreachable {
-		r.remember(from, to, d, first, v)
+		r.remember(from, to, d, first, next, v)
 		r.rememberBack(from, to, d, v)
 	}
 	return d, first
 }
 
 // remember walks the route the last search found from from to to (d hops, first port
-// first) and stores every hop's answer. Past from, a node x on the route at forward level k
+// first, to neighbour next) and stores every hop's answer. Past from, a node x on the route at forward level k
 // below the meeting level a takes its lowest port to a marked node of level k+1; from the
 // meeting level on, the lowest port one backward level closer (those labels are complete).
-func (r *Routing) remember(from, to int32, d int, first Port, v uint64) {
-	t, cur, f, b := r.topo, r.cur, &r.fwd, &r.bwd
-	a := int(f.level[f.queue[len(f.queue)-1]])
+func (r *Routing) remember(from, to int32, d int, first Port, next int32, v uint64) {
+	cur, f, b := r.cur, &r.fwd, &r.bwd
+	a := f.last()
 	x, port := from, first
 	for k := 0; ; k++ {
 		e, key := r.memoSlot(x, to)
@@ -318,16 +256,16 @@ func (r *Routing) remember(from, to int32, d int, first Port, v uint64) {
 		if port == NoPort { // cannot happen on a route the search found; remember no further
 			return
 		}
-		x = t.Peer(x, port)
+		x = next
 		if x == to {
 			return
 		}
 		if k+1 < a {
 			lvl := uint16(k + 2)
-			port = r.lowestPort(x, func(y int32) bool { return r.onPath[y] == cur && f.stamp[y] == cur && f.level[y] == lvl })
+			port, next = r.lowestPort(x, func(y int32) bool { return r.marked(y) && f.at(y, cur, lvl) })
 		} else {
 			lvl := uint16(d - k - 2)
-			port = r.lowestPort(x, func(y int32) bool { return b.stamp[y] == cur && b.level[y] == lvl })
+			port, next = r.lowestPort(x, func(y int32) bool { return b.at(y, cur, lvl) })
 		}
 	}
 }
@@ -340,18 +278,19 @@ func (r *Routing) remember(from, to int32, d int, first Port, v uint64) {
 // marked at backward level j+1 up to the meeting level, marked at forward level d−j−1
 // beyond it (from itself at level 0).
 func (r *Routing) rememberBack(from, to int32, d int, v uint64) {
-	t, cur, f, b := r.topo, r.cur, &r.fwd, &r.bwd
-	a := int(f.level[f.queue[len(f.queue)-1]])
+	cur, f, b := r.cur, &r.fwd, &r.bwd
+	a := f.last()
 	r.markPath(b, f, d-a, a)
 	for x, j := to, 0; x != from; j++ {
 		var port Port
+		var next int32
 		if j+1 <= d-a {
 			lvl := uint16(j + 1)
-			port = r.lowestPort(x, func(y int32) bool { return r.onPath[y] == cur && b.stamp[y] == cur && b.level[y] == lvl })
+			port, next = r.lowestPort(x, func(y int32) bool { return r.marked(y) && b.at(y, cur, lvl) })
 		} else {
 			lvl := uint16(d - j - 1)
-			port = r.lowestPort(x, func(y int32) bool {
-				return f.stamp[y] == cur && f.level[y] == lvl && (lvl == 0 || r.onPath[y] == cur)
+			port, next = r.lowestPort(x, func(y int32) bool {
+				return f.at(y, cur, lvl) && (lvl == 0 || r.marked(y))
 			})
 		}
 		e, key := r.memoSlot(x, from)
@@ -359,7 +298,7 @@ func (r *Routing) rememberBack(from, to int32, d int, v uint64) {
 		if port == NoPort { // cannot happen on a route the search found; remember no further
 			return
 		}
-		x = t.Peer(x, port)
+		x = next
 	}
 }
 

@@ -66,3 +66,84 @@ func TestRoutingMatchesTable(t *testing.T) {
 		check(round)
 	}
 }
+
+// TestRoutingRowsFollowLinkChanges: the search's neighbour rows (routing_rows.go) are never
+// stale. A link changes before every question (removed, bridges too, or added), and the
+// questions start or end at the changed link's ends, whose rows it made stale, or at random
+// nodes; every distance and next hop equals the table's. Hubs of more neighbours than a row
+// holds (read from their port records) and ports in spill rows are part of the network, and
+// nodes cross that degree both ways as links come and go.
+func TestRoutingRowsFollowLinkChanges(t *testing.T) {
+	defer SpillAllPorts()()
+	const n = 500
+	var topo Topology
+	topo.Reset(n, 48)
+	var rng Stream
+	rng.Seed(5)
+	if err := RandomConnected(&topo, 2*n, &rng); err != nil {
+		t.Fatal(err)
+	}
+	for hub := int32(0); hub < 6; hub++ {
+		for topo.Degree(hub) < rowPeers+2*int(hub) {
+			if v := int32(rng.IntN(n)); v != hub && !topo.Adjacent(hub, v) {
+				if _, _, err := topo.Connect(hub, v); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	var table, search Routing
+	table.reset(&topo)
+	search.resetAs(&topo, false)
+	random := func() int32 { return int32(rng.IntN(n)) }
+	for k := range 3000 {
+		u, v := change(t, &topo, &rng, k)
+		for _, q := range [][2]int32{{u, random()}, {random(), v}, {v, u}, {random(), random()}, {int32(k % 6), random()}} {
+			from, to := q[0], q[1]
+			if got, want := search.NextHop(from, to), table.NextHop(from, to); got != want {
+				t.Fatalf("change %d (%d-%d): next hop %d -> %d is port %d, the table says %d", k, u, v, from, to, got, want)
+			}
+			if got, want := search.Distance(from, to), table.Distance(from, to); got != want {
+				t.Fatalf("change %d (%d-%d): distance %d -> %d is %d, the table says %d", k, u, v, from, to, got, want)
+			}
+		}
+	}
+}
+
+// change makes the k-th link change of TestRoutingRowsFollowLinkChanges and returns its
+// ends: a link removed (any link, bridges too, one time in four; a removable one, one in
+// four) or a link added (half the time). Every eighth change is at a hub: a link removed
+// if it has more neighbours than a row holds, else one added, so that hubs cross that
+// degree both ways.
+func change(t *testing.T, topo *Topology, rng *Stream, k int) (int32, int32) {
+	switch {
+	case k%4 == 0 && topo.NumLinks() > 0:
+		u, v, _, _ := topo.Disconnect(rng.IntN(topo.NumLinks()))
+		return u, v
+	case k%4 == 1:
+		if l, ok := pickRemovableLink(topo, rng); ok {
+			u, v, _, _ := topo.Disconnect(l)
+			return u, v
+		}
+	case k%8 == 2 && topo.Degree(int32(k/8%6)) > rowPeers: // over a row's room: back under
+		hub := int32(k / 8 % 6)
+		u, v, _, _ := topo.Disconnect(topo.LinkIndex(hub, topo.Up().Next(hub, 0)))
+		return u, v
+	case k%8 == 2:
+		hub, v := int32(k/8%6), int32(rng.IntN(topo.N()))
+		if hub != v && !topo.Adjacent(hub, v) && !topo.Full(hub) && !topo.Full(v) {
+			if _, _, err := topo.Connect(hub, v); err != nil {
+				t.Fatal(err)
+			}
+			return hub, v
+		}
+	}
+	u, v, ok := randomAbsentPair(topo, rng)
+	if !ok {
+		t.Fatal("no absent pair")
+	}
+	if _, _, err := topo.Connect(u, v); err != nil {
+		t.Fatal(err)
+	}
+	return u, v
+}

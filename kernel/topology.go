@@ -39,6 +39,9 @@ type Topology struct {
 	adj     []uint64 // n*n adjacency bits when n <= adjMatrixMax, for O(1) Adjacent
 	moving  []uint64 // one bit per node: the node is moving (geometric mobility models)
 	version uint64
+	// changed is, per node, the version of the last link change at the node, kept only
+	// once trackChanges asks (the routing search's neighbour rows, routing_rows.go).
+	changed []uint64
 	clock   *float64 // the simulator's clock (nil: 0): links record when they formed
 
 	stamp    []uint32 // BFS scratch: visited when stamp[v] == cur
@@ -111,6 +114,7 @@ func (t *Topology) Reset(n, portCap int) {
 	}
 	t.spills = 0
 	t.lastArr = t.lastArr[:0]
+	t.changed = t.changed[:0]
 	t.up.Reset(n, portCap)
 	t.deg = Zeroed(t.deg, n)
 	t.links = t.links[:0]
@@ -344,6 +348,7 @@ func (t *Topology) connectAbsent(u, v int32) (pu, pv Port, err error) {
 	t.deg[v]++
 	t.setAdj(u, v, true)
 	t.version++
+	t.markChanged(u, v)
 	return pu, pv, nil
 }
 
@@ -405,7 +410,26 @@ func (t *Topology) Disconnect(k int) (u, v int32, pu, pv Port) {
 	t.deg[l.v]--
 	t.setAdj(l.u, l.v, false)
 	t.version++
+	t.markChanged(l.u, l.v)
 	return l.u, l.v, l.pu, l.pv
+}
+
+// trackChanges keeps, from now until the next Reset, the version of each node's last link
+// change (changedSince), for a reader that caches a node's neighbours: the routing search
+// (8 bytes per node, only for it).
+func (t *Topology) trackChanges() { t.changed = Zeroed(t.changed, t.n) }
+
+// changedSince reports whether a link of node x went up or down after version v (always
+// true when changes are not tracked).
+func (t *Topology) changedSince(x int32, v uint64) bool {
+	return int(x) >= len(t.changed) || t.changed[x] > v
+}
+
+// markChanged records the link change that made the current version at its ends u and v.
+func (t *Topology) markChanged(u, v int32) {
+	if len(t.changed) > 0 {
+		t.changed[u], t.changed[v] = t.version, t.version
+	}
 }
 
 // LinkIndex returns the index of the link at node i's port p, or -1.

@@ -1,0 +1,154 @@
+package kernel
+
+import "math/bits"
+
+// nbrRow is one node's neighbours as the routing search reads them: one cache line. The
+// search expands about a thousand random nodes per question at n = 10^5 and needs only
+// their neighbours' ids; read from the port records, those are 20 bytes a port in rows of
+// 16 (5 cache lines a node, 32 MB at 10^5, far beyond the last-level cache), plus the
+// node's up-port set for their order. A row holds the ids alone, in port order, and all
+// rows at 10^5 take 6.4 MB.
+type nbrRow struct {
+	// ver is a topology version at which the row was current (0: never built). The row is
+	// current at a later version if no link of the node changed in between
+	// (Topology.changedSince), and is then stamped with that version, so that until the
+	// next link change anywhere it is checked against ver alone.
+	ver uint64
+	// peers holds the neighbours in port order, then -1 if fewer than rowPeers; for a node
+	// of more, rowOverflow, the index of its block in nbrRows.extra, and their number.
+	peers [rowPeers]int32
+}
+
+const (
+	// rowPeers is how many neighbours a row holds: 14 fill the 64-byte line after ver.
+	rowPeers = 14
+	// rowOverflow in peers[0] marks a node of more than rowPeers neighbours (at mean
+	// degree 8, 1.3% of the nodes and 2.6% of the expansions: a search meets a node in
+	// proportion to its degree).
+	rowOverflow = -2
+)
+
+// nbrRows is the search's rows of every node, built when a node is first expanded and
+// rebuilt when it is next expanded after one of its links changed: a row is never stale.
+// The neighbours of a node of more than rowPeers are kept in a block of PortCap ids of
+// extra, which the node keeps while it has that many (freed blocks are reused). Without
+// rows (the table of small networks) every node is read from its port records.
+type nbrRows struct {
+	t     *Topology
+	rows  []nbrRow
+	extra []int32 // blocks of PortCap neighbour ids for the nodes of more than rowPeers
+	free  []int32 // blocks of extra no node holds
+	ports []int32 // the neighbours of a node read from its port records (scratch)
+}
+
+// reset prepares the rows for t: none unless on. With rows, t records each node's last
+// link change from now on; 64 + 8 bytes per node in all, and room for a block for one
+// node in 64 (2 bytes per node at PortCap 32).
+func (nb *nbrRows) reset(t *Topology, on bool) {
+	nb.t = t
+	nb.ports = Reserve(nb.ports, t.PortCap())
+	nb.free = nb.free[:0]
+	if !on {
+		nb.rows, nb.extra = nb.rows[:0], nb.extra[:0]
+		return
+	}
+	nb.rows = Zeroed(nb.rows, t.N())
+	nb.extra = Reserve(nb.extra, (t.N()/64+1)*t.PortCap())
+	t.trackChanges()
+}
+
+// of returns node x's neighbours in port order, valid until the next call: from its row
+// (rebuilt first if one of its links changed since) or its block, or from its port
+// records when there are no rows.
+func (nb *nbrRows) of(x int32) []int32 {
+	if int(x) >= len(nb.rows) {
+		return nb.read(x)
+	}
+	row := &nb.rows[x]
+	if v := nb.t.version; row.ver != v {
+		if row.ver == 0 || nb.t.changedSince(x, row.ver) {
+			nb.build(row, nb.read(x))
+		}
+		row.ver = v
+	}
+	k := 0
+	for k < rowPeers && row.peers[k] >= 0 {
+		k++
+	}
+	if k == 0 && row.peers[0] == rowOverflow {
+		at := int(row.peers[1]) * nb.t.portCap
+		return nb.extra[at : at+int(row.peers[2])]
+	}
+	return row.peers[:k]
+}
+
+// read returns x's neighbours read from its port records, in port order (in nb.ports).
+func (nb *nbrRows) read(x int32) []int32 {
+	t, peers := nb.t, nb.ports[:0]
+	for w, word := range t.up.Row(x) {
+		for ; word != 0; word &= word - 1 {
+			peers = append(peers, t.ports[t.slot(x, Port(w*64+bits.TrailingZeros64(word)))].peer)
+		}
+	}
+	nb.ports = peers
+	return peers
+}
+
+// port returns x's k-th up port (from 0, in port order): the port of the neighbour at
+// index k of x's row.
+func (nb *nbrRows) port(x int32, k int) Port {
+	for w, word := range nb.t.up.Row(x) {
+		if c := bits.OnesCount64(word); k >= c {
+			k -= c
+			continue
+		}
+		for ; k > 0; k-- {
+			word &= word - 1
+		}
+		return Port(w*64 + bits.TrailingZeros64(word))
+	}
+	return NoPort
+}
+
+// build fills a row with peers: in the row, or in the block the row holds or gets (a
+// block the row no longer needs is freed).
+func (nb *nbrRows) build(row *nbrRow, peers []int32) {
+	had := row.ver != 0 && row.peers[0] == rowOverflow
+	if len(peers) <= rowPeers {
+		if had {
+			nb.free = append(nb.free, row.peers[1])
+		}
+		copy(row.peers[:], peers)
+		if len(peers) < rowPeers {
+			row.peers[len(peers)] = -1
+		}
+		return
+	}
+	if !had {
+		row.peers[0], row.peers[1] = rowOverflow, nb.block()
+	}
+	row.peers[2] = int32(len(peers))
+	at := int(row.peers[1]) * nb.t.portCap
+	copy(nb.extra[at:at+len(peers)], peers)
+}
+
+// block returns a block of extra no node holds.
+func (nb *nbrRows) block() int32 {
+	if k := len(nb.free) - 1; k >= 0 {
+		b := nb.free[k]
+		nb.free = nb.free[:k]
+		return b
+	}
+	b := len(nb.extra) / nb.t.portCap
+	nb.extra = append(nb.extra, make([]int32, nb.t.portCap)...)
+	return int32(b)
+}
+
+// prefetch asks for what expanding x will read: its row, or its port records without rows.
+func (nb *nbrRows) prefetch(x int32) {
+	if int(x) < len(nb.rows) {
+		Prefetch(&nb.rows[x])
+		return
+	}
+	nb.t.prefetchPeers(x)
+}

@@ -1,6 +1,10 @@
 package linkrev
 
-import "github.com/mutexlab/mutexlab/kernel"
+import (
+	"math/bits"
+
+	"github.com/mutexlab/mutexlab/kernel"
+)
 
 // The handler parts that RL (section 4.3 of Walter, Welch and Vaidya) and Jiang's two
 // algorithms state identically. Each names the RL lines it implements; rl.go, hk.go and gme.go
@@ -61,9 +65,16 @@ func (l *Links) TokenArrived(i int32, j kernel.Port, h Height, out *kernel.Outbo
 	l.Height[l.At(i, j)] = h // 2
 	lowered := Height{h.H1, h.H2 - 1, i}
 	m := kernel.Message{Type: l.Types.Link, A: lowered.H1, B: lowered.H2, C: int64(i)}
-	for k := l.InN.Next(i, 0); k >= 0; k = l.InN.Next(i, k+1) { // 3
-		if k == j || l.TokenLink == LinkAll || l.Height[l.At(i, k)].Less(l.MyHeight[i]) {
-			out.Send(k, m)
+	hs, my, all := l.heights(i), l.MyHeight[i], l.TokenLink == LinkAll
+	for w, word := range l.InN.Row(i) { // 3 (N's words walked as in LowestNeighbour)
+		for ; word != 0; word &= word - 1 {
+			k := w*64 + bits.TrailingZeros64(word)
+			if uint(k) >= uint(len(hs)) {
+				beyondRow()
+			}
+			if kernel.Port(k) == j || all || hs[k].Less(my) {
+				out.Send(kernel.Port(k), m)
+			}
 		}
 	}
 	if !l.InN.Has(i, j) {

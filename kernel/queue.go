@@ -18,7 +18,10 @@ import (
 //     arrays: times and keys (sequence<<24 | payload). Choosing the least of four siblings is
 //     a branch-free tournament on their times alone, whose outcome (the next level's address)
 //     the CPU cannot mispredict; only when two compared times are equal does it fall back to
-//     comparing full (time, key) pairs.
+//     comparing full (time, key) pairs. In heaps of up to 256 entries, where equal times are
+//     common (BenchmarkRL at n = 30), the tournament compares full pairs without a branch
+//     (descendExact). Slots past the last entry hold absent entries, which lose every
+//     comparison, so every group of four siblings is compared whole.
 //   - The descent moves the hole to a leaf along the least children without comparing with
 //     the entry being placed (Floyd's bottom-up heap), then lets the entry rise: scheduled
 //     events are usually late, so it rarely rises far.
@@ -51,6 +54,12 @@ const (
 	// prefetchSlots is the heap size from which the descent prefetches grandchildren: below
 	// it the times fit in the L1 cache and the extra loads only cost time.
 	prefetchSlots = 4096
+	// exactSlots is the heap size up to which the descent compares (time, key) pairs
+	// without a branch (descendExact).
+	exactSlots = 256
+	// sentinel fills the slots past the last entry (pad): above every time's key (timeKey of
+	// +Inf is 0xfff0<<48; NaN is refused) and every entry's key.
+	sentinel = math.MaxUint64
 )
 
 // timeKey maps a time to a uint64 whose unsigned order is the time's numeric order: flip the
@@ -86,9 +95,9 @@ func (q *Queue) Reset() {
 	if len(q.times) < rootSlot {
 		q.times = make([]uint64, rootSlot, 64)
 		q.keys = make([]uint64, rootSlot, 64)
+		q.pad()
 	}
-	q.times = q.times[:rootSlot]
-	q.keys = q.keys[:rootSlot]
+	q.truncate(rootSlot)
 	q.seq = 0
 	q.hole = false
 	q.ahead = aheadBuf{}
@@ -99,7 +108,40 @@ func (q *Queue) Grow(n int) {
 	if len(q.times) < rootSlot {
 		q.Reset()
 	}
-	q.times, q.keys = GrowLarge(q.times, n), GrowLarge(q.keys, n)
+	if cap(q.times)-len(q.times) >= n && cap(q.keys) == cap(q.times) {
+		return
+	}
+	q.times, q.keys = GrowLarge(q.times, n+3), GrowLarge(q.keys, n+3)
+	c := min(cap(q.times), cap(q.keys)) &^ 3
+	q.times, q.keys = q.times[:len(q.times):c], q.keys[:len(q.keys):c]
+	q.pad()
+}
+
+// pad makes every slot from the heap's length to its capacity an absent entry, (sentinel,
+// sentinel), as they stay (truncate, shrink): the descent in fill reads whole groups of four
+// children, and the slots of a group past the last entry must lose every comparison.
+// Capacities are multiples of four (Grow), so a group that starts below the length ends
+// within the capacity.
+func (q *Queue) pad() {
+	for j := len(q.times); j < cap(q.times); j++ {
+		q.setAbsent(j)
+	}
+}
+
+// truncate shortens the heap to n slots, leaving absent entries behind (pad).
+func (q *Queue) truncate(n int) {
+	for j := n; j < len(q.times); j++ {
+		q.setAbsent(j)
+	}
+	q.times, q.keys = q.times[:n], q.keys[:n]
+}
+
+// setAbsent makes slot j an absent entry: a time above every time's key, different for the
+// four siblings of a group (a tie would send the group to the slow comparison), and a key
+// above every key.
+func (q *Queue) setAbsent(j int) {
+	q.times[:cap(q.times)][j] = sentinel - uint64(j&3)
+	q.keys[:cap(q.keys)][j] = sentinel
 }
 
 // Push schedules payload at time t. payload must be at most MaxPayload and t must not be NaN.
@@ -166,7 +208,7 @@ func (q *Queue) popHeap() (tk, k uint64) {
 	}
 	tk, k = q.times[rootSlot], q.keys[rootSlot]
 	if len(q.times) == rootSlot+1 {
-		q.times, q.keys = q.times[:rootSlot], q.keys[:rootSlot]
+		q.shrink()
 	} else {
 		q.hole = true
 	}
@@ -178,10 +220,17 @@ func (q *Queue) settle() {
 	q.hole = false
 	last := len(q.times) - 1
 	tk, k := q.times[last], q.keys[last]
-	q.times, q.keys = q.times[:last], q.keys[:last]
+	q.shrink()
 	if last > rootSlot {
 		q.fill(tk, k)
 	}
+}
+
+// shrink drops the last slot, leaving an absent entry in it (pad).
+func (q *Queue) shrink() {
+	last := len(q.times) - 1
+	q.setAbsent(last)
+	q.times, q.keys = q.times[:last], q.keys[:last]
 }
 
 // siftUp places entry (tk, k) at slot s or above: the textbook sift-up into a hole at s.
@@ -199,21 +248,62 @@ func (q *Queue) siftUp(s uint, tk, k uint64) {
 }
 
 // fill places entry (tk, k) in the empty root: the hole descends to a leaf along the least
-// children, then the entry rises from there to its place.
+// children (descendExact or descend, by the heap's size), then the entry rises
+// from there to its place. Groups past the last entry hold absent entries (pad), which lose
+// every comparison, so a last, incomplete group of children needs no loop of its own.
 func (q *Queue) fill(tk, k uint64) {
-	times, keys := q.times, q.keys[:len(q.times)]
+	var s uint
+	if len(q.times) <= exactSlots {
+		s = q.descendExact()
+	} else {
+		s = q.descend()
+	}
+	q.siftUp(s, tk, k)
+}
+
+// descendExact is descend for small heaps, where a simulator's events often share a time
+// (messages sent together under a constant delay: BenchmarkRL at n = 30) and the
+// exact comparison after a tie (leastOf4) was a branch mispredicted every few events. Its
+// tournament compares (time, key) exactly, each a 128-bit subtraction whose borrow selects
+// the lesser (least2), without a branch; it reads the keys too, which in larger heaps, where
+// ties are rare, costs more than it saves (BenchmarkPHOLD at N = 1024 and 65536).
+func (q *Queue) descendExact() uint {
+	times, keys := q.times, q.keys
+	end := uint(len(times))
+	s := uint(rootSlot)
+	for c := uint(4); c < end; c = 4*s - 8 { // c: s's first child
+		g, h := times[c:c+4:c+4], keys[c:c+4:c+4]
+		at, ak, ai := least2(g[0], h[0], 0, g[1], h[1], 1)
+		bt, bk, bi := least2(g[2], h[2], 2, g[3], h[3], 3)
+		t, k, j := least2(at, ak, ai, bt, bk, bi)
+		times[s], keys[s] = t, k
+		s = c + uint(j&3)
+	}
+	return s
+}
+
+// least2 returns the lesser of entries a and b by (time, key), with its index: b when the
+// 128-bit subtraction (bt, bk) − (at, ak) borrows.
+func least2(at, ak, ai, bt, bk, bi uint64) (t, k, i uint64) {
+	_, borrow := bits.Sub64(bk, ak, 0)
+	_, borrow = bits.Sub64(bt, at, borrow)
+	m := -borrow
+	return at ^ (at^bt)&m, ak ^ (ak^bk)&m, ai ^ (ai^bi)&m
+}
+
+// descend moves the hole at the root down to a leaf along the least children and returns
+// its slot. In heaps too large for the L1 cache it prefetches the grandchildren's times and
+// keys, two cache lines each, while it compares the children's, so that the next level's
+// misses overlap this one's work (prefetches do not hold up the comparisons as loads would;
+// kernel.Prefetch).
+func (q *Queue) descend() uint {
+	times, keys := q.times, q.keys
 	end := uint(len(times))
 	prefetch := end > prefetchSlots
 	s := uint(rootSlot)
-	for {
-		c := 4*s - 8 // first child
-		if c+4 > end {
-			break
-		}
+	for c := uint(4); c < end; c = 4*s - 8 { // c: s's first child
 		g := times[c : c+4 : c+4]
 		if gc := 4*c - 8; prefetch && gc+16 <= end {
-			// The grandchildren: 16 times and their keys, two cache lines each; prefetches,
-			// which do not hold up the comparisons below as loads would (kernel.Prefetch).
 			Prefetch(&times[gc])
 			Prefetch(&times[gc+8])
 			Prefetch(&keys[gc])
@@ -242,17 +332,7 @@ func (q *Queue) fill(tk, k uint64) {
 		times[s], keys[s] = w, keys[c+uint(wi)]
 		s = c + uint(wi)
 	}
-	if c := 4*s - 8; c < end { // a last, incomplete group of children
-		b := c
-		for j := c + 1; j < end; j++ {
-			if less(times[j], keys[j], times[b], keys[b]) {
-				b = j
-			}
-		}
-		times[s], keys[s] = times[b], keys[b]
-		s = b
-	}
-	q.siftUp(s, tk, k)
+	return s
 }
 
 // leastOf4 returns the index of the least (time, key) among four siblings.

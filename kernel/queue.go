@@ -42,6 +42,7 @@ type Queue struct {
 	seq   uint64
 	hole  bool     // the root slot is empty: Pop took its entry and nothing has filled it yet
 	ahead aheadBuf // the next entries, taken out of the heap in advance (queue_ahead.go; off by default)
+	run   runBuf   // entries pushed in order, outside the heap (queue_run.go)
 }
 
 const (
@@ -79,7 +80,7 @@ func keyTime(k uint64) float64 {
 func less(at, ak, bt, bk uint64) bool { return at < bt || (at == bt && ak < bk) }
 
 // Len reports the number of pending entries.
-func (q *Queue) Len() int { return q.heapLen() + q.ahead.n }
+func (q *Queue) Len() int { return q.heapLen() + q.ahead.n + q.runLen() }
 
 // heapLen reports the number of entries in the heap (not in the ahead buffer).
 func (q *Queue) heapLen() int {
@@ -101,6 +102,7 @@ func (q *Queue) Reset() {
 	q.seq = 0
 	q.hole = false
 	q.ahead = aheadBuf{}
+	q.run.reset()
 }
 
 // Grow makes room for at least n more entries without reallocating later.
@@ -184,6 +186,9 @@ func (q *Queue) PeekTime() float64 {
 	if q.ahead.n > 0 {
 		return keyTime(q.ahead.times[0])
 	}
+	if q.runLen() > 0 && q.runFirst() {
+		return keyTime(q.run.times[q.run.head])
+	}
 	if q.hole {
 		q.settle()
 	}
@@ -193,9 +198,12 @@ func (q *Queue) PeekTime() float64 {
 // Pop removes and returns the earliest entry; the queue must not be empty.
 func (q *Queue) Pop() (t float64, payload uint32) {
 	var tk, k uint64
-	if q.ahead.depth > 0 {
+	switch {
+	case q.ahead.depth > 0:
 		tk, k = q.popAhead()
-	} else {
+	case q.runLen() > 0 && q.runFirst():
+		tk, k = q.popRun()
+	default:
 		tk, k = q.popHeap()
 	}
 	return keyTime(tk), uint32(k & payloadMask)

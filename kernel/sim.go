@@ -26,6 +26,7 @@ type Sim struct {
 	linkBound   int
 	maxLinkLoad int
 	fifoClamp   bool    // clamp arrival times for FIFO (Topology.TrackArrivals)
+	inOrder     bool    // deliveries are queued in order (constant delay: Queue.PushInOrder)
 	links0      int     // links when the trial started
 	csArea      float64 // ∫ (nodes in the CS) dt over the measurement window so far
 	csAreaT     float64 // time up to which csArea is accumulated
@@ -314,6 +315,9 @@ func (s *Sim) setupNetwork(p Params, edges [][2]int32) error {
 	// rounds monotonically), so FIFO holds without clamping and needs no per-port times.
 	s.fifoClamp = s.net.FIFO() && p.Delay.Kind != DelayConstant
 	s.topo.TrackArrivals(s.fifoClamp)
+	// Under a constant delay, arrival times also increase in the order messages are sent,
+	// whatever the link: deliveries go to the queue's run, not its heap.
+	s.inOrder = p.Delay.Kind == DelayConstant
 	return nil
 }
 
@@ -693,7 +697,11 @@ func (s *Sim) send(i int32, o *outMsg) bool {
 	r.node, r.port, r.gen, r.kind, r.mtype = peer, pp, far.gen, evDeliver, mt
 	// The clamped arrival time itself is queued: as a delay from now, now + (at − now) could
 	// round one step below at and let the message overtake the one sent before it.
-	s.q.Push(at, slot)
+	if s.inOrder {
+		s.q.PushInOrder(at, slot)
+	} else {
+		s.q.Push(at, slot)
+	}
 	return true
 }
 

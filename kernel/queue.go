@@ -18,10 +18,8 @@ import (
 //     arrays: times and keys (sequence<<24 | payload). Choosing the least of four siblings is
 //     a branch-free tournament on their times alone, whose outcome (the next level's address)
 //     the CPU cannot mispredict; only when two compared times are equal does it fall back to
-//     comparing full (time, key) pairs. In heaps of up to 256 entries, where equal times are
-//     common (BenchmarkRL at n = 30), the tournament compares full pairs without a branch
-//     (descendExact). Slots past the last entry hold absent entries, which lose every
-//     comparison, so every group of four siblings is compared whole.
+//     comparing full (time, key) pairs. Slots past the last entry hold absent entries, which
+//     lose every comparison, so every group of four siblings is compared whole.
 //   - The descent moves the hole to a leaf along the least children without comparing with
 //     the entry being placed (Floyd's bottom-up heap), then lets the entry rise: scheduled
 //     events are usually late, so it rarely rises far.
@@ -55,9 +53,6 @@ const (
 	// prefetchSlots is the heap size from which the descent prefetches grandchildren: below
 	// it the times fit in the L1 cache and the extra loads only cost time.
 	prefetchSlots = 4096
-	// exactSlots is the heap size up to which the descent compares (time, key) pairs
-	// without a branch (descendExact).
-	exactSlots = 256
 	// sentinel fills the slots past the last entry (pad): above every time's key (timeKey of
 	// +Inf is 0xfff0<<48; NaN is refused) and every entry's key.
 	sentinel = math.MaxUint64
@@ -256,47 +251,11 @@ func (q *Queue) siftUp(s uint, tk, k uint64) {
 }
 
 // fill places entry (tk, k) in the empty root: the hole descends to a leaf along the least
-// children (descendExact or descend, by the heap's size), then the entry rises
-// from there to its place. Groups past the last entry hold absent entries (pad), which lose
-// every comparison, so a last, incomplete group of children needs no loop of its own.
+// children (descend), then the entry rises from there to its place. Groups past the last
+// entry hold absent entries (pad), which lose every comparison, so a last, incomplete group
+// of children needs no loop of its own.
 func (q *Queue) fill(tk, k uint64) {
-	var s uint
-	if len(q.times) <= exactSlots {
-		s = q.descendExact()
-	} else {
-		s = q.descend()
-	}
-	q.siftUp(s, tk, k)
-}
-
-// descendExact is descend for small heaps, where a simulator's events often share a time
-// (messages sent together under a constant delay: BenchmarkRL at n = 30) and the
-// exact comparison after a tie (leastOf4) was a branch mispredicted every few events. Its
-// tournament compares (time, key) exactly, each a 128-bit subtraction whose borrow selects
-// the lesser (least2), without a branch; it reads the keys too, which in larger heaps, where
-// ties are rare, costs more than it saves (BenchmarkPHOLD at N = 1024 and 65536).
-func (q *Queue) descendExact() uint {
-	times, keys := q.times, q.keys
-	end := uint(len(times))
-	s := uint(rootSlot)
-	for c := uint(4); c < end; c = 4*s - 8 { // c: s's first child
-		g, h := times[c:c+4:c+4], keys[c:c+4:c+4]
-		at, ak, ai := least2(g[0], h[0], 0, g[1], h[1], 1)
-		bt, bk, bi := least2(g[2], h[2], 2, g[3], h[3], 3)
-		t, k, j := least2(at, ak, ai, bt, bk, bi)
-		times[s], keys[s] = t, k
-		s = c + uint(j&3)
-	}
-	return s
-}
-
-// least2 returns the lesser of entries a and b by (time, key), with its index: b when the
-// 128-bit subtraction (bt, bk) − (at, ak) borrows.
-func least2(at, ak, ai, bt, bk, bi uint64) (t, k, i uint64) {
-	_, borrow := bits.Sub64(bk, ak, 0)
-	_, borrow = bits.Sub64(bt, at, borrow)
-	m := -borrow
-	return at ^ (at^bt)&m, ak ^ (ak^bk)&m, ai ^ (ai^bi)&m
+	q.siftUp(q.descend(), tk, k)
 }
 
 // descend moves the hole at the root down to a leaf along the least children and returns

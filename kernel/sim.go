@@ -880,10 +880,7 @@ func (s *Sim) result() Result {
 			sum += w
 		}
 		r.WaitMean = sum / float64(n)
-		slices.Sort(s.waits)
-		r.WaitP50 = quantile(s.waits, 0.50)
-		r.WaitP99 = quantile(s.waits, 0.99)
-		r.WaitMax = s.waits[n-1]
+		r.WaitP50, r.WaitP99, r.WaitMax = waitQuantiles(s.waits) // reorders the waits
 		r.MsgsPerCS = float64(r.MsgsTotal) / float64(n)
 	} else {
 		// No entry was measured (crashes blocked every live node before the window opened):
@@ -902,14 +899,4 @@ func (s *Sim) linksAtStart() int {
 		return s.p.LinkCount()
 	}
 	return s.topo.NumLinks()
-}
-
-// quantile returns the q-quantile of sorted xs by the nearest-rank method: the smallest x
-// with at least q·n values at or below it.
-func quantile(sorted []float64, q float64) float64 {
-	k := int(math.Ceil(q*float64(len(sorted)))) - 1
-	if k < 0 {
-		k = 0
-	}
-	return sorted[k]
 }

@@ -62,6 +62,7 @@ type Links struct {
 	InN        kernel.PortSets // N: neighbours i knows about (a forming link joins at its first LinkInfo)
 	ReceivedLI kernel.PortSets
 	Forming    kernel.PortSets
+	Lower      kernel.PortSets // the ports whose height[k] < myHeight (lower.go), in N or not
 
 	rows     []rowRef  // where node i's heights and queue are (rows.go)
 	q        []Entry   // node i's queue is q[rows[i].q : rows[i].q+rows[i].qLen]
@@ -101,7 +102,7 @@ func (l *Links) Reset(t *kernel.Topology, n int, initial []Height, name string, 
 	l.MyHeight = kernel.Resize(l.MyHeight, n)
 	l.TokenHolder = kernel.Resize(l.TokenHolder, n)
 	l.Next = kernel.Resize(l.Next, n)
-	kernel.InterleavePortSets(n, pc, &l.InN, &l.ReceivedLI, &l.Forming)
+	kernel.InterleavePortSets(n, pc, &l.InN, &l.ReceivedLI, &l.Forming, &l.Lower)
 	if err := l.layout(t, n, name); err != nil {
 		return err
 	}
@@ -173,6 +174,7 @@ func (l *Links) fillHeights(t *kernel.Topology, n int, dist []int32) int32 {
 			}
 		}
 		r.form = int32(best)
+		l.relower(i)
 		if i != 0 && bad < 0 && (best == kernel.NoPort || !low.Less(l.MyHeight[i])) {
 			bad = i
 		}
@@ -192,8 +194,8 @@ func HeightOf(m *kernel.Message) Height { return Height{m.A, m.B, int32(m.C)} }
 // ---- Tests on the DAG ----
 
 // LowestNeighbour returns the port of i's lowest neighbour in N, or NoPort if N is empty.
-// It and AllNeighboursHigher run on most events: they walk N's words and index i's row of
-// heights directly rather than through InN.Next and At (BenchmarkRL n=30).
+// It runs on most requests: it walks N's words and indexes i's row of heights directly
+// rather than through InN.Next and At (BenchmarkRL n=30).
 func (l *Links) LowestNeighbour(i int32) kernel.Port {
 	h := l.heights(i)
 	best := -1
@@ -211,23 +213,17 @@ func (l *Links) LowestNeighbour(i int32) kernel.Port {
 	return kernel.Port(best)
 }
 
-// AllNeighboursHigher is the sink test "myHeight < height[k], ∀k ∈ N". N must be non-empty:
-// with no known neighbour the minimum in RaiseHeight is undefined, and the node re-evaluates
-// when the first LinkInfo of a forming link arrives.
+// AllNeighboursHigher is the sink test "myHeight < height[k], ∀k ∈ N": no port of N is in
+// Lower (lower.go). N must be non-empty: with no known neighbour the minimum in RaiseHeight
+// is undefined, and the node re-evaluates when the first LinkInfo of a forming link arrives.
 func (l *Links) AllNeighboursHigher(i int32) bool {
-	h, my := l.heights(i), l.MyHeight[i]
+	inN, lower := l.InN.Row(i), l.Lower.Row(i)
 	any := false
-	for w, word := range l.InN.Row(i) {
-		for ; word != 0; word &= word - 1 {
-			k := w*64 + bits.TrailingZeros64(word)
-			if uint(k) >= uint(len(h)) {
-				beyondRow()
-			}
-			if h[k].Less(my) {
-				return false
-			}
-			any = true
+	for w, x := range inN {
+		if x&lower[w] != 0 {
+			return false
 		}
+		any = any || x != 0
 	}
 	return any
 }

@@ -126,6 +126,7 @@ func (l *Links) fitPort(i int32, p kernel.Port) {
 	w := min(max(int(p)+1, 2*int(r.hw)), l.PortCap)
 	l.Height = moveRow(l.Height, &r.h, int(r.hw), w)
 	r.hw = int32(w)
+	l.relower(i) // the new ports' heights are zero
 }
 
 // fitQueue makes room for one more entry in node i's queue.

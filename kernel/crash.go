@@ -171,10 +171,10 @@ func (s *Sim) setupCrashes() {
 		return
 	}
 	for _, cr := range s.p.Crashes {
-		s.scheduleAt(cr.Time, eventRec{kind: evCrash, node: cr.Node})
+		s.scheduleAt(cr.Time, evCrash, cr.Node)
 	}
 	if s.p.CrashRate > 0 {
-		s.schedule(c.rng.Exp(s.p.CrashRate), eventRec{kind: evCrash, node: -1})
+		s.schedule(c.rng.Exp(s.p.CrashRate), evCrash, -1)
 	}
 }
 
@@ -198,7 +198,7 @@ func (s *Sim) crashEvent(node int32) {
 				}
 			}
 		}
-		s.schedule(c.rng.Exp(s.p.CrashRate), eventRec{kind: evCrash, node: -1})
+		s.schedule(c.rng.Exp(s.p.CrashRate), evCrash, -1)
 		return
 	}
 	s.crashNode(node)

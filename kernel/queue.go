@@ -18,7 +18,8 @@ import (
 //     arrays: times and keys (sequence<<24 | payload). Choosing the least of four siblings is
 //     a branch-free tournament on their times alone, whose outcome (the next level's address)
 //     the CPU cannot mispredict; only when two compared times are equal does it fall back to
-//     comparing full (time, key) pairs.
+//     comparing full (time, key) pairs. Slots past the last entry hold absent entries, which
+//     lose every comparison, so every group of four siblings is compared whole.
 //   - The descent moves the hole to a leaf along the least children without comparing with
 //     the entry being placed (Floyd's bottom-up heap), then lets the entry rise: scheduled
 //     events are usually late, so it rarely rises far.
@@ -39,6 +40,7 @@ type Queue struct {
 	seq   uint64
 	hole  bool     // the root slot is empty: Pop took its entry and nothing has filled it yet
 	ahead aheadBuf // the next entries, taken out of the heap in advance (queue_ahead.go; off by default)
+	run   runBuf   // entries pushed in order, outside the heap (queue_run.go)
 }
 
 const (
@@ -51,6 +53,9 @@ const (
 	// prefetchSlots is the heap size from which the descent prefetches grandchildren: below
 	// it the times fit in the L1 cache and the extra loads only cost time.
 	prefetchSlots = 4096
+	// sentinel fills the slots past the last entry (pad): above every time's key (timeKey of
+	// +Inf is 0xfff0<<48; NaN is refused) and every entry's key.
+	sentinel = math.MaxUint64
 )
 
 // timeKey maps a time to a uint64 whose unsigned order is the time's numeric order: flip the
@@ -70,7 +75,7 @@ func keyTime(k uint64) float64 {
 func less(at, ak, bt, bk uint64) bool { return at < bt || (at == bt && ak < bk) }
 
 // Len reports the number of pending entries.
-func (q *Queue) Len() int { return q.heapLen() + q.ahead.n }
+func (q *Queue) Len() int { return q.heapLen() + q.ahead.n + q.runLen() }
 
 // heapLen reports the number of entries in the heap (not in the ahead buffer).
 func (q *Queue) heapLen() int {
@@ -86,12 +91,13 @@ func (q *Queue) Reset() {
 	if len(q.times) < rootSlot {
 		q.times = make([]uint64, rootSlot, 64)
 		q.keys = make([]uint64, rootSlot, 64)
+		q.pad()
 	}
-	q.times = q.times[:rootSlot]
-	q.keys = q.keys[:rootSlot]
+	q.truncate(rootSlot)
 	q.seq = 0
 	q.hole = false
 	q.ahead = aheadBuf{}
+	q.run.reset()
 }
 
 // Grow makes room for at least n more entries without reallocating later.
@@ -99,7 +105,40 @@ func (q *Queue) Grow(n int) {
 	if len(q.times) < rootSlot {
 		q.Reset()
 	}
-	q.times, q.keys = GrowLarge(q.times, n), GrowLarge(q.keys, n)
+	if cap(q.times)-len(q.times) >= n && cap(q.keys) == cap(q.times) {
+		return
+	}
+	q.times, q.keys = GrowLarge(q.times, n+3), GrowLarge(q.keys, n+3)
+	c := min(cap(q.times), cap(q.keys)) &^ 3
+	q.times, q.keys = q.times[:len(q.times):c], q.keys[:len(q.keys):c]
+	q.pad()
+}
+
+// pad makes every slot from the heap's length to its capacity an absent entry, (sentinel,
+// sentinel), as they stay (truncate, shrink): the descent in fill reads whole groups of four
+// children, and the slots of a group past the last entry must lose every comparison.
+// Capacities are multiples of four (Grow), so a group that starts below the length ends
+// within the capacity.
+func (q *Queue) pad() {
+	for j := len(q.times); j < cap(q.times); j++ {
+		q.setAbsent(j)
+	}
+}
+
+// truncate shortens the heap to n slots, leaving absent entries behind (pad).
+func (q *Queue) truncate(n int) {
+	for j := n; j < len(q.times); j++ {
+		q.setAbsent(j)
+	}
+	q.times, q.keys = q.times[:n], q.keys[:n]
+}
+
+// setAbsent makes slot j an absent entry: a time above every time's key, different for the
+// four siblings of a group (a tie would send the group to the slow comparison), and a key
+// above every key.
+func (q *Queue) setAbsent(j int) {
+	q.times[:cap(q.times)][j] = sentinel - uint64(j&3)
+	q.keys[:cap(q.keys)][j] = sentinel
 }
 
 // Push schedules payload at time t. payload must be at most MaxPayload and t must not be NaN.
@@ -142,6 +181,9 @@ func (q *Queue) PeekTime() float64 {
 	if q.ahead.n > 0 {
 		return keyTime(q.ahead.times[0])
 	}
+	if q.runLen() > 0 && q.runFirst() {
+		return keyTime(q.run.times[q.run.head])
+	}
 	if q.hole {
 		q.settle()
 	}
@@ -151,9 +193,12 @@ func (q *Queue) PeekTime() float64 {
 // Pop removes and returns the earliest entry; the queue must not be empty.
 func (q *Queue) Pop() (t float64, payload uint32) {
 	var tk, k uint64
-	if q.ahead.depth > 0 {
+	switch {
+	case q.ahead.depth > 0:
 		tk, k = q.popAhead()
-	} else {
+	case q.runLen() > 0 && q.runFirst():
+		tk, k = q.popRun()
+	default:
 		tk, k = q.popHeap()
 	}
 	return keyTime(tk), uint32(k & payloadMask)
@@ -166,7 +211,7 @@ func (q *Queue) popHeap() (tk, k uint64) {
 	}
 	tk, k = q.times[rootSlot], q.keys[rootSlot]
 	if len(q.times) == rootSlot+1 {
-		q.times, q.keys = q.times[:rootSlot], q.keys[:rootSlot]
+		q.shrink()
 	} else {
 		q.hole = true
 	}
@@ -178,10 +223,17 @@ func (q *Queue) settle() {
 	q.hole = false
 	last := len(q.times) - 1
 	tk, k := q.times[last], q.keys[last]
-	q.times, q.keys = q.times[:last], q.keys[:last]
+	q.shrink()
 	if last > rootSlot {
 		q.fill(tk, k)
 	}
+}
+
+// shrink drops the last slot, leaving an absent entry in it (pad).
+func (q *Queue) shrink() {
+	last := len(q.times) - 1
+	q.setAbsent(last)
+	q.times, q.keys = q.times[:last], q.keys[:last]
 }
 
 // siftUp places entry (tk, k) at slot s or above: the textbook sift-up into a hole at s.
@@ -199,21 +251,26 @@ func (q *Queue) siftUp(s uint, tk, k uint64) {
 }
 
 // fill places entry (tk, k) in the empty root: the hole descends to a leaf along the least
-// children, then the entry rises from there to its place.
+// children (descend), then the entry rises from there to its place. Groups past the last
+// entry hold absent entries (pad), which lose every comparison, so a last, incomplete group
+// of children needs no loop of its own.
 func (q *Queue) fill(tk, k uint64) {
-	times, keys := q.times, q.keys[:len(q.times)]
+	q.siftUp(q.descend(), tk, k)
+}
+
+// descend moves the hole at the root down to a leaf along the least children and returns
+// its slot. In heaps too large for the L1 cache it prefetches the grandchildren's times and
+// keys, two cache lines each, while it compares the children's, so that the next level's
+// misses overlap this one's work (prefetches do not hold up the comparisons as loads would;
+// kernel.Prefetch).
+func (q *Queue) descend() uint {
+	times, keys := q.times, q.keys
 	end := uint(len(times))
 	prefetch := end > prefetchSlots
 	s := uint(rootSlot)
-	for {
-		c := 4*s - 8 // first child
-		if c+4 > end {
-			break
-		}
+	for c := uint(4); c < end; c = 4*s - 8 { // c: s's first child
 		g := times[c : c+4 : c+4]
 		if gc := 4*c - 8; prefetch && gc+16 <= end {
-			// The grandchildren: 16 times and their keys, two cache lines each; prefetches,
-			// which do not hold up the comparisons below as loads would (kernel.Prefetch).
 			Prefetch(&times[gc])
 			Prefetch(&times[gc+8])
 			Prefetch(&keys[gc])
@@ -242,17 +299,7 @@ func (q *Queue) fill(tk, k uint64) {
 		times[s], keys[s] = w, keys[c+uint(wi)]
 		s = c + uint(wi)
 	}
-	if c := 4*s - 8; c < end { // a last, incomplete group of children
-		b := c
-		for j := c + 1; j < end; j++ {
-			if less(times[j], keys[j], times[b], keys[b]) {
-				b = j
-			}
-		}
-		times[s], keys[s] = times[b], keys[b]
-		s = b
-	}
-	q.siftUp(s, tk, k)
+	return s
 }
 
 // leastOf4 returns the index of the least (time, key) among four siblings.

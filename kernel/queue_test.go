@@ -43,12 +43,13 @@ type queueChecker struct {
 	q     kernel.Queue
 	ref   refQueue
 	ops   int
-	ahead int // entries the Queue keeps ahead of its heap (SetAhead), after every reset
+	ahead int     // entries the Queue keeps ahead of its heap (SetAhead), after every reset
+	last  float64 // the latest time pushed in order since the last reset (PushInOrder)
 }
 
 // newQueueChecker returns a checker whose Queue keeps ahead entries out of its heap.
 func newQueueChecker(t testing.TB, ahead int) *queueChecker {
-	c := &queueChecker{t: t, ahead: ahead}
+	c := &queueChecker{t: t, ahead: ahead, last: math.Inf(-1)}
 	c.q.SetAhead(ahead)
 	return c
 }
@@ -56,6 +57,20 @@ func newQueueChecker(t testing.TB, ahead int) *queueChecker {
 func (c *queueChecker) push(t float64, payload uint32) {
 	c.ops++
 	c.q.Push(t, payload)
+	c.ref.push(t, payload)
+	c.checkLen()
+}
+
+// pushInOrder pushes with PushInOrder if t is no earlier than the last time pushed in
+// order, with Push otherwise.
+func (c *queueChecker) pushInOrder(t float64, payload uint32) {
+	if t < c.last {
+		c.push(t, payload)
+		return
+	}
+	c.ops++
+	c.last = t
+	c.q.PushInOrder(t, payload)
 	c.ref.push(t, payload)
 	c.checkLen()
 }
@@ -89,6 +104,7 @@ func (c *queueChecker) reset() {
 	c.q.Reset()
 	c.q.SetAhead(c.ahead)
 	c.ref.reset()
+	c.last = math.Inf(-1)
 	c.checkLen()
 }
 
@@ -120,7 +136,9 @@ func (c *queueChecker) checkLen() {
 // a discrete-event schedule (now + small delays, many exactly equal), and arbitrary floats
 // including negative numbers, ±0 and ±Inf. Queue sizes cross the point where the descent
 // starts prefetching. Every fifth trial keeps no entry ahead of the heap, the others 1 to 4
-// (SetAhead), so both layouts are checked against the reference.
+// (SetAhead), so both layouts are checked against the reference. In the discrete-event
+// regime half the pushes are of a constant delay, pushed in order (PushInOrder): the run
+// outside the heap then interleaves with it.
 func TestQueueMatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	specials := []float64{0, math.Copysign(0, -1), 1, -1, math.Inf(1), math.Inf(-1), math.MaxFloat64, -math.MaxFloat64, math.SmallestNonzeroFloat64}
@@ -164,6 +182,10 @@ func TestQueueMatchesReference(t *testing.T) {
 					tm = now + float64(rng.IntN(3))
 					if rng.IntN(4) == 0 {
 						tm = now + rng.ExpFloat64()
+					}
+					if rng.IntN(2) == 0 { // a constant delay, pushed in order (PushInOrder)
+						c.pushInOrder(now+1, uint32(rng.IntN(kernel.MaxPayload+1)))
+						continue
 					}
 				case 2: // continuous, with special values
 					tm = rng.NormFloat64() * 10
@@ -220,6 +242,9 @@ func TestQueueEdges(t *testing.T) {
 		}()
 		f()
 	}
+	q.PushInOrder(3, 1)
+	mustPanic("PushInOrder before the last in order", func() { q.PushInOrder(2, 2) })
+	q.Pop()
 	mustPanic("Push(payload > MaxPayload)", func() { q.Push(1, kernel.MaxPayload+1) })
 	mustPanic("Push(NaN)", func() { q.Push(math.NaN(), 1) })
 	mustPanic("Pop on an empty queue", func() { q.Pop() })

@@ -206,14 +206,10 @@ func (s *Sim) deliverNow(pick func(*eventRec) bool) (int, error) {
 func (s *Sim) deliverEarly(slot uint32) {
 	s.cur = s.recs[slot]
 	r := &s.cur
-	s.msg = r.message()
+	r.loadMessage(&s.msg)
 	s.free = append(s.free, slot)
 	s.events++
-	if s.topo.Gen(r.node, r.port) != r.gen {
-		s.lose(&s.msg)
-	} else {
-		s.deliver(r.node, r.port, &s.msg)
-	}
+	s.deliver(r.node, r.port, r.gen, &s.msg)
 	if s.tokens != nil && s.err == nil && s.holders+s.inFlightTok != 1 {
 		s.fail(ErrSafety, nil, "%d tokens exist (%d held, %d in flight)", s.holders+s.inFlightTok, s.holders, s.inFlightTok)
 	}

@@ -26,6 +26,7 @@ type Sim struct {
 	linkBound   int
 	maxLinkLoad int
 	fifoClamp   bool    // clamp arrival times for FIFO (Topology.TrackArrivals)
+	inOrder     bool    // deliveries are queued in order (constant delay: Queue.PushInOrder)
 	links0      int     // links when the trial started
 	csArea      float64 // ∫ (nodes in the CS) dt over the measurement window so far
 	csAreaT     float64 // time up to which csArea is accumulated
@@ -123,14 +124,17 @@ type eventRec struct {
 	mtype      MsgType // the message's type (evDeliver)
 }
 
-// deliveryRec is the event of m's arrival at node on port, sent on a link of generation gen.
-func deliveryRec(node int32, port Port, gen uint32, m *Message) eventRec {
-	return eventRec{a: m.A, b: m.B, c: m.C, d: m.D, node: node, port: port, gen: gen, kind: evDeliver, mtype: m.Type}
-}
-
 // message is the message a delivery event carries.
 func (r *eventRec) message() Message {
 	return Message{Type: r.mtype, A: r.a, B: r.b, C: r.c, D: r.d}
+}
+
+// loadMessage copies the message a delivery event carries into m field by field: a Message
+// value built and then copied whole is stored in narrow pieces and read back 16 bytes at a
+// time, which the CPU cannot forward from its store buffer (a stall on every delivery,
+// BenchmarkRL n=30).
+func (r *eventRec) loadMessage(m *Message) {
+	m.Type, m.A, m.B, m.C, m.D = r.mtype, r.a, r.b, r.c, r.d
 }
 
 // NewSim returns a simulator with no storage yet; the first trial sizes it.
@@ -311,6 +315,9 @@ func (s *Sim) setupNetwork(p Params, edges [][2]int32) error {
 	// rounds monotonically), so FIFO holds without clamping and needs no per-port times.
 	s.fifoClamp = s.net.FIFO() && p.Delay.Kind != DelayConstant
 	s.topo.TrackArrivals(s.fifoClamp)
+	// Under a constant delay, arrival times also increase in the order messages are sent,
+	// whatever the link: deliveries go to the queue's run, not its heap.
+	s.inOrder = p.Delay.Kind == DelayConstant
 	return nil
 }
 
@@ -390,12 +397,12 @@ func (s *Sim) startAlgorithm(algo Algorithm) error {
 func (s *Sim) scheduleStart() {
 	n := s.p.N
 	for i := int32(0); int(i) < n; i++ {
-		s.schedule(s.requestGap(i), eventRec{kind: evRequest, node: i})
+		s.schedule(s.requestGap(i), evRequest, i)
 	}
 	if t := s.net.NextChange(0, &s.mobility); !math.IsInf(t, 1) {
-		s.schedule(t, eventRec{kind: evLinkChange})
+		s.schedule(t, evLinkChange, 0)
 	}
-	s.schedule(s.starveAfter/4, eventRec{kind: evWatchdog})
+	s.schedule(s.starveAfter/4, evWatchdog, 0)
 
 }
 
@@ -411,30 +418,37 @@ func (s *Sim) requestGap(i int32) float64 {
 	return -math.Log1p(-u) / s.p.Load
 }
 
-func (s *Sim) schedule(delay float64, r eventRec) {
+// schedule queues an event of kind at node after delay (none if the delay is infinite).
+func (s *Sim) schedule(delay float64, kind eventKind, node int32) {
 	if math.IsInf(delay, 1) {
 		return
 	}
-	s.scheduleAt(s.now+delay, r)
+	s.scheduleAt(s.now+delay, kind, node)
 }
 
-// scheduleAt queues r at absolute time t. Message deliveries use it with the FIFO-clamped
-// arrival time itself: passing it through schedule(at-now) could round now+(at-now) one step
-// below at and let a message overtake the one sent before it on the same link.
-func (s *Sim) scheduleAt(t float64, r eventRec) {
-	var slot uint32
-	if k := len(s.free); k > 0 {
-		slot = s.free[k-1]
-		s.free = s.free[:k-1]
-		s.recs[slot] = r
-	} else {
-		slot = uint32(len(s.recs))
-		if len(s.recs) == cap(s.recs) {
-			s.recs = GrowLarge(s.recs, len(s.recs)) // more in flight than setup reserved: double
-		}
-		s.recs = append(s.recs, r)
-	}
+// scheduleAt queues an event of kind at node (not a delivery: send schedules those) at
+// absolute time t. Its record is written field by field, as loadMessage says why.
+func (s *Sim) scheduleAt(t float64, kind eventKind, node int32) {
+	slot := s.newRec()
+	x := &s.recs[slot]
+	x.a, x.b, x.c, x.d = 0, 0, 0, 0
+	x.node, x.port, x.gen, x.kind, x.mtype = node, 0, 0, kind, 0
 	s.q.Push(t, slot)
+}
+
+// newRec returns the index of a free event record: one freed by an event already handled,
+// or a new one.
+func (s *Sim) newRec() uint32 {
+	if k := len(s.free); k > 0 {
+		slot := s.free[k-1]
+		s.free = s.free[:k-1]
+		return slot
+	}
+	if len(s.recs) == cap(s.recs) {
+		s.recs = GrowLarge(s.recs, len(s.recs)) // more in flight than setup reserved: double
+	}
+	s.recs = s.recs[:len(s.recs)+1]
+	return uint32(len(s.recs) - 1)
 }
 
 // loop processes events until the trial ends: the measurement is complete and every pending
@@ -494,7 +508,7 @@ func (s *Sim) step() {
 	r := &s.recs[slot]
 	kind, node, port, gen := r.kind, r.node, r.port, r.gen
 	if kind == evDeliver {
-		s.msg = r.message()
+		r.loadMessage(&s.msg)
 	}
 	s.free = append(s.free, slot)
 	s.now = t
@@ -505,11 +519,7 @@ func (s *Sim) step() {
 	case evRelease:
 		s.release(node)
 	case evDeliver:
-		if s.topo.Gen(node, port) != gen {
-			s.lose(&s.msg) // its link went down after it was sent (lossy networks only)
-			break
-		}
-		s.deliver(node, port, &s.msg)
+		s.deliver(node, port, gen, &s.msg)
 	case evLinkChange:
 		s.linkChange()
 	case evWatchdog:
@@ -560,19 +570,27 @@ func (s *Sim) release(i int32) {
 	s.algo.ReleaseCS(i, &s.out)
 	s.after(i)
 	if !s.scripted && s.phase != phaseDrain {
-		s.schedule(s.requestGap(i), eventRec{kind: evRequest, node: i})
+		s.schedule(s.requestGap(i), evRequest, i)
 	}
 }
 
-func (s *Sim) deliver(i int32, p Port, m *Message) {
-	from := s.topo.Peer(i, p)
+// deliver hands m, sent on a link of generation gen, to node i at port p, or loses it if
+// the port's link has changed since (lossy networks only). The port's record is found once
+// for the generation, the sender and the count of messages in flight.
+func (s *Sim) deliver(i int32, p Port, gen uint32, m *Message) {
+	at := s.topo.portAt(i, p)
+	if at == nil || at.gen != gen {
+		s.lose(m) // its link went down after it was sent
+		return
+	}
+	from := at.peer
 	if from < 0 {
 		s.fail(ErrInvariant, []int32{i}, "message arrived at node %d on port %d, which is down", i, p)
 		return
 	}
 	// The count is kept at the receiving end (portRec.inflight): a delivery updates the
 	// record it has just read, not the sender's, a random node's at n = 10^6.
-	s.topo.ports[s.topo.slot(i, p)].inflight--
+	at.inflight--
 	if s.types[m.Type].Token {
 		s.inFlightTok--
 	}
@@ -619,49 +637,81 @@ func (s *Sim) after(i int32) {
 		s.prefetchSends(i)
 	}
 	for k := range s.out.sends {
-		o := &s.out.sends[k]
-		if !s.topo.isUp(i, o.port) {
-			s.fail(ErrInvariant, []int32{i}, "node %d sent %s on port %d, which is down", i, s.types[o.msg.Type].Name, o.port)
+		if !s.send(i, &s.out.sends[k]) {
 			break
 		}
-		if int(o.msg.Type) >= len(s.types) {
-			s.fail(ErrInvariant, []int32{i}, "node %d sent message type %d, which its algorithm does not declare", i, o.msg.Type)
-			break
-		}
-		idx := s.topo.slot(i, o.port)
-		peer, pp := s.topo.ports[idx].peer, s.topo.ports[idx].peerPort
-		far := &s.topo.ports[s.topo.slot(peer, pp)]
-		far.inflight++ // counted at the receiving end, where it is delivered
-		if load := int(s.topo.ports[idx].inflight + far.inflight); load > s.maxLinkLoad {
-			s.maxLinkLoad = load
-			if s.linkBound > 0 && load > s.linkBound {
-				s.fail(ErrSafety, []int32{i, peer}, "%d messages in transit on link %d-%d (bound %d): %s sent last",
-					load, i, peer, s.linkBound, s.types[o.msg.Type].Name)
-				break
-			}
-		}
-		at := s.now + s.p.Delay.sample(&s.delays)
-		if s.fifoClamp {
-			at = max(at, s.topo.lastArr[idx]) // FIFO: never overtake an earlier message on this link
-			s.topo.lastArr[idx] = at
-		}
-		if s.types[o.msg.Type].Token {
-			s.inFlightTok++
-		}
-		s.msgsAll[o.msg.Type]++
-		if s.phase == phaseMeasure {
-			s.msgs[o.msg.Type]++
-		}
-		if s.trace != nil {
-			s.emit(TraceEvent{Kind: "send", Node: i, Peer: peer, Msg: s.types[o.msg.Type].Name, Message: o.msg, At: at})
-		}
-		s.scheduleAt(at, deliveryRec(peer, pp, far.gen, &o.msg))
 	}
 	enter := s.out.enter
 	s.out.reset()
 	if enter && s.err == nil {
 		s.enter(i)
 	}
+}
+
+// send schedules the delivery of o, sent by node i, after checking that its port is up and
+// its type declared and bounding its link's load; it counts the message. It reports false
+// when a check stopped the trial. It runs once per message: the port record is found once
+// (portAt) and the event record written in place (newRec; built as a value and passed on,
+// its narrow stores were read back wide, which the CPU cannot forward, BenchmarkRL n=30).
+func (s *Sim) send(i int32, o *outMsg) bool {
+	near := s.topo.portAt(i, o.port)
+	if near == nil || near.peer < 0 {
+		s.fail(ErrInvariant, []int32{i}, "node %d sent %s on port %d, which is down", i, s.types[o.msg.Type].Name, o.port)
+		return false
+	}
+	mt := o.msg.Type
+	if int(mt) >= len(s.types) {
+		s.fail(ErrInvariant, []int32{i}, "node %d sent message type %d, which its algorithm does not declare", i, mt)
+		return false
+	}
+	peer, pp := near.peer, near.peerPort
+	far := &s.topo.ports[s.topo.slot(peer, pp)]
+	far.inflight++ // counted at the receiving end, where it is delivered
+	if load := int(near.inflight + far.inflight); load > s.maxLinkLoad {
+		s.maxLinkLoad = load
+		if s.linkBound > 0 && load > s.linkBound {
+			s.fail(ErrSafety, []int32{i, peer}, "%d messages in transit on link %d-%d (bound %d): %s sent last",
+				load, i, peer, s.linkBound, s.types[mt].Name)
+			return false
+		}
+	}
+	at := s.now + s.p.Delay.sample(&s.delays)
+	if s.fifoClamp {
+		idx := s.topo.slot(i, o.port)
+		at = max(at, s.topo.lastArr[idx]) // FIFO: never overtake an earlier message on this link
+		s.topo.lastArr[idx] = at
+	}
+	if s.types[mt].Token {
+		s.inFlightTok++
+	}
+	s.msgsAll[mt]++
+	if s.phase == phaseMeasure {
+		s.msgs[mt]++
+	}
+	if s.trace != nil {
+		s.emit(TraceEvent{Kind: "send", Node: i, Peer: peer, Msg: s.types[mt].Name, Message: o.msg, At: at})
+	}
+	slot := s.newRec()
+	r := &s.recs[slot]
+	r.a, r.b, r.c, r.d = o.msg.A, o.msg.B, o.msg.C, o.msg.D
+	r.node, r.port, r.gen, r.kind, r.mtype = peer, pp, far.gen, evDeliver, mt
+	// The clamped arrival time itself is queued: as a delay from now, now + (at − now) could
+	// round one step below at and let the message overtake the one sent before it.
+	if s.inOrder {
+		s.q.PushInOrder(at, slot)
+	} else {
+		s.q.Push(at, slot)
+	}
+	return true
+}
+
+// portAt returns node i's port p's record, or nil when p is no port (out of range) or lies
+// in a spill row node i never got (a free port: Topology.rec).
+func (t *Topology) portAt(i int32, p Port) *portRec {
+	if uint(p) >= uint(t.portCap) || int(p) >= t.inline && t.spill[i] < 0 {
+		return nil
+	}
+	return &t.ports[t.slot(i, p)]
 }
 
 // enter admits node i to the CS after checking safety, and records its wait.
@@ -703,7 +753,7 @@ func (s *Sim) enter(i int32) {
 		s.warmupEntry(s.now - s.requestedAt[i])
 	}
 	if !s.scripted {
-		s.schedule(s.p.CSTime, eventRec{kind: evRelease, node: i})
+		s.schedule(s.p.CSTime, evRelease, i)
 	}
 }
 
@@ -739,7 +789,7 @@ func (s *Sim) linkChange() {
 	}
 	s.net.Change(s.now, &s.changer)
 	if t := s.net.NextChange(s.now, &s.mobility); !math.IsInf(t, 1) {
-		s.schedule(t-s.now, eventRec{kind: evLinkChange})
+		s.schedule(t-s.now, evLinkChange, 0)
 	}
 }
 
@@ -773,7 +823,7 @@ func (s *Sim) watchdog() {
 		s.closeWindow() // every live node is blocked: the measurement cannot complete
 	}
 	if s.phase != phaseDrain || s.waiting > 0 {
-		s.schedule(s.starveAfter/4, eventRec{kind: evWatchdog})
+		s.schedule(s.starveAfter/4, evWatchdog, 0)
 	}
 }
 
@@ -830,10 +880,7 @@ func (s *Sim) result() Result {
 			sum += w
 		}
 		r.WaitMean = sum / float64(n)
-		slices.Sort(s.waits)
-		r.WaitP50 = quantile(s.waits, 0.50)
-		r.WaitP99 = quantile(s.waits, 0.99)
-		r.WaitMax = s.waits[n-1]
+		r.WaitP50, r.WaitP99, r.WaitMax = waitQuantiles(s.waits) // reorders the waits
 		r.MsgsPerCS = float64(r.MsgsTotal) / float64(n)
 	} else {
 		// No entry was measured (crashes blocked every live node before the window opened):
@@ -852,14 +899,4 @@ func (s *Sim) linksAtStart() int {
 		return s.p.LinkCount()
 	}
 	return s.topo.NumLinks()
-}
-
-// quantile returns the q-quantile of sorted xs by the nearest-rank method: the smallest x
-// with at least q·n values at or below it.
-func quantile(sorted []float64, q float64) float64 {
-	k := int(math.Ceil(q*float64(len(sorted)))) - 1
-	if k < 0 {
-		k = 0
-	}
-	return sorted[k]
 }

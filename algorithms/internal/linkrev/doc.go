@@ -22,7 +22,9 @@
 // tokenHolder) and per used port (rows.go): node i's heights height[j] are a row as wide as
 // the ports it uses, not PortCap, and its queue Q a row that starts at two entries; both move,
 // twice as large, when the node first needs more. formHeight[j] is kept only for links being
-// formed (forming.go). N, receivedLI and forming are kernel.PortSets, interleaved per node.
+// formed (forming.go). N, receivedLI, forming and Lower (the ports whose height is below the
+// node's, which makes the sink test a word operation: lower.go) are kernel.PortSets,
+// interleaved per node.
 // Neighbour j is addressed by the port it is reached on. At n = 10^6 and mean degree 8 this is
 // about 340 bytes per node instead of 2.1 KB (docs/scaling.md, Memory).
 //

@@ -1,6 +1,10 @@
 package linkrev
 
-import "github.com/mutexlab/mutexlab/kernel"
+import (
+	"math/bits"
+
+	"github.com/mutexlab/mutexlab/kernel"
+)
 
 // The handler parts that RL (section 4.3 of Walter, Welch and Vaidya) and Jiang's two
 // algorithms state identically. Each names the RL lines it implements; rl.go, hk.go and gme.go
@@ -16,7 +20,7 @@ func (l *Links) RequestArrived(i int32, j kernel.Port, h Height) bool {
 	if !l.ReceivedLI.Has(i, j) && l.mut != MutIgnoreReceivedLI { // 1
 		return false
 	}
-	l.Height[l.At(i, j)] = h // 2
+	l.setHeight(i, j, h) // 2
 	return true
 }
 
@@ -57,19 +61,31 @@ func (l *Links) Forward(i int32, j kernel.Port, out *kernel.Outbox) bool {
 // TokenLink = LinkAll, to every neighbour in N and to j (once); lower myHeight to
 // (h.h1, h.h2 − 1, i). Jiang's Token handlers open with the same steps.
 func (l *Links) TokenArrived(i int32, j kernel.Port, h Height, out *kernel.Outbox) {
-	l.TokenHolder[i] = true  // 1
-	l.Height[l.At(i, j)] = h // 2
+	l.TokenHolder[i] = true // 1
+	l.setHeight(i, j, h)    // 2
 	lowered := Height{h.H1, h.H2 - 1, i}
 	m := kernel.Message{Type: l.Types.Link, A: lowered.H1, B: lowered.H2, C: int64(i)}
-	for k := l.InN.Next(i, 0); k >= 0; k = l.InN.Next(i, k+1) { // 3
-		if k == j || l.TokenLink == LinkAll || l.Height[l.At(i, k)].Less(l.MyHeight[i]) {
-			out.Send(k, m)
+	inN, lower := l.InN.Row(i), l.Lower.Row(i)
+	for w, to := range inN { // 3: N ∩ (Lower ∪ {j}), or N, in port order
+		if l.TokenLink != LinkAll {
+			to &= lower[w] | bitOf(j, w)
+		}
+		for ; to != 0; to &= to - 1 {
+			out.Send(kernel.Port(w*64+bits.TrailingZeros64(to)), m)
 		}
 	}
 	if !l.InN.Has(i, j) {
 		out.Send(j, m)
 	}
-	l.MyHeight[i] = lowered // 4, 5
+	l.setMyHeight(i, lowered) // 4, 5
+}
+
+// bitOf returns port p's bit in word w of a port set (0 if p is in another word).
+func bitOf(p kernel.Port, w int) uint64 {
+	if int(p)>>6 != w {
+		return 0
+	}
+	return 1 << (uint(p) & 63)
 }
 
 // OnLinkInfo is RL's LinkInfo handler ("When LinkInfo(h) received at node i from node j"),
@@ -95,11 +111,11 @@ func (l *Links) LinkInfoArrived(i int32, j kernel.Port, h Height, out *kernel.Ou
 	}
 	l.stopForming(i, j)         // 4
 	if l.ReceivedLI.Has(i, j) { // 5
-		l.Height[l.At(i, j)] = h
+		l.setHeight(i, j, h)
 	} else if l.Height[l.At(i, j)] == h { // 6
 		l.ReceivedLI.Add(i, j)
 	}
-	if l.Height[l.At(i, j)].Less(l.MyHeight[i]) { // 7
+	if l.Lower.Has(i, j) { // 7: height[j] < myHeight
 		l.Delete(i, j)
 	}
 }
@@ -196,6 +212,7 @@ func (l *Links) raise(i int32, out *kernel.Outbox) {
 	if inS { // 3
 		my.H2 = minH2 - 1
 	}
+	l.relower(i)
 	m := l.Msg(l.Types.Link, i, 0)
 	for k := l.InN.Next(i, 0); k >= 0; k = l.InN.Next(i, k+1) { // 4
 		out.Send(k, m)
@@ -223,9 +240,9 @@ func (l *Links) PassToken(i int32, next kernel.Port, d int64, out *kernel.Outbox
 // height[j] lowered to (myHeight.h1, myHeight.h2 − 1, j), receivedLI[j] = false.
 func (l *Links) TokenSent(i int32, j kernel.Port) {
 	l.Next[i] = j
-	l.TokenHolder[i] = false                                                                 // 3
-	l.Height[l.At(i, j)] = Height{l.MyHeight[i].H1, l.MyHeight[i].H2 - 1, l.Topo.Peer(i, j)} // 4
-	l.ReceivedLI.Remove(i, j)                                                                // 5
+	l.TokenHolder[i] = false                                                             // 3
+	l.setHeight(i, j, Height{l.MyHeight[i].H1, l.MyHeight[i].H2 - 1, l.Topo.Peer(i, j)}) // 4
+	l.ReceivedLI.Remove(i, j)                                                            // 5
 }
 
 // ReleasePort is where Jiang's release messages go (hk's forwardRelease, gme's sendRelease):

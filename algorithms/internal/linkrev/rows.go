@@ -126,6 +126,7 @@ func (l *Links) fitPort(i int32, p kernel.Port) {
 	w := min(max(int(p)+1, 2*int(r.hw)), l.PortCap)
 	l.Height = moveRow(l.Height, &r.h, int(r.hw), w)
 	r.hw = int32(w)
+	l.relower(i) // the new ports' heights are zero
 }
 
 // fitQueue makes room for one more entry in node i's queue.
@@ -157,5 +158,16 @@ func (l *Links) At(i int32, p kernel.Port) int {
 	}
 	return int(r.h) + int(p)
 }
+
+// heights returns node i's row of heights, Height[At(i, p)] for each port p it has used: the
+// loops over N index it directly, with the one bounds check At's panic stands for.
+func (l *Links) heights(i int32) []Height {
+	r := &l.rows[i]
+	return l.Height[r.h : r.h+r.hw : r.h+r.hw]
+}
+
+// beyondRow stops the trial when a loop over N meets a port beyond node i's row (At's
+// check, made where the loop indexes the row).
+func beyondRow() { panic(errBeyondRow) }
 
 var errBeyondRow = errors.New("linkrev: a node's port beyond its row of heights (no LinkFormed for it)")

@@ -1,6 +1,7 @@
 package linkrev
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -185,5 +186,27 @@ func TestRowsFit(t *testing.T) {
 	err := rowsFit(n+1, pc, "rl")
 	if err == nil || !strings.Contains(err.Error(), "rl: ") || !strings.Contains(err.Error(), "must be at most") {
 		t.Errorf("n = %d, port cap %d: error %v, want one that names rl and the limit", n+1, pc, err)
+	}
+}
+
+// TestLessBit: the branch-free comparison agrees with Less, signs and ties in h1 and h2
+// included.
+func TestLessBit(t *testing.T) {
+	vals := []int64{math.MinInt64, -5, -1, 0, 1, 7, math.MaxInt64}
+	ids := []int32{math.MinInt32, -1, 0, 1, 3, math.MaxInt32}
+	var hs []Height
+	for _, h1 := range vals {
+		for _, h2 := range vals {
+			for _, id := range ids {
+				hs = append(hs, Height{h1, h2, id})
+			}
+		}
+	}
+	for _, a := range hs {
+		for _, b := range hs {
+			if got, want := lessBit(a, b) == 1, a.Less(b); got != want {
+				t.Fatalf("lessBit(%v, %v) = %v, Less says %v", a, b, got, want)
+			}
+		}
 	}
 }

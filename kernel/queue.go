@@ -53,7 +53,7 @@ const (
 	// prefetchSlots is the heap size from which the descent prefetches grandchildren: below
 	// it the times fit in the L1 cache and the extra loads only cost time.
 	prefetchSlots = 4096
-	// sentinel fills the slots past the last entry (pad): above every time's key (timeKey of
+	// sentinel fills the slots past the last entry in its group (padGroup): above every time's key (timeKey of
 	// +Inf is 0xfff0<<48; NaN is refused) and every entry's key.
 	sentinel = math.MaxUint64
 )
@@ -91,7 +91,7 @@ func (q *Queue) Reset() {
 	if len(q.times) < rootSlot {
 		q.times = make([]uint64, rootSlot, 64)
 		q.keys = make([]uint64, rootSlot, 64)
-		q.pad()
+		q.padGroup()
 	}
 	q.truncate(rootSlot)
 	q.seq = 0
@@ -111,21 +111,23 @@ func (q *Queue) Grow(n int) {
 	q.times, q.keys = GrowLarge(q.times, n+3), GrowLarge(q.keys, n+3)
 	c := min(cap(q.times), cap(q.keys)) &^ 3
 	q.times, q.keys = q.times[:len(q.times):c], q.keys[:len(q.keys):c]
-	q.pad()
+	q.padGroup() // GrowLarge copied the entries, not the absent slots after them
 }
 
-// pad makes every slot from the heap's length to its capacity an absent entry, (sentinel,
-// sentinel), as they stay (truncate, shrink): the descent in fill reads whole groups of four
-// children, and the slots of a group past the last entry must lose every comparison.
-// Capacities are multiples of four (Grow), so a group that starts below the length ends
-// within the capacity.
-func (q *Queue) pad() {
-	for j := len(q.times); j < cap(q.times); j++ {
+// padGroup makes the slots after the last entry, to the end of its group of four, absent
+// entries (sentinel, sentinel), as truncate and shrink leave the slots they vacate: the
+// descent in fill reads whole groups of four children, and the slots of a group past the
+// last entry must lose every comparison. Only the last entry's group can hold such slots, so
+// only it is padded: padding the whole capacity would write, and make resident, memory the
+// heap may never use (the queue reserves room for n events at n = 10^6). Capacities are
+// multiples of four (Grow), so the group ends within the capacity.
+func (q *Queue) padGroup() {
+	for j := len(q.times); j&3 != 0; j++ {
 		q.setAbsent(j)
 	}
 }
 
-// truncate shortens the heap to n slots, leaving absent entries behind (pad).
+// truncate shortens the heap to n slots, leaving absent entries behind (padGroup).
 func (q *Queue) truncate(n int) {
 	for j := n; j < len(q.times); j++ {
 		q.setAbsent(j)
@@ -173,6 +175,9 @@ func (q *Queue) pushHeap(tk, k uint64) {
 	}
 	q.times = append(q.times, tk)
 	q.keys = append(q.keys, k)
+	if len(q.times)&3 == 1 {
+		q.padGroup() // the entry starts a group: its three siblings-to-be are absent
+	}
 	q.siftUp(uint(len(q.times)-1), tk, k)
 }
 
@@ -229,7 +234,7 @@ func (q *Queue) settle() {
 	}
 }
 
-// shrink drops the last slot, leaving an absent entry in it (pad).
+// shrink drops the last slot, leaving an absent entry in it (padGroup).
 func (q *Queue) shrink() {
 	last := len(q.times) - 1
 	q.setAbsent(last)
@@ -252,7 +257,7 @@ func (q *Queue) siftUp(s uint, tk, k uint64) {
 
 // fill places entry (tk, k) in the empty root: the hole descends to a leaf along the least
 // children (descend), then the entry rises from there to its place. Groups past the last
-// entry hold absent entries (pad), which lose every comparison, so a last, incomplete group
+// entry hold absent entries (padGroup), which lose every comparison, so a last, incomplete group
 // of children needs no loop of its own.
 func (q *Queue) fill(tk, k uint64) {
 	q.siftUp(q.descend(), tk, k)

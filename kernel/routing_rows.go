@@ -84,14 +84,8 @@ func (nb *nbrRows) of(x int32) []int32 {
 
 // read returns x's neighbours read from its port records, in port order (in nb.ports).
 func (nb *nbrRows) read(x int32) []int32 {
-	t, peers := nb.t, nb.ports[:0]
-	for w, word := range t.up.Row(x) {
-		for ; word != 0; word &= word - 1 {
-			peers = append(peers, t.ports[t.slot(x, Port(w*64+bits.TrailingZeros64(word)))].peer)
-		}
-	}
-	nb.ports = peers
-	return peers
+	nb.ports = nb.t.Neighbors(nb.ports[:0], x)
+	return nb.ports
 }
 
 // port returns x's k-th up port (from 0, in port order): the port of the neighbour at

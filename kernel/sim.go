@@ -705,15 +705,6 @@ func (s *Sim) send(i int32, o *outMsg) bool {
 	return true
 }
 
-// portAt returns node i's port p's record, or nil when p is no port (out of range) or lies
-// in a spill row node i never got (a free port: Topology.rec).
-func (t *Topology) portAt(i int32, p Port) *portRec {
-	if uint(p) >= uint(t.portCap) || int(p) >= t.inline && t.spill[i] < 0 {
-		return nil
-	}
-	return &t.ports[t.slot(i, p)]
-}
-
 // enter admits node i to the CS after checking safety, and records its wait.
 func (s *Sim) enter(i int32) {
 	if s.status[i] != waiting {

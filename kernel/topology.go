@@ -161,6 +161,16 @@ func (t *Topology) rec(i int32, p Port) portRec {
 	return t.ports[t.slot(i, p)]
 }
 
+// portAt returns node i's port p's record, or nil when p is no port (out of range) or lies
+// in a spill row node i never got (a free port, as rec reads it): the simulator's send and
+// delivery update the record in place.
+func (t *Topology) portAt(i int32, p Port) *portRec {
+	if uint(p) >= uint(t.portCap) || int(p) >= t.inline && t.spill[i] < 0 {
+		return nil
+	}
+	return &t.ports[t.slot(i, p)]
+}
+
 // ensureSlot gives node i a spill row if port p needs one.
 func (t *Topology) ensureSlot(i int32, p Port) {
 	if int(p) < t.inline || t.spill[i] >= 0 {
@@ -495,10 +505,14 @@ func (t *Topology) Connected() bool {
 	return len(q) == t.n
 }
 
-// Neighbors appends node i's neighbours in port order to dst (a test and tooling helper).
+// Neighbors appends node i's neighbours in port order to dst (tests, tooling, and the
+// routing search's neighbour rows, which read it for every row they build: a word of up
+// ports at a time).
 func (t *Topology) Neighbors(dst []int32, i int32) []int32 {
-	for p := t.up.Next(i, 0); p >= 0; p = t.up.Next(i, p+1) {
-		dst = append(dst, t.Peer(i, p))
+	for w, word := range t.up.Row(i) {
+		for ; word != 0; word &= word - 1 {
+			dst = append(dst, t.ports[t.slot(i, Port(w*64+bits.TrailingZeros64(word)))].peer)
+		}
 	}
 	return dst
 }

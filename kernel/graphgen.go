@@ -31,6 +31,7 @@ func RandomConnected(t *Topology, links int, rng *Stream) error {
 		return fmt.Errorf("kernel: RandomConnected needs a network without links (Reset it first), got %d links", t.NumLinks())
 	}
 	t.links = Reserve(t.links, links) // no garbage from growing it link by link
+	clear(t.neighbourBits())
 	err := randomTree(t, rng)
 	if err == nil {
 		err = addAbsentLinks(t, links, rng)

@@ -2,6 +2,7 @@ package linkrev
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 
 	"github.com/mutexlab/mutexlab/kernel"
@@ -65,6 +66,7 @@ type Links struct {
 	Lower      kernel.PortSets // the ports whose height[k] < myHeight (lower.go), in N or not
 
 	rows     []rowRef  // where node i's heights and queue are (rows.go)
+	dist8    []uint8   // Reset's hop distances to node 0 as bytes, for fillHeights (1 byte per node)
 	q        []Entry   // node i's queue is q[rows[i].q : rows[i].q+rows[i].qLen]
 	forms    []formRec // formHeight of the links being formed (forming.go)
 	freeForm int32
@@ -106,25 +108,35 @@ func (l *Links) Reset(t *kernel.Topology, n int, initial []Height, name string, 
 	if err := l.layout(t, n, name); err != nil {
 		return err
 	}
-	var dist []int32 // hop distances to node 0 (default heights), in next's storage until next is set
+	bad := int32(-1) // the first node, other than 0, without a lower neighbour
 	if initial != nil {
 		if len(initial) != n {
 			return fmt.Errorf("%s: %d initial heights for %d nodes", name, len(initial), n)
 		}
 		copy(l.MyHeight, initial)
+		bad = fillHeights[int32](l, t, n, nil)
 	} else {
-		dist = l.Next
+		dist := l.Next // hop distances to node 0 (default heights), in next's storage until next is set
 		if reached := t.BFS(0, dist, nil); reached < n {
 			return fmt.Errorf("%s: the initial graph is not connected (%d of %d nodes reach node 0, the token holder); "+
 				"link reversal starts from a connected graph whose heights form a DAG toward the token holder: "+
 				"use network=walter, or a denser geometric network (larger range or more nodes per area)", name, reached, n)
 		}
+		l.dist8 = kernel.Resize(l.dist8, n)
+		far := int32(0)
 		for i := range l.MyHeight {
 			l.MyHeight[i] = Height{0, int64(dist[i]), int32(i)}
+			l.dist8[i] = uint8(dist[i])
+			far = max(far, dist[i])
+		}
+		if far <= math.MaxUint8 {
+			bad = fillHeights(l, t, n, l.dist8)
+		} else {
+			bad = fillHeights(l, t, n, dist)
 		}
 	}
-	if i := l.fillHeights(t, n, dist); i >= 0 {
-		return fmt.Errorf("%s: initial heights are not a DAG toward node 0: node %d has no lower neighbour", name, i)
+	if bad >= 0 {
+		return fmt.Errorf("%s: initial heights are not a DAG toward node 0: node %d has no lower neighbour", name, bad)
 	}
 	l.ReceivedLI.FillRow(0, pc)
 	all := l.ReceivedLI.Row(0) // receivedLI is true at every port
@@ -143,11 +155,14 @@ func (l *Links) Reset(t *kernel.Topology, n int, initial []Height, name string, 
 // fillHeights puts every up port of every node in its N and writes its row of heights from
 // the neighbours' heights: MyHeight, or (0, dist, id) when dist is not nil, the default
 // heights themselves. Node by node, in order: at n = 10^6 the neighbours' heights are
-// random reads, and dist (4 bytes per node) is a sixth of MyHeight (24). The lowest
-// neighbour (LowestNeighbour: next) is found on the way; as next's storage still holds dist
-// for the nodes after, its port is left in rows[i].form, unused until Reset puts it in next.
-// It returns the first node other than 0 with no neighbour lower than itself, or -1.
-func (l *Links) fillHeights(t *kernel.Topology, n int, dist []int32) int32 {
+// random reads, so the distances are read from the smallest array that holds them: as
+// bytes (dist8, 1 MB, in the second-level cache) when no node is farther than 255 hops,
+// else as the 4-byte distances (a sixth of MyHeight's 24 bytes). The lowest neighbour
+// (LowestNeighbour: next) is found on the way; as next's storage still holds the 4-byte
+// distances for the nodes after, its port is left in rows[i].form, unused until Reset puts
+// it in next. It returns the first node other than 0 with no neighbour lower than itself,
+// or -1.
+func fillHeights[D uint8 | int32](l *Links, t *kernel.Topology, n int, dist []D) int32 {
 	up := t.Up()
 	bad := int32(-1)
 	for i := int32(0); int(i) < n; i++ {

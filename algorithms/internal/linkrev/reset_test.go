@@ -10,16 +10,27 @@ import (
 // TestDefaultHeightsMatchGiven: Reset's default heights (distances from the level-by-level
 // search, rows written from them, next found on the way) equal the same heights given
 // explicitly (rows written from MyHeight) with the distances of the queue search: every row
-// of heights, N, receivedLI and next.
+// of heights, N, receivedLI and next. Random graphs (distances read as bytes) and two paths
+// longer than 256 nodes (as 4-byte distances).
 func TestDefaultHeightsMatchGiven(t *testing.T) {
 	var rng kernel.Stream
-	for seed := uint64(1); seed <= 12; seed++ {
+	for seed := uint64(1); seed <= 14; seed++ {
 		rng.Seed(seed)
 		n := 2 + rng.IntN(4000)
 		links := kernel.MinLinks(n) + rng.IntN(min(6*n, kernel.MaxLinks(n)-kernel.MinLinks(n))+1)
 		topo := &kernel.Topology{}
 		topo.Reset(n, kernel.PortCapFor(n, links))
-		if err := kernel.RandomConnected(topo, links, &rng); err != nil {
+		if seed > 12 {
+			// A path, whose far end is more hops away than a byte counts: the rows are
+			// written from the 4-byte distances, not dist8.
+			n = 300 + int(seed)
+			topo.Reset(n, kernel.PortCapFor(n, n-1))
+			for i := int32(1); int(i) < n; i++ {
+				if _, _, err := topo.Connect(i-1, i); err != nil {
+					t.Fatal(err)
+				}
+			}
+		} else if err := kernel.RandomConnected(topo, links, &rng); err != nil {
 			t.Fatal(err)
 		}
 		dist, parent := make([]int32, n), make([]int32, n)

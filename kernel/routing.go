@@ -23,15 +23,17 @@ package kernel
 //     of n: in the paper's setting tree neighbours are random nodes, about log_δ n hops
 //     apart, so a one-sided search would cover most of the network for every message.
 //     A search also walks the route it found, from the source to the destination, and
-//     remembers each hop's answer (keyed by node, destination and topology version, in a
-//     direct-mapped memo of about one entry per node): the message asks the same question
-//     at each hop, so a route costs one search, not one per hop. The search reads each
+//     back, and remembers each hop's answer (keyed by node and destination, valid for the
+//     topology version they were found at; routing_memo.go): the message asks the same
+//     question at each hop, and Raymond's messages cross a tree edge both ways, so a tree
+//     edge costs one search, not one per hop and direction. The memo holds 16 answers per
+//     node, enough for all of rr's routes in a static trial (about 10 per node). The search reads each
 //     node's neighbours from a row of its own (routing_rows.go: 14 neighbour ids in one
 //     cache line, rebuilt after the node's links change), not from the port records, which
 //     take five cache lines a node and 32 MB at n = 10^5 where all rows take 6.4 MB; and
-//     both sides' labels of a node share 8 bytes (routing_side.go). Memory: about 125
-//     bytes per node (rows 64, the topology's record of link changes 8, labels 8, onPath
-//     2, queues and path 12, the memo 24-31, the blocks of nodes of more than 14
+//     both sides' labels of a node share 8 bytes (routing_side.go). Memory: about 230 to
+//     270 bytes per node (rows 64, the topology's record of link changes 8, labels 8,
+//     onPath 2, queues and path 12, the memo 128-168, the blocks of nodes of more than 14
 //     neighbours 2); no table.
 type Routing struct {
 	topo *Topology
@@ -49,17 +51,7 @@ type Routing struct {
 
 	nbrs nbrRows // every node's neighbours, one cache line a node (search only)
 
-	memo     []hop // direct-mapped answers of the searches (len a power of two)
-	memoBits uint
-}
-
-// hop is a remembered answer: node's next hop and distance toward dest, valid while the
-// topology's version is ver.
-type hop struct {
-	key  uint64 // node<<32 | dest
-	ver  uint64
-	port Port
-	dist int32
+	memo routeMemo // the searches' answers, every hop of their routes (routing_memo.go)
 }
 
 const (
@@ -89,19 +81,7 @@ func (r *Routing) resetAs(t *Topology, table bool) {
 	r.onPath = Zeroed(r.onPath, r.n)
 	r.path = Reserve(r.path, r.n)
 	r.cur = 0
-	r.memoBits = 10
-	for 1<<r.memoBits < r.n {
-		r.memoBits++
-	}
-	r.memo = Resize(r.memo, 1<<r.memoBits)
-	clear(r.memo) // version 0 never matches: a topology's version is at least 1
-}
-
-// memoSlot returns the memo entry of (node, dest).
-func (r *Routing) memoSlot(node, dest int32) (*hop, uint64) {
-	key := uint64(uint32(node))<<32 | uint64(uint32(dest))
-	h := (key * 0x9e3779b97f4a7c15) >> (64 - r.memoBits)
-	return &r.memo[h], key
+	r.memo.reset(r.n, t.PortCap())
 }
 
 // next starts a search: a new stamp (all labels and marks cleared when the 16 bits wrap).
@@ -230,14 +210,14 @@ func (r *Routing) answer(from, to int32) (int, Port) {
 		p, _ := r.lowestPort(from, func(y int32) bool { return int(row[y]) == d-1 })
 		return d, p
 	}
-	v := r.topo.Version()
-	if e, key := r.memoSlot(from, to); e.key == key && e.ver == v {
-		return int(e.dist), e.port
+	r.memo.sync(r.topo.Version()) // a topology's version is at least 1: the memo's epoch too
+	if d, p, ok := r.memo.get(from, to); ok {
+		return d, p
 	}
 	d, first, next := r.search(from, to)
 	if d != unreachable {
-		r.remember(from, to, d, first, next, v)
-		r.rememberBack(from, to, d, v)
+		r.remember(from, to, d, first, next)
+		r.rememberBack(from, to, d)
 	}
 	return d, first
 }
@@ -246,13 +226,12 @@ func (r *Routing) answer(from, to int32) (int, Port) {
 // first, to neighbour next) and stores every hop's answer. Past from, a node x on the route at forward level k
 // below the meeting level a takes its lowest port to a marked node of level k+1; from the
 // meeting level on, the lowest port one backward level closer (those labels are complete).
-func (r *Routing) remember(from, to int32, d int, first Port, next int32, v uint64) {
+func (r *Routing) remember(from, to int32, d int, first Port, next int32) {
 	cur, f, b := r.cur, &r.fwd, &r.bwd
 	a := f.last()
 	x, port := from, first
 	for k := 0; ; k++ {
-		e, key := r.memoSlot(x, to)
-		*e = hop{key: key, ver: v, port: port, dist: int32(d - k)}
+		r.memo.put(x, to, d-k, port)
 		if port == NoPort { // cannot happen on a route the search found; remember no further
 			return
 		}
@@ -277,7 +256,7 @@ func (r *Routing) remember(from, to int32, d int, first Port, next int32, v uint
 // node x at backward level j then takes its lowest port to a node one hop nearer from:
 // marked at backward level j+1 up to the meeting level, marked at forward level d−j−1
 // beyond it (from itself at level 0).
-func (r *Routing) rememberBack(from, to int32, d int, v uint64) {
+func (r *Routing) rememberBack(from, to int32, d int) {
 	cur, f, b := r.cur, &r.fwd, &r.bwd
 	a := f.last()
 	r.markPath(b, f, d-a, a)
@@ -293,8 +272,7 @@ func (r *Routing) rememberBack(from, to int32, d int, v uint64) {
 				return f.at(y, cur, lvl) && (lvl == 0 || r.marked(y))
 			})
 		}
-		e, key := r.memoSlot(x, from)
-		*e = hop{key: key, ver: v, port: port, dist: int32(d - j)}
+		r.memo.put(x, from, d-j, port)
 		if port == NoPort { // cannot happen on a route the search found; remember no further
 			return
 		}

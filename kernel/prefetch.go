@@ -10,13 +10,40 @@ import "unsafe"
 // holds up everything after it, while a prefetch retires at once. On amd64 it is one
 // PREFETCHT0 instruction; elsewhere it does nothing. It never faults and changes no state a
 // program can observe, only speed.
-func Prefetch[T any](p *T) { prefetch(uintptr(unsafe.Pointer(p))) }
+//
+// It asks for every line *p occupies: an object of more than 8 bytes can straddle two
+// lines (a 24-byte height, a 20-byte port record or a 48-byte event record does, at a
+// quarter to a half of the indexes), and a handler that then reads it waits for the second
+// line as if nothing had been prefetched (at n = 10^6 that was 0.25-0.5 such misses per
+// event of each kind, counted by a probe build; docs/scaling.md). Objects of at most 8
+// bytes are aligned to their size and fit in one line.
+func Prefetch[T any](p *T) {
+	a := uintptr(unsafe.Pointer(p))
+	if size := unsafe.Sizeof(*p); size > 8 {
+		prefetch2(a, a+size-1)
+	} else {
+		prefetch(a)
+	}
+}
 
 // PrefetchAt is Prefetch(&s[i]) for an index that may be out of range: then it does nothing,
 // so callers can prefetch a guess without checking it first.
 func PrefetchAt[T any](s []T, i int) {
 	if uint(i) < uint(len(s)) {
 		Prefetch(&s[i])
+	}
+}
+
+// PrefetchRange asks for every cache line s spans (Prefetch says why): a row that a handler
+// reads whole, such as a node's row of heights in Reverse Link.
+func PrefetchRange[T any](s []T) {
+	if len(s) == 0 {
+		return
+	}
+	a := uintptr(unsafe.Pointer(unsafe.SliceData(s)))
+	end := a + uintptr(len(s))*unsafe.Sizeof(s[0])
+	for a &^= 63; a < end; a += 64 {
+		prefetch(a)
 	}
 }
 

@@ -5,10 +5,3 @@ package kernel
 //
 //go:noescape
 func prefetch(addr uintptr)
-
-// prefetch2 issues PREFETCHT0 on first and on last: the two ends of an object that may
-// straddle two cache lines, in one call (when both are in the same line, the second hint
-// costs an instruction and no trip to memory).
-//
-//go:noescape
-func prefetch2(first, last uintptr)

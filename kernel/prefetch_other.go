@@ -5,6 +5,3 @@ package kernel
 // prefetch does nothing where the kernel has no prefetch instruction: Prefetch is only a
 // hint, and the trial is the same without it.
 func prefetch(addr uintptr) {}
-
-// prefetch2 does nothing, as prefetch.
-func prefetch2(first, last uintptr) {}

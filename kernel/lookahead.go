@@ -13,6 +13,7 @@ const aheadDepth = 3
 func (s *Sim) setupLookahead() {
 	s.ahead = s.p.N >= aheadMinN
 	s.prefetcher, _ = s.algo.(Prefetcher)
+	s.staged = noSlot
 	if s.ahead {
 		s.q.SetAhead(aheadDepth)
 	}
@@ -25,39 +26,64 @@ func (s *Sim) setupLookahead() {
 // event three ahead; the state of the node of the event two ahead (its port record, the
 // kernel's status and the algorithm's state, Prefetcher.Prefetch); the algorithm's rows of
 // the node of the next event (Prefetcher.PrefetchRows), so that each prefetch has an event's
-// time to arrive. The queue knows the next events (Queue.SetAhead); an event pushed
-// in between (rare at that size: its delay is long against the time between events) only
-// goes unprefetched. Prefetching changes no state, so the trial is the same with it or
-// without it (TestLookaheadUnchanged).
+// time to arrive. The queue knows the next events (Queue.SetAhead). An event pushed in
+// between lands nearer the front and skips stages: in the liveness drain, where the queue
+// holds a handful of events, the Token often comes next right after it is sent. One that
+// comes next without having had the second stage gets it together with the third (its
+// node's state then arrives while the third stage waits for rows[i], instead of one line
+// after another in the handler); an event pushed straight to the front of the queue goes
+// unprefetched. Prefetching changes no state, so the trial is the same with it or without
+// it (TestLookaheadUnchanged).
 func (s *Sim) lookahead() {
 	if slot, ok := s.q.Ahead(aheadDepth - 1); ok {
 		PrefetchAt(s.recs, int(slot))
 	}
+	next, hasNext := s.q.Ahead(aheadDepth - 3)
+	if hasNext && next != s.staged {
+		s.prefetchNode(&s.recs[next]) // it skipped the second stage
+	}
+	s.staged = noSlot
 	if slot, ok := s.q.Ahead(aheadDepth - 2); ok {
 		s.prefetchNode(&s.recs[slot])
+		s.staged = slot
 	}
-	if slot, ok := s.q.Ahead(aheadDepth - 3); ok && s.prefetcher != nil {
-		s.prefetchRows(&s.recs[slot])
+	if hasNext && s.prefetcher != nil {
+		s.prefetchRows(&s.recs[next])
 	}
 }
 
+// noSlot is no event record's index (Sim.staged: no event had the second stage).
+const noSlot = ^uint32(0)
+
 // prefetchNode prefetches what event r's handler reads first at its node: the arrival
 // port's record (a delivery) or the first port records (a request or release, which may
-// send), the node's status, and the algorithm's state of the node.
+// send), the node's status and request time where the kernel reads them, and the
+// algorithm's state of the node. The kernel reads a node's status only at a request, a
+// release and an entry to the CS, which only a token's delivery can bring about in an
+// algorithm with a token (without one, any delivery can): asking for it at every delivery
+// fetched a line that went unused at 58% of rl's LinkInfo deliveries and 51% of its
+// Request deliveries at n = 10^6 (a probe build; docs/scaling.md).
 func (s *Sim) prefetchNode(r *eventRec) {
 	i := r.node
 	switch r.kind {
 	case evDeliver:
-		s.topo.prefetchPort(i, r.port)
+		s.topo.PrefetchPort(i, r.port)
+		if s.tokens == nil {
+			PrefetchAt(s.status, int(i))
+		} else if s.types[r.mtype].Token {
+			PrefetchAt(s.status, int(i))
+			PrefetchAt(s.requestedAt, int(i)) // for the wait, if the token lets the node in
+		}
 	case evRequest:
-		s.topo.prefetchPort(i, 0)
+		s.topo.PrefetchPort(i, 0)
+		PrefetchAt(s.status, int(i))
 		PrefetchAt(s.requestedAt, int(i))
 	case evRelease:
-		s.topo.prefetchPort(i, 0)
+		s.topo.PrefetchPort(i, 0)
+		PrefetchAt(s.status, int(i))
 	default:
 		return
 	}
-	PrefetchAt(s.status, int(i))
 	if s.prefetcher != nil {
 		s.prefetcher.Prefetch(i)
 	}
@@ -67,9 +93,9 @@ func (s *Sim) prefetchNode(r *eventRec) {
 func (s *Sim) prefetchRows(r *eventRec) {
 	switch r.kind {
 	case evDeliver:
-		s.prefetcher.PrefetchRows(r.node, r.port)
+		s.prefetcher.PrefetchRows(r.node, r.port, r.mtype)
 	case evRequest, evRelease:
-		s.prefetcher.PrefetchRows(r.node, NoPort)
+		s.prefetcher.PrefetchRows(r.node, NoPort, 0)
 	}
 }
 
@@ -83,10 +109,21 @@ func (s *Sim) prefetchSends(i int32) {
 	}
 }
 
-// prefetchPort prefetches node i's port p record when it is inline (spill rows are rare).
-func (t *Topology) prefetchPort(i int32, p Port) {
+// PrefetchPort prefetches node i's port p record when it is inline (spill rows are rare):
+// the record a delivery on p reads, or that a send on p updates (Sim.send), for an
+// algorithm that can tell where its node will send (kernel.Prefetcher).
+func (t *Topology) PrefetchPort(i int32, p Port) {
 	if uint(p) < uint(t.inline) {
 		Prefetch(&t.ports[int(i)*t.inline+int(p)])
+	}
+}
+
+// PrefetchPorts prefetches the records of node i's ports below end that are inline: those a
+// handler that sends on many of them is about to update.
+func (t *Topology) PrefetchPorts(i int32, end Port) {
+	if end = min(end, Port(t.inline)); end > 0 {
+		k := int(i) * t.inline
+		PrefetchRange(t.ports[k : k+int(end)])
 	}
 }
 

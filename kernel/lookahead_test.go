@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms"
+	"github.com/mutexlab/mutexlab/algorithms/rl"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -37,6 +38,46 @@ func TestLookaheadUnchanged(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestLookaheadStagesInOrder: the look-ahead never asks for a node's rows (the third stage,
+// Prefetcher.PrefetchRows, which reads what the second brought in) without having asked for
+// the node's state first (the second stage, Prefetcher.Prefetch), also for an event that
+// came to the front of the queue without passing the second stage: in the liveness drain
+// the queue holds a handful of events, and the Token often comes next right after it is sent.
+func TestLookaheadStagesInOrder(t *testing.T) {
+	defer kernel.LookAheadAlways()()
+	for _, p := range lookaheadTrials() {
+		a := &stagedRL{RL: rl.New(), staged: map[int32]int{}}
+		if _, err := kernel.NewSim().Run(p, a); err != nil {
+			t.Fatal(err)
+		}
+		if a.rows == 0 || a.unstaged > 0 {
+			t.Errorf("n=%d: %d of %d PrefetchRows calls without a Prefetch of their node before", p.N, a.unstaged, a.rows)
+		}
+	}
+}
+
+// stagedRL is rl, counting its look-ahead's stages (TestLookaheadStagesInOrder).
+type stagedRL struct {
+	*rl.RL
+	staged         map[int32]int // per node: Prefetch calls not yet followed by PrefetchRows
+	rows, unstaged int
+}
+
+func (a *stagedRL) Prefetch(i int32) {
+	a.staged[i]++
+	a.RL.Prefetch(i)
+}
+
+func (a *stagedRL) PrefetchRows(i int32, p kernel.Port, m kernel.MsgType) {
+	a.rows++
+	if a.staged[i] == 0 {
+		a.unstaged++
+	} else {
+		a.staged[i]--
+	}
+	a.RL.PrefetchRows(i, p, m)
 }
 
 // lookaheadTrials are short trials with link changes: the paper's n = 30, and a sparse

@@ -10,6 +10,12 @@ import "unsafe"
 // holds up everything after it, while a prefetch retires at once. On amd64 it is one
 // PREFETCHT0 instruction; elsewhere it does nothing. It never faults and changes no state a
 // program can observe, only speed.
+//
+// It asks for the line of *p's first byte only: an object of more than 8 bytes can straddle
+// two lines (a 24-byte height, a 20-byte port record, a 48-byte event record), and asking
+// for both lines (a second PREFETCHT0 in the same call) cut the misses a probe build counted
+// (0.25-0.5 per event of each kind at n = 10^6) but measured no faster: 0.97x over six
+// pairs at n = 10^6, 1.03x over fifteen at 10^5, neither significant.
 func Prefetch[T any](p *T) { prefetch(uintptr(unsafe.Pointer(p))) }
 
 // PrefetchAt is Prefetch(&s[i]) for an index that may be out of range: then it does nothing,
@@ -17,6 +23,19 @@ func Prefetch[T any](p *T) { prefetch(uintptr(unsafe.Pointer(p))) }
 func PrefetchAt[T any](s []T, i int) {
 	if uint(i) < uint(len(s)) {
 		Prefetch(&s[i])
+	}
+}
+
+// PrefetchRange asks for every cache line s spans (Prefetch says why): a row that a handler
+// reads whole, such as a node's row of heights in Reverse Link.
+func PrefetchRange[T any](s []T) {
+	if len(s) == 0 {
+		return
+	}
+	a := uintptr(unsafe.Pointer(unsafe.SliceData(s)))
+	end := a + uintptr(len(s))*unsafe.Sizeof(s[0])
+	for a &^= 63; a < end; a += 64 {
+		prefetch(a)
 	}
 }
 

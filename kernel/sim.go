@@ -20,6 +20,7 @@ type Sim struct {
 	// state (lookahead.go; large networks only); prefetcher is the algorithm's part of it.
 	ahead      bool
 	prefetcher Prefetcher
+	staged     uint32 // the record whose node lookahead prefetched last (its second stage), or noSlot
 	check      Checker
 	// linkBound is the algorithm's bound on messages in transit per link (LinkLoadBounder;
 	// 0: none); maxLinkLoad is the largest load seen on any link, both directions.

@@ -16,4 +16,4 @@ func (a *AKW1) Prefetch(i int32) {
 }
 
 // PrefetchRows: forks.Table.PrefetchRows (the neighbour's key on port p).
-func (a *AKW1) PrefetchRows(i int32, p kernel.Port) { a.f.PrefetchRows(i, p) }
+func (a *AKW1) PrefetchRows(i int32, p kernel.Port, m kernel.MsgType) { a.f.PrefetchRows(i, p) }

@@ -8,4 +8,4 @@ import "github.com/mutexlab/mutexlab/kernel"
 func (a *AKW2) Prefetch(i int32) { a.f.Prefetch(i) }
 
 // PrefetchRows: see Prefetch.
-func (a *AKW2) PrefetchRows(i int32, p kernel.Port) { a.f.PrefetchRows(i, p) }
+func (a *AKW2) PrefetchRows(i int32, p kernel.Port, m kernel.MsgType) { a.f.PrefetchRows(i, p) }

@@ -15,4 +15,4 @@ func (a *CM) Prefetch(i int32) {
 }
 
 // PrefetchRows does nothing: cm keeps no state that is found through other state.
-func (a *CM) PrefetchRows(i int32, p kernel.Port) {}
+func (a *CM) PrefetchRows(i int32, p kernel.Port, m kernel.MsgType) {}

@@ -17,4 +17,4 @@ func (a *DRS) Prefetch(i int32) {
 }
 
 // PrefetchRows does nothing: drs keeps no state that is found through other state.
-func (a *DRS) PrefetchRows(i int32, p kernel.Port) {}
+func (a *DRS) PrefetchRows(i int32, p kernel.Port, m kernel.MsgType) {}

@@ -7,4 +7,4 @@ import "github.com/mutexlab/mutexlab/kernel"
 func (a *GME) Prefetch(i int32) { a.l.Prefetch(i) }
 
 // PrefetchRows: see Prefetch.
-func (a *GME) PrefetchRows(i int32, p kernel.Port) { a.l.PrefetchRows(i, p) }
+func (a *GME) PrefetchRows(i int32, p kernel.Port, m kernel.MsgType) { a.l.PrefetchRows(i, p, m) }

@@ -7,7 +7,7 @@ import "math/bits"
 // they were found at. A search remembers every hop of the route it found, both ways, so a
 // message asks one search per route, not one per hop.
 //
-// It holds enough for every route of rr's static trial. Raymond's messages run along the
+// It is sized for the routes of rr's static trial. Raymond's messages run along the
 // n − 1 edges of its virtual tree, both ways, and each edge's route is about log_δ n hops
 // (4.85 at n = 10^5, mean degree 8): about 10 answers per node. A direct-mapped memo of
 // one entry per node (as it was) kept a tenth of them, and at n = 10^5 it searched 290,838

@@ -13,9 +13,10 @@ type runBuf struct {
 
 // PushInOrder schedules payload at time t like Push, for a caller that promises t is no
 // earlier than the time of any entry it pushed in order before (since the last Reset).
-// With the ahead buffer on (SetAhead) it is Push.
+// With the ahead buffer on (SetAhead), an entry that precedes the buffer's last goes into
+// the buffer (pushAheadInOrder); the others join the run as without it.
 func (q *Queue) PushInOrder(t float64, payload uint32) {
-	if q.ahead.depth > 0 || len(q.times) < rootSlot {
+	if len(q.times) < rootSlot {
 		q.Push(t, payload)
 		return
 	}
@@ -28,8 +29,16 @@ func (q *Queue) PushInOrder(t float64, payload uint32) {
 		panic("kernel: Queue.PushInOrder out of order")
 	}
 	q.seq++
+	if q.ahead.depth > 0 && q.pushAheadInOrder(tk, k) {
+		return
+	}
 	if r.head > 0 && r.head == len(r.times) {
 		r.times, r.keys, r.head = r.times[:0], r.keys[:0], 0 // empty: start over
+	}
+	if len(r.times) == cap(r.times) || len(r.keys) == cap(r.keys) {
+		// Double, into huge-page memory (GrowLarge): with the look-ahead on, at n = 10^6,
+		// the run holds every message in flight.
+		r.times, r.keys = GrowLarge(r.times, len(r.times)), GrowLarge(r.keys, len(r.keys))
 	}
 	r.times = append(r.times, tk)
 	r.keys = append(r.keys, k)

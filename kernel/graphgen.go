@@ -30,7 +30,11 @@ func RandomConnected(t *Topology, links int, rng *Stream) error {
 	if t.NumLinks() > 0 {
 		return fmt.Errorf("kernel: RandomConnected needs a network without links (Reset it first), got %d links", t.NumLinks())
 	}
-	t.links = Reserve(t.links, links) // no garbage from growing it link by link
+	if cap(t.links) < links {
+		t.links = Reserve(t.links, links) // no garbage from growing it link by link
+		Prefault(t, t.links[:links])      // appended link by link during the build
+	}
+	t.links = t.links[:0]
 	clear(t.neighbourBits())
 	err := randomTree(t, rng)
 	if err == nil {

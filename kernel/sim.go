@@ -16,6 +16,7 @@ type Sim struct {
 	algo   Algorithm
 	types  []MsgTypeInfo
 	tokens TokenHolder // nil for algorithms without a token
+	pre    prefaulter  // faults in a large trial's arrays on another core during setup (setup_parallel.go)
 	// ahead: the queue keeps the next events out of its heap and step prefetches their
 	// state (lookahead.go; large networks only); prefetcher is the algorithm's part of it.
 	ahead      bool
@@ -271,6 +272,8 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 	if lb, ok := algo.(LinkLoadBounder); ok {
 		s.linkBound = lb.MaxInFlightPerLink()
 	}
+	s.startPrefault(p.N)
+	defer s.endPrefault()
 	if err := s.setupNetwork(p, edges); err != nil {
 		return err
 	}
@@ -305,6 +308,7 @@ func (s *Sim) setupNetwork(p Params, edges [][2]int32) error {
 	s.topo.clock = &s.now
 	var topoRand Stream
 	topoRand.Seed(DeriveSeed(p.Seed, uint64(StreamTopology)))
+	s.allocateEarly(&p)
 	if err := s.net.Init(&s.topo, &s.p, &topoRand); err != nil {
 		return err
 	}

@@ -48,6 +48,8 @@ type Topology struct {
 	cur      uint32
 	bfsQueue []int32
 	warm     uint32 // a sum of what reading ahead read (graphbuild.go): stored, so the compiler keeps the reads
+
+	pre *prefaulter // the setup helper of the trial being set up (setup_parallel.go), nil otherwise
 }
 
 // portRec is one end of a link as the link layer sees it, kept together so that delivering a
@@ -102,6 +104,7 @@ func (t *Topology) Reset(n, portCap int) {
 	// memclr in the trial, and 13 MB of peak RSS.
 	if room := n*t.inline + spillRoom(n)*(portCap-t.inline); cap(t.ports) < room {
 		t.ports = MakeLarge[portRec](n*t.inline, room)
+		Prefault(t, t.ports) // written whole below: the helper from the end, this loop from the start
 	} else {
 		t.ports = t.ports[:n*t.inline]
 	}

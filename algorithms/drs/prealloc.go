@@ -1,0 +1,26 @@
+package drs
+
+import "github.com/mutexlab/mutexlab/kernel"
+
+// Preallocate allocates the arrays Reset fills, for a trial of n nodes on the walter
+// network's random graph of links links (its port capacity kernel.PortCapFor(n, links)),
+// before the graph is built, and hands them to the kernel's setup helper, which faults them
+// in meanwhile (kernel.Preallocator). Reset finds them large enough and fills them as
+// before.
+func (a *DRS) Preallocate(t *kernel.Topology, n, links int) {
+	w := kernel.PortCapFor(n, links) + 1
+	// In reverse order of first use: the helper takes the last added first.
+	if cap(a.prio) < n*w {
+		a.prio = kernel.Resize(a.prio, n*w)
+		kernel.Prefault(t, a.prio)
+	}
+	if cap(a.trials) < n {
+		a.trials = kernel.Resize(a.trials, n)
+		kernel.Prefault(t, a.trials)
+	}
+	if cap(a.lock) < n {
+		a.lock = kernel.Resize(a.lock, n)
+		kernel.Prefault(t, a.lock)
+	}
+	kernel.PreallocatePortSets(t, n, w, &a.L, &a.R, &a.H, &a.A, &a.C, &a.W, &a.WFalse, &a.P, &a.D)
+}

@@ -1,0 +1,40 @@
+package linkrev
+
+import "github.com/mutexlab/mutexlab/kernel"
+
+// Preallocate allocates the arrays Reset fills, for a trial of n nodes on the random graph
+// of links links that the walter network builds on an empty topology
+// (kernel.Preallocator): there node i's ports in use are 0..deg(i)−1, so its height row is
+// deg(i) wide and the rows hold 2·links heights, the size layout will ask for. Arrays newly
+// allocated go to the kernel's setup helper (kernel.Prefault), which faults them in while
+// the graph is built. Reset then finds every array large enough; if the graph differs from
+// the estimate, Reset sizes its arrays as it always does.
+func (l *Links) Preallocate(t *kernel.Topology, n, links int) {
+	pc := kernel.PortCapFor(n, links)
+	if rowsFit(n, pc, "") != nil {
+		return
+	}
+	h := 2 * links
+	// In reverse order of Reset's first writes: the helper takes the last added first.
+	if cap(l.q) < n*qFirst {
+		l.q = reserve(l.q, n*qFirst, n*qFirst, 3*n*(pc+1))
+		kernel.Prefault(t, l.q) // the queues, written from the first requests on
+	}
+	if cap(l.Height) < h {
+		l.Height = reserve(l.Height, h, h/32, 3*n*pc)
+		kernel.Prefault(t, l.Height)
+	}
+	kernel.PreallocatePortSets(t, n, pc, &l.InN, &l.ReceivedLI, &l.Forming, &l.Lower)
+	if cap(l.rows) < n {
+		l.rows = kernel.Resize(l.rows, n)
+		kernel.Prefault(t, l.rows)
+	}
+	if cap(l.MyHeight) < n {
+		l.MyHeight = kernel.Resize(l.MyHeight, n)
+		kernel.Prefault(t, l.MyHeight)
+	}
+	if cap(l.Next) < n {
+		l.Next = kernel.Resize(l.Next, n) // the BFS's distances first
+		kernel.Prefault(t, l.Next)
+	}
+}

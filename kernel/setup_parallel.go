@@ -1,0 +1,263 @@
+package kernel
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unsafe"
+)
+
+// A large trial's setup spends much of its time faulting in memory its process has never
+// had: about 870 MB at n = 10^6, and on the virtual machines mutexlab is measured on the
+// first write to a page costs 0.1 to 3.6 s per GiB (BenchmarkFirstTouch, docs/scaling.md).
+// The trial runs on one core. While setup builds the graph, a helper goroutine on the other
+// faults in the arrays setup will write next (madvise MADV_POPULATE_WRITE), so that the
+// trial's thread finds their pages present.
+//
+// Populating a page does not change its contents, so the helper cannot race with the
+// trial's writes in any way that changes data: results are the same with it or without it,
+// whatever the scheduling (TestPrefaultUnchanged). It is bounded (one goroutine per Sim,
+// prefaultSlots arrays at most, each kept alive until done) and it ends with setup
+// (prefaulter.finish), stopping at the next chunk.
+
+// prefaultMinN is the smallest trial that gets a helper: below it the arrays are a few
+// megabytes, faulted in less time than a goroutine takes to start (the papers' trials stay
+// on one goroutine and allocate as before). The look-ahead's threshold, for the same reason;
+// a variable so that tests can switch the helper on for small trials or off.
+var prefaultMinN = 1 << 15
+
+// prefaultChunk is how much the helper populates per call: one huge page, so that it stops
+// within a few milliseconds of finish.
+const prefaultChunk = hugePage
+
+// smallPage is the size of a base page, madvise's alignment.
+const smallPage = 4096
+
+// prefaultSlots bounds the arrays waiting for the helper; more are not faulted ahead.
+const prefaultSlots = 32
+
+// prefaulter is a Sim's setup helper. The zero value is idle: Prefault does nothing.
+type prefaulter struct {
+	mu      sync.Mutex
+	pending [][]byte // arrays to populate, the last added first
+	wake    chan struct{}
+	done    chan struct{}
+	stop    atomic.Bool
+	running bool
+	held    bool         // add queues without waking the helper (allocateEarly's batch)
+	busy    bool         // the helper is populating an array it took from pending
+	bytes   atomic.Int64 // populated so far, every trial (tests)
+}
+
+// start starts the helper for a trial of n nodes, when the trial is large, a second
+// processor may run it and the system can populate memory; it reports whether it did.
+func (f *prefaulter) start(n int) bool {
+	if n < prefaultMinN || runtime.GOMAXPROCS(0) < 2 || !prefaultSupported() {
+		return false
+	}
+	if f.wake == nil {
+		f.wake = make(chan struct{}, 1)
+		f.pending = make([][]byte, 0, prefaultSlots)
+	}
+	f.done = make(chan struct{}) // one per trial: a closed channel cannot be reopened
+	f.stop.Store(false)
+	f.running = true
+	go f.work()
+	return true
+}
+
+// finish stops the helper and waits for it (at most the chunk it is populating); what it
+// did not reach faults in when written, as without it.
+func (f *prefaulter) finish() {
+	if !f.running {
+		return
+	}
+	f.held = false
+	f.signal()
+	for prefaultDrain && f.working() {
+		time.Sleep(100 * time.Microsecond)
+	}
+	f.stop.Store(true)
+	f.signal()
+	<-f.done
+	f.running = false
+	f.mu.Lock()
+	clear(f.pending[:cap(f.pending)])
+	f.pending = f.pending[:0]
+	f.mu.Unlock()
+}
+
+// prefaultDrain makes finish wait until the helper has populated every array queued (tests:
+// without it, what the helper reaches depends on the scheduler).
+var prefaultDrain = false
+
+// working reports whether arrays are pending or being populated.
+func (f *prefaulter) working() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.pending) > 0 || f.busy
+}
+
+// add queues b for the helper. The last array added is populated first: setup allocates an
+// array shortly before it starts writing it, and earlier ones may already be written.
+func (f *prefaulter) add(b []byte) {
+	if !f.running || len(b) == 0 {
+		return
+	}
+	f.mu.Lock()
+	if len(f.pending) < cap(f.pending) {
+		f.pending = append(f.pending, b)
+	}
+	f.mu.Unlock()
+	if !f.held {
+		f.signal()
+	}
+}
+
+func (f *prefaulter) signal() {
+	select {
+	case f.wake <- struct{}{}:
+	default:
+	}
+}
+
+// work populates the queued arrays until finish.
+func (f *prefaulter) work() {
+	defer close(f.done)
+	for !f.stop.Load() {
+		f.mu.Lock()
+		var b []byte
+		if k := len(f.pending); k > 0 {
+			b = f.pending[k-1]
+			f.pending[k-1] = nil
+			f.pending = f.pending[:k-1]
+		}
+		f.busy = b != nil
+		f.mu.Unlock()
+		if b == nil {
+			<-f.wake
+			continue
+		}
+		f.populate(b)
+		f.mu.Lock()
+		f.busy = false
+		f.mu.Unlock()
+	}
+}
+
+// populate faults in b a chunk at a time from its end: setup writes most arrays from their
+// start, so the two meet rather than fault the same pages. Chunks end at huge-page
+// boundaries of the address space; a first page that b shares with what is before it is
+// left out (madvise starts at a page boundary; large arrays begin at one).
+func (f *prefaulter) populate(b []byte) {
+	base := int(uintptr(unsafe.Pointer(unsafe.SliceData(b))))
+	first := (smallPage - base%smallPage) % smallPage
+	for end := len(b); end > first && !f.stop.Load(); {
+		start := max(first, (base+end-1)&^(prefaultChunk-1)-base)
+		if !populateWrite(b[start:end]) {
+			return
+		}
+		f.bytes.Add(int64(end - start))
+		end = start
+	}
+}
+
+// prefaultSupported reports whether the system populates memory on request, asked once
+// with one page (madvise wants it aligned).
+var prefaultSupported = sync.OnceValue(func() bool {
+	b := make([]byte, 2*smallPage)
+	base := int(uintptr(unsafe.Pointer(unsafe.SliceData(b))))
+	first := (smallPage - base%smallPage) % smallPage
+	return populateWrite(b[first : first+smallPage])
+})
+
+// Prefault asks the setup helper of the trial t belongs to to fault in the pages of s (its
+// length, not the room beyond it: memory reserved but never written must not count in the
+// trial's resident size). It is for an array just allocated (MakeLarge) that setup will
+// write soon; it does nothing when no helper runs (small trials, one processor, setup over).
+func Prefault[T any](t *Topology, s []T) {
+	if t.pre == nil || len(s) == 0 {
+		return
+	}
+	size := len(s) * int(unsafe.Sizeof(s[0]))
+	t.pre.add(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), size))
+}
+
+// startPrefault starts the setup helper for a trial of n nodes, if it is worth one.
+func (s *Sim) startPrefault(n int) {
+	if s.pre.start(n) {
+		s.topo.pre = &s.pre
+	}
+}
+
+// endPrefault stops the setup helper, if one ran: setup has written its arrays.
+func (s *Sim) endPrefault() {
+	s.pre.finish()
+	s.topo.pre = nil
+}
+
+// Preallocator is implemented by an algorithm that can size its large arrays before the
+// network is built. For a large trial on the walter network (a random graph of exactly
+// links links, built on an empty topology), the kernel calls Preallocate before building
+// the graph; the algorithm allocates what its Reset will fill, sized as Reset will size it,
+// and passes the arrays to Prefault, so that the helper faults them in while the graph is
+// built. Reset then finds them large enough and only fills them: what it writes, and so
+// the trial, does not change.
+type Preallocator interface {
+	Preallocate(t *Topology, n, links int)
+}
+
+// allocateEarly allocates, before the graph is built, the per-node arrays setup writes
+// after it (the request streams, the event records, the queue, the statuses, and the
+// algorithm's through Preallocator), and hands those newly allocated to the helper.
+// resetCounters and seedStreams later find them large enough. The arrays are added in
+// reverse order of first use: the helper takes the last added first.
+func (s *Sim) allocateEarly(p *Params) {
+	if !s.pre.running {
+		return
+	}
+	// Woken once the batch is queued: populating holds the address space's lock against
+	// the huge-page advice each allocation asks for, and would make them wait.
+	s.pre.held = true
+	defer func() { s.pre.held = false; s.pre.signal() }()
+	n := p.N
+	if cap(s.status) < n {
+		s.status = Zeroed(s.status, n)
+		Prefault(&s.topo, s.status)
+	}
+	if cap(s.requestedAt) < n {
+		s.requestedAt = Zeroed(s.requestedAt, n)
+		Prefault(&s.topo, s.requestedAt)
+	}
+	if cap(s.recs) < n+64 {
+		s.recs = Reserve(s.recs, n+64)
+		Prefault(&s.topo, s.recs[:n]) // scheduleStart writes one per node
+	}
+	if old := cap(s.q.times); old < n+64 {
+		s.q.Reset()
+		s.q.Grow(n + 64)
+		Prefault(&s.topo, s.q.times[:cap(s.q.times)])
+		Prefault(&s.topo, s.q.keys[:cap(s.q.keys)])
+	}
+	if pa, ok := s.algo.(Preallocator); ok {
+		if _, walter := s.net.(*WalterModel); walter {
+			pa.Preallocate(&s.topo, n, p.LinkCount())
+		}
+	}
+	if cap(s.requestState) < n {
+		s.requestState = Resize(s.requestState, n)
+		Prefault(&s.topo, s.requestState)
+	}
+}
+
+// PreallocatePortSets is InterleavePortSets for an algorithm's Preallocate: it allocates
+// the sets only when their words are too small (so that a trial on reused arrays does not
+// clear them twice) and hands new words to the setup helper.
+func PreallocatePortSets(t *Topology, n, portCap int, sets ...*PortSets) {
+	if cap(sets[0].words) >= n*(portCap+63)/64*len(sets) {
+		return
+	}
+	InterleavePortSets(n, portCap, sets...)
+	Prefault(t, sets[0].words)
+}

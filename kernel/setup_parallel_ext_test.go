@@ -1,0 +1,50 @@
+package kernel_test
+
+import (
+	"fmt"
+	"runtime"
+	"testing"
+
+	"github.com/mutexlab/mutexlab/algorithms"
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+// TestPrefaultUnchanged runs trials with the setup helper (setup_parallel.go) and without:
+// every result must be the same, since populating a page does not change it, and arrays
+// allocated early (allocateEarly, Preallocator) are filled by setup as before. Under -race
+// it also checks that the helper never reads or writes the arrays from Go.
+func TestPrefaultUnchanged(t *testing.T) {
+	if !kernel.PrefaultSupported() {
+		t.Skip("the system does not populate memory on request")
+	}
+	p := kernel.DefaultParams()
+	p.N, p.Degree, p.Load, p.Seed = 3000, 8, 0.01, 5
+	p.Warmup, p.Measure = 20, 200
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one processor: no helper")
+	}
+	for _, name := range []string{"rl", "drs", "hk", "gme"} {
+		info, _ := algorithms.Lookup(name)
+		restore := kernel.PrefaultFrom(1 << 30)
+		off, err := kernel.NewSim().Run(p, info.New())
+		restore()
+		if err != nil {
+			t.Fatal(err)
+		}
+		restore = kernel.PrefaultFrom(0)
+		s := kernel.NewSim()
+		var on kernel.Result
+		for range 2 { // a fresh trial, then one on the arrays it left
+			if on, err = s.Run(p, info.New()); err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprintf("%+v", on) != fmt.Sprintf("%+v", off) { // NaN metrics: not DeepEqual
+				t.Fatalf("%s: results differ with the setup helper:\n on %+v\noff %+v", name, on, off)
+			}
+		}
+		restore()
+		if kernel.PrefaultedBytes(s) == 0 {
+			t.Fatalf("%s: the helper populated nothing", name)
+		}
+	}
+}

@@ -1,0 +1,106 @@
+package kernel
+
+import (
+	"syscall"
+	"testing"
+	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// TestPrefaultPopulates: populate faults in every page of an array from its end to its
+// start, including a last partial chunk and a first page shared with what precedes it, and
+// nothing beyond it. residentPages (Linux) says which pages are present.
+func TestPrefaultPopulates(t *testing.T) {
+	if !prefaultSupported() {
+		t.Skip("the system does not populate memory on request")
+	}
+	region := freshRegion(t, 8*hugePage)
+	// From the middle of a page to the middle of a page: five chunks, partial at both ends.
+	b := region[hugePage+100 : 4*hugePage+3*smallPage+7]
+	var f prefaulter
+	f.populate(b)
+	// Pages from the first whole one of b to the one holding its last byte; no other.
+	first, last := hugePage+smallPage, 4*hugePage+3*smallPage+6
+	for pg, in := range residentPages(t, region) {
+		start := pg * smallPage
+		if want := start >= first && start <= last; in != want {
+			t.Fatalf("page %d (bytes %d..%d): present %v, want %v", pg, start, start+smallPage, in, want)
+		}
+	}
+	if got := f.bytes.Load(); got != int64(len(b)-(smallPage-100)) {
+		t.Fatalf("counted %d bytes populated, want %d", got, len(b)-(smallPage-100))
+	}
+}
+
+// TestPrefaulterLifecycle: the helper starts only for large trials, populates what is
+// added (the last added first), stops at finish, and ignores arrays added after it.
+func TestPrefaulterLifecycle(t *testing.T) {
+	if !prefaultSupported() {
+		t.Skip("the system does not populate memory on request")
+	}
+	var f prefaulter
+	if f.start(prefaultMinN - 1) {
+		t.Fatalf("a helper for %d nodes", prefaultMinN-1)
+	}
+	for trial := range 2 {
+		if !f.start(prefaultMinN) {
+			t.Skip("one processor")
+		}
+		a, b := freshRegion(t, 2*hugePage), freshRegion(t, 2*hugePage)
+		f.add(a)
+		f.add(b)
+		deadline := time.Now().Add(10 * time.Second)
+		for !allResident(residentPages(t, a)) || !allResident(residentPages(t, b)) {
+			if time.Now().After(deadline) {
+				t.Fatalf("trial %d: the helper did not populate the arrays within 10 s", trial)
+			}
+			time.Sleep(time.Millisecond)
+		}
+		f.finish()
+		if f.running || len(f.pending) != 0 {
+			t.Fatalf("trial %d: running %v, %d arrays pending after finish", trial, f.running, len(f.pending))
+		}
+		c := freshRegion(t, hugePage)
+		f.add(c) // after finish: nothing
+		if len(f.pending) != 0 {
+			t.Fatalf("trial %d: an array queued after finish", trial)
+		}
+	}
+}
+
+// freshRegion maps size bytes the process has never touched, unmapped when the test ends.
+func freshRegion(t *testing.T, size int) []byte {
+	t.Helper()
+	mem, err := syscall.Mmap(-1, 0, size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = syscall.Madvise(mem, unix.MADV_NOHUGEPAGE) // page by page, so that residency is exact
+	t.Cleanup(func() { _ = syscall.Munmap(mem) })
+	return mem
+}
+
+// residentPages reports, per page of mem, whether it is present (mincore).
+func residentPages(t *testing.T, mem []byte) []bool {
+	t.Helper()
+	vec := make([]byte, (len(mem)+smallPage-1)/smallPage)
+	if _, _, e := syscall.Syscall(syscall.SYS_MINCORE, uintptr(unsafe.Pointer(unsafe.SliceData(mem))), uintptr(len(mem)), uintptr(unsafe.Pointer(unsafe.SliceData(vec)))); e != 0 {
+		t.Fatal(e)
+	}
+	in := make([]bool, len(vec))
+	for k, v := range vec {
+		in[k] = v&1 != 0
+	}
+	return in
+}
+
+func allResident(p []bool) bool {
+	for _, in := range p {
+		if !in {
+			return false
+		}
+	}
+	return true
+}

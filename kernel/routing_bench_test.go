@@ -16,7 +16,15 @@ import (
 // (ThreadCPU), the number to compare on a shared machine.
 //
 //	go test -run '^$' -bench 'RoutingSearch' -count 5 ./kernel/
-func BenchmarkRoutingSearch(b *testing.B) {
+func BenchmarkRoutingSearch(b *testing.B) { benchRouting(b, false) }
+
+// BenchmarkRoutingRoutes times Routing.Routes as BenchmarkRoutingSearch times the search:
+// the search and both routes walked and packed, what rr pays per tree edge.
+//
+//	go test -run '^$' -bench 'RoutingRoutes' -benchtime 4000x -count 5 ./kernel/
+func BenchmarkRoutingRoutes(b *testing.B) { benchRouting(b, true) }
+
+func benchRouting(b *testing.B, routes bool) {
 	for _, n := range []int{100_000, 1_000_000} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			var topo Topology
@@ -42,7 +50,11 @@ func BenchmarkRoutingSearch(b *testing.B) {
 			cpu := ThreadCPU()
 			for k := range b.N {
 				pr := pairs[k%len(pairs)]
-				r.search(pr[0], pr[1])
+				if routes {
+					r.Routes(pr[0], pr[1])
+				} else {
+					r.search(pr[0], pr[1])
+				}
 				labelled += len(r.fwd.queue) + len(r.bwd.queue)
 			}
 			b.ReportMetric(float64(ThreadCPU()-cpu)/float64(b.N), "cpu-ns/op")

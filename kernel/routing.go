@@ -55,10 +55,11 @@ type Routing struct {
 	labels   []uint32 // both sides' labels of node x at 2x and 2x+1 (routing_side.go)
 	onPath   []uint16 // node x lies on a shortest path of the last search when onPath[x] == cur
 	path     []int32  // the nodes markPath marked, level by level (scratch)
+	meet     []int32  // the nodes on shortest paths where the last search's sides met
 	walkX    []int32  // the nodes of the route walked last, in order (scratch)
 	walkP    []Port   // the ports they take
 	width    uint     // a port's bits in a Route (routing_route.go)
-	cur      uint32   // the last search's stamp (1..0xffff)
+	cur      uint32   // the last stamp taken (next), the forward side's of the last search (1..0xffff)
 
 	nbrs nbrRows // every node's neighbours, one cache line a node (search only)
 
@@ -93,34 +94,41 @@ func (r *Routing) resetAs(t *Topology, table bool) {
 	r.nbrs.reset(t, true)
 	r.onPath = Zeroed(r.onPath, r.n)
 	r.path = Reserve(r.path, r.n)
+	r.meet = Reserve(r.meet, r.n)
 	r.cur = 0
 	r.memo.reset(r.n, t.PortCap())
 }
 
 // next starts a search: a new stamp (all labels and marks cleared when the 16 bits wrap).
 func (r *Routing) next() uint32 {
+	r.reserve(1)
 	r.cur++
-	if r.cur > 0xffff {
+	return r.cur
+}
+
+// reserve makes sure that the next k stamps (next) come without a wrap, which would clear
+// the labels of a backward side started before them (startBackward): it wraps now if they
+// would not.
+func (r *Routing) reserve(k int) {
+	if int(r.cur)+k > 0xffff {
 		clear(r.labels)
 		clear(r.onPath)
-		r.cur = 1
+		r.cur = 0
 	}
-	return r.cur
 }
 
 // row returns to's row of the table, computing it if the topology changed since.
 func (r *Routing) row(to int32) []uint16 {
 	row := r.rows[int(to)*r.n : (int(to)+1)*r.n]
 	if v := r.topo.Version(); r.ver[to] != v {
-		cur := r.next()
 		s := &r.fwd
-		s.start(to, cur)
+		s.start(to, r.next())
 		for !s.done() {
-			s.expand(&r.nbrs, cur, nil)
+			s.expand(&r.nbrs, nil)
 		}
 		for i := range row {
 			row[i] = unreachable
-			if s.has(int32(i), cur) {
+			if s.has(int32(i)) {
 				row[i] = s.level(int32(i))
 			}
 		}
@@ -132,10 +140,31 @@ func (r *Routing) row(to int32) []uint16 {
 // search finds the distance from from to to (unreachable if none), the lowest port of from
 // that starts a shortest path and the neighbour there, by the bidirectional search.
 func (r *Routing) search(from, to int32) (int, Port, int32) {
-	cur := r.next()
+	r.startBackward(to, 1)
+	return r.searchFrom(from)
+}
+
+// startBackward starts the backward side at to for searches searchFrom calls to come, with
+// stamps for them all: a wrap of the stamps (next) on the way would clear its labels.
+func (r *Routing) startBackward(to int32, searches int) {
+	r.reserve(searches + 1)
+	r.bwd.start(to, r.next())
+}
+
+// searchFrom is search from from to the root of the backward side, which may have been
+// grown by earlier searches from other sources (RoutesToward): its labels are exact
+// distances, complete up to its last level, whatever its depth. The forward side starts
+// afresh.
+func (r *Routing) searchFrom(from int32) (int, Port, int32) {
 	f, b := &r.fwd, &r.bwd
-	f.start(from, cur)
-	b.start(to, cur)
+	f.start(from, r.next())
+	var met *side
+	if b.has(from) { // within the backward side already (a kept one): d is its label
+		r.meet = append(r.meet[:0], from) // (for walkBack's marking)
+		d := int(b.level(from))
+		p, y := r.lowestPort(from, func(y int32) bool { return b.at(y, uint16(d-1)) })
+		return d, p, y
+	}
 	for {
 		if f.done() || b.done() {
 			return unreachable, NoPort, -1
@@ -144,44 +173,51 @@ func (r *Routing) search(from, to int32) (int, Port, int32) {
 		if len(b.queue)-b.head < len(f.queue)-f.head {
 			grow, other = b, f
 		}
-		if grow.expand(&r.nbrs, cur, other) {
+		if grow.expand(&r.nbrs, other) {
+			met = grow
 			break
 		}
 	}
-	// Every node within radius a of from and b of to is labelled, and the searches met at
-	// distance d = a + b. A node x at forward level k lies on a shortest path iff it is one
-	// hop from a node at level k+1 that does; at the last level a, iff its backward label
-	// is d − a.
+	// The searches met at the nodes the side that grew last labelled (met.meet), at distance
+	// d = a + b.last(), a being f.last(). With a kept backward side, grown deeper than this
+	// search alone would have, that still holds: before the last expansion no node was
+	// labelled by both sides, so every node the forward side had labelled is more than
+	// b.last() from to; a node it then labels is a neighbour of one, so at least b.last()
+	// from to, and exactly that if the backward side labelled it. (If the backward side grew
+	// last, a meeting node has forward level a: had it less, the forward side would have
+	// labelled its neighbours, the backward side's node one level nearer to among them, and
+	// the sides would have met before.) A node x at forward level k lies on a shortest path
+	// iff it is one hop from a node at level k+1 that does; at the last level a, iff it is
+	// a meeting node.
 	a := f.last()
 	d := a + b.last()
+	r.meet = met.meet
 	if a == 0 { // the backward search reached from: its labels below d are complete
-		p, y := r.lowestPort(from, func(y int32) bool { return b.at(y, cur, uint16(d-1)) })
+		p, y := r.lowestPort(from, func(y int32) bool { return b.at(y, uint16(d-1)) })
 		return d, p, y
 	}
-	r.markPath(f, b, a, d-a)
-	p, y := r.lowestPort(from, func(y int32) bool { return r.marked(y) && f.at(y, cur, 1) })
+	r.markPath(f, a)
+	p, y := r.lowestPort(from, func(y int32) bool { return r.marked(y) && f.at(y, 1) })
 	return d, p, y
 }
 
-// markPath marks the nodes of forward levels 1..a that lie on a shortest path (onPath): at
-// the meeting level a, those the backward search labelled d − a; below it, level by level,
-// the forward neighbours one level down of the nodes marked (a node lies on a shortest path
-// iff it is one hop from a node of the next level that does). It reads the ports of the
-// marked nodes only, a few per level, not those of every labelled node. markPath(b, f, ...)
-// marks the backward side's the same way.
-func (r *Routing) markPath(s, o *side, top, otherTop int) {
+// markPath marks the nodes of levels 1..top of side s (forward: top = a; backward: top =
+// d − a) that lie on a shortest path (onPath): at the meeting level, the nodes where the
+// searches met on shortest paths (r.meet); below it, level by level, the neighbours one
+// level down of the nodes marked (a node lies on a shortest path iff it is one hop from a
+// node of the next level that does). It reads the rows of the marked nodes only, a few per
+// level, not those of every labelled node.
+func (r *Routing) markPath(s *side, top int) {
 	cur, path := r.cur, r.path[:0]
-	for k := len(s.queue) - 1; k >= 0 && int(s.level(s.queue[k])) == top; k-- {
-		if x := s.queue[k]; o.at(x, cur, uint16(otherTop)) {
-			r.onPath[x] = uint16(cur)
-			path = append(path, x)
-		}
+	for _, x := range r.meet {
+		r.onPath[x] = uint16(cur)
+		path = append(path, x)
 	}
 	for lo, lvl := 0, uint16(top); lvl > 1; lvl-- {
 		hi := len(path)
 		for _, y := range path[lo:hi] {
 			for _, x := range r.nbrs.of(y) {
-				if s.at(x, cur, lvl-1) && !r.marked(x) {
+				if s.at(x, lvl-1) && !r.marked(x) {
 					r.onPath[x] = uint16(cur)
 					path = append(path, x)
 				}
@@ -260,14 +296,48 @@ func (r *Routing) Routes(from, to int32) (d int, there, back Route) {
 		r.walkTable(to, from)
 		return d, there, packRoute(r.walkP, r.width)
 	}
-	d, first, next := r.search(from, to)
+	r.startBackward(to, 1)
+	rp := r.routesFrom(from, to)
+	return rp.Dist, rp.There, rp.Back
+}
+
+// RoutePair is a distance and the routes both ways (Routes).
+type RoutePair struct {
+	Dist        int
+	There, Back Route
+}
+
+// RoutesToward sets out[k] to what Routes(from[k], to) returns, for every k. Its searches
+// share their backward side: rooted at to, kept labelled from one search to the next and
+// grown only as far as they need. The first search costs what Routes's does; each next one
+// about its forward side alone, which meets the backward side's labels sooner (Raymond's
+// tree node and its children: rr).
+func (r *Routing) RoutesToward(to int32, from []int32, out []RoutePair) {
+	if r.full {
+		for k, x := range from {
+			out[k].Dist, out[k].There, out[k].Back = r.Routes(x, to)
+		}
+		return
+	}
+	r.startBackward(to, len(from))
+	for k, x := range from {
+		out[k] = r.routesFrom(x, to)
+	}
+}
+
+// routesFrom is Routes(from, to) by searchFrom, to the backward side rooted at to.
+func (r *Routing) routesFrom(from, to int32) RoutePair {
+	if from == to {
+		return RoutePair{}
+	}
+	d, first, next := r.searchFrom(from)
 	if d == unreachable {
-		return d, 0, 0
+		return RoutePair{Dist: d}
 	}
 	r.walkThere(from, to, d, first, next)
-	there = packRoute(r.walkP, r.width)
+	there := packRoute(r.walkP, r.width)
 	r.walkBack(from, to, d)
-	return d, there, packRoute(r.walkP, r.width)
+	return RoutePair{d, there, packRoute(r.walkP, r.width)}
 }
 
 // walkTable walks the route from from to to by the table (walkX, walkP) and returns its
@@ -296,7 +366,7 @@ func (r *Routing) walkTable(from, to int32) int {
 // to a marked node of level k+1; from the meeting level on, the lowest port one backward
 // level closer (those labels are complete).
 func (r *Routing) walkThere(from, to int32, d int, first Port, next int32) {
-	cur, f, b := r.cur, &r.fwd, &r.bwd
+	f, b := &r.fwd, &r.bwd
 	a := f.last()
 	r.walkX, r.walkP = r.walkX[:0], r.walkP[:0]
 	x, port := from, first
@@ -311,10 +381,10 @@ func (r *Routing) walkThere(from, to int32, d int, first Port, next int32) {
 		}
 		if k+1 < a {
 			lvl := uint16(k + 2)
-			port, next = r.lowestPort(x, func(y int32) bool { return r.marked(y) && f.at(y, cur, lvl) })
+			port, next = r.lowestPort(x, func(y int32) bool { return r.marked(y) && f.at(y, lvl) })
 		} else {
 			lvl := uint16(d - k - 2)
-			port, next = r.lowestPort(x, func(y int32) bool { return b.at(y, cur, lvl) })
+			port, next = r.lowestPort(x, func(y int32) bool { return b.at(y, lvl) })
 		}
 	}
 }
@@ -327,20 +397,20 @@ func (r *Routing) walkThere(from, to int32, d int, first Port, next int32) {
 // backward level j+1 up to the meeting level, marked at forward level d−j−1 beyond it (from
 // itself at level 0).
 func (r *Routing) walkBack(from, to int32, d int) {
-	cur, f, b := r.cur, &r.fwd, &r.bwd
+	f, b := &r.fwd, &r.bwd
 	a := f.last()
-	r.markPath(b, f, d-a, a)
+	r.markPath(b, d-a)
 	r.walkX, r.walkP = r.walkX[:0], r.walkP[:0]
 	for x, j := to, 0; x != from; j++ {
 		var port Port
 		var next int32
 		if j+1 <= d-a {
 			lvl := uint16(j + 1)
-			port, next = r.lowestPort(x, func(y int32) bool { return r.marked(y) && b.at(y, cur, lvl) })
+			port, next = r.lowestPort(x, func(y int32) bool { return r.marked(y) && b.at(y, lvl) })
 		} else {
 			lvl := uint16(d - j - 1)
 			port, next = r.lowestPort(x, func(y int32) bool {
-				return f.at(y, cur, lvl) && (lvl == 0 || r.marked(y))
+				return f.at(y, lvl) && (lvl == 0 || r.marked(y))
 			})
 		}
 		r.walkX, r.walkP = append(r.walkX, x), append(r.walkP, port)

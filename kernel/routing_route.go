@@ -32,12 +32,15 @@ func (r Route) Next() (Port, Route) {
 }
 
 // packRoute packs the first ports of a route, each of width bits (as many as fit; none if
-// width is 0).
+// width is 0). A route of no hop is the zero Route.
 func packRoute(ports []Port, width uint) Route {
 	if width == 0 {
 		return 0
 	}
 	k := min(len(ports), (64-routeHead)/int(width), 1<<routeCountBits-1)
+	if k == 0 {
+		return 0
+	}
 	var r uint64
 	for j := k - 1; j >= 0; j-- {
 		r = r<<width | uint64(ports[j])

@@ -36,6 +36,9 @@ func TestRoutingMatchesTable(t *testing.T) {
 	check := func(round int) {
 		for k := range 4000 {
 			from, to := int32(rng.IntN(600)), int32(rng.IntN(600))
+			if k%50 == 7 { // the search's stamps about to wrap
+				search.cur = 0xffff - uint32(k%3)
+			}
 			if k%3 == 0 {
 				to = topo.Peer(from, topo.Up().Next(from, 0)) // neighbours: the searches that stop at once
 			}
@@ -189,6 +192,9 @@ func TestRoutesFollowNextHop(t *testing.T) {
 			if k%5 == 0 {
 				to = topo.Peer(from, topo.Up().Next(from, 0))
 			}
+			if k%50 == 7 { // the search's stamps about to wrap
+				search.cur = 0xffff - uint32(k%3)
+			}
 			for _, r := range []*Routing{&table, &search} {
 				d, there, back := r.Routes(from, to)
 				if want := ref.Distance(from, to); d != want {
@@ -258,5 +264,75 @@ func TestRoutePacking(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestRoutesTowardMatchRoutes: RoutesToward, whose searches share a backward side kept from
+// one source to the next, gives for every source what Routes gives by the table: sources
+// far and near (within the kept side already, or meeting it at nodes of different depths),
+// the destination itself, repeated sources, unreachable ones (links removed, bridges too),
+// and groups whose stamps would wrap part way.
+func TestRoutesTowardMatchRoutes(t *testing.T) {
+	const n = 600
+	var topo Topology
+	topo.Reset(n, PortCapFor(n, 2*n))
+	var rng Stream
+	rng.Seed(13)
+	if err := RandomConnected(&topo, 2*n, &rng); err != nil {
+		t.Fatal(err)
+	}
+	var ref, search Routing
+	ref.reset(&topo)
+	search.resetAs(&topo, false)
+	var from []int32
+	out := make([]RoutePair, 40)
+	unreachables, lone := 0, int32(0)
+	for k := range 3000 {
+		if k%10 == 9 {
+			change(t, &topo, &rng, k)
+		}
+		if k%200 == 0 { // a node cut off
+			lone = int32(rng.IntN(n))
+			for topo.Degree(lone) > 0 {
+				topo.Disconnect(topo.LinkIndex(lone, topo.Up().Next(lone, 0)))
+			}
+		}
+		to := int32(rng.IntN(n))
+		from = from[:0]
+		for range 1 + rng.IntN(len(out)) {
+			x := int32(rng.IntN(n))
+			switch rng.IntN(6) {
+			case 0: // near to: within a kept backward side, or meeting it early
+				x = to
+				for range rng.IntN(3) {
+					if p := topo.Up().Next(x, 0); p >= 0 {
+						x = topo.Peer(x, p)
+					}
+				}
+			case 2:
+				x = lone
+			case 1:
+				if len(from) > 0 {
+					x = from[rng.IntN(len(from))]
+				}
+			}
+			from = append(from, x)
+		}
+		if k%100 == 50 {
+			search.cur = 0xffff - uint32(rng.IntN(len(from)+1)) // the group's stamps would wrap
+		}
+		search.RoutesToward(to, from, out)
+		for j, x := range from {
+			d, there, back := ref.Routes(x, to)
+			if got, want := out[j], (RoutePair{d, there, back}); got != want {
+				t.Fatalf("query %d, source %d of %d: %d -> %d gives %+v, Routes by the table %+v", k, j, len(from), x, to, got, want)
+			}
+			if d == unreachable {
+				unreachables++
+			}
+		}
+	}
+	if unreachables == 0 {
+		t.Fatal("no unreachable source: the test does not reach that case")
 	}
 }

@@ -27,15 +27,25 @@ package kernel
 //     topology version they were found at; routing_memo.go): the message asks the same
 //     question at each hop, and Raymond's messages cross a tree edge both ways, so a tree
 //     edge costs one search, not one per hop and direction. The memo holds 16 answers per
-//     node, for the about 10 per node that rr's routes need in a static trial (at 10^5,
-//     121,354 searches for 99,999 tree edges remain). The search reads each node's
+//     node (sized for rr's static trial when its messages asked at every hop:
+//     routing_memo.go). The search reads each node's
 //     neighbours from a row of its own (routing_rows.go: 14 neighbour ids in one
 //     cache line, rebuilt after the node's links change), not from the port records, which
 //     take five cache lines a node and 32 MB at n = 10^5 where all rows take 6.4 MB; and
 //     both sides' labels of a node share 8 bytes (routing_side.go). Memory: about 230 to
 //     270 bytes per node (rows 64, the topology's record of link changes 8, labels 8,
-//     onPath 2, queues and path 12, the memo 128-168, the blocks of nodes of more than 14
-//     neighbours 2); no table.
+//     onPath 2, queues, meeting nodes and path 20, the walked route 8, the memo 128-168,
+//     the blocks of nodes of more than 14 neighbours 2); no table.
+//
+// Routes gives a whole route at once, both ways, packed in a word for a message to carry
+// (routing_route.go): rr keeps each tree edge's routes while the topology's version is the
+// one they were found at, and its messages take the carried ports instead of asking NextHop
+// at every hop. In a static trial that is one search per tree edge and no question per hop
+// (at n = 10^5 rr had searched 121,354 times for 99,999 tree edges and asked 2,747,042
+// questions, one random read of the memo each). RoutesToward finds the routes from several
+// sources to one node, the destination's side of the search kept from one source to the
+// next: rr finds the routes of a node's edges to its children together while the network
+// is static, and at n = 10^5 its searches label 81.7 M nodes instead of 121.0 M.
 type Routing struct {
 	topo *Topology
 	n    int
@@ -48,7 +58,11 @@ type Routing struct {
 	labels   []uint32 // both sides' labels of node x at 2x and 2x+1 (routing_side.go)
 	onPath   []uint16 // node x lies on a shortest path of the last search when onPath[x] == cur
 	path     []int32  // the nodes markPath marked, level by level (scratch)
-	cur      uint32   // the last search's stamp (1..0xffff)
+	meet     []int32  // the nodes on shortest paths where the last search's sides met
+	walkX    []int32  // the nodes of the route walked last, in order (scratch)
+	walkP    []Port   // the ports they take
+	width    uint     // a port's bits in a Route (routing_route.go)
+	cur      uint32   // the last stamp taken (next), the forward side's of the last search (1..0xffff)
 
 	nbrs nbrRows // every node's neighbours, one cache line a node (search only)
 
@@ -66,6 +80,8 @@ func (r *Routing) reset(t *Topology) { r.resetAs(t, 2*t.N()*t.N() <= routingTabl
 // resetAs prepares the oracle for t, with a table or with bidirectional searches.
 func (r *Routing) resetAs(t *Topology, table bool) {
 	r.topo, r.n, r.full = t, t.N(), table
+	r.width = routeWidth(t.PortCap())
+	r.walkX, r.walkP = Reserve(r.walkX, r.n), Reserve(r.walkP, r.n)
 	if r.full {
 		r.rows = Resize(r.rows, r.n*r.n)
 		r.ver = Zeroed(r.ver, r.n)
@@ -81,34 +97,41 @@ func (r *Routing) resetAs(t *Topology, table bool) {
 	r.nbrs.reset(t, true)
 	r.onPath = Zeroed(r.onPath, r.n)
 	r.path = Reserve(r.path, r.n)
+	r.meet = Reserve(r.meet, r.n)
 	r.cur = 0
 	r.memo.reset(r.n, t.PortCap())
 }
 
 // next starts a search: a new stamp (all labels and marks cleared when the 16 bits wrap).
 func (r *Routing) next() uint32 {
+	r.reserve(1)
 	r.cur++
-	if r.cur > 0xffff {
+	return r.cur
+}
+
+// reserve makes sure that the next k stamps (next) come without a wrap, which would clear
+// the labels of a backward side started before them (startBackward): it wraps now if they
+// would not.
+func (r *Routing) reserve(k int) {
+	if int(r.cur)+k > 0xffff {
 		clear(r.labels)
 		clear(r.onPath)
-		r.cur = 1
+		r.cur = 0
 	}
-	return r.cur
 }
 
 // row returns to's row of the table, computing it if the topology changed since.
 func (r *Routing) row(to int32) []uint16 {
 	row := r.rows[int(to)*r.n : (int(to)+1)*r.n]
 	if v := r.topo.Version(); r.ver[to] != v {
-		cur := r.next()
 		s := &r.fwd
-		s.start(to, cur)
+		s.start(to, r.next())
 		for !s.done() {
-			s.expand(&r.nbrs, cur, nil)
+			s.expand(&r.nbrs, nil)
 		}
 		for i := range row {
 			row[i] = unreachable
-			if s.has(int32(i), cur) {
+			if s.has(int32(i)) {
 				row[i] = s.level(int32(i))
 			}
 		}
@@ -120,10 +143,31 @@ func (r *Routing) row(to int32) []uint16 {
 // search finds the distance from from to to (unreachable if none), the lowest port of from
 // that starts a shortest path and the neighbour there, by the bidirectional search.
 func (r *Routing) search(from, to int32) (int, Port, int32) {
-	cur := r.next()
+	r.startBackward(to, 1)
+	return r.searchFrom(from)
+}
+
+// startBackward starts the backward side at to for searches searchFrom calls to come, with
+// stamps for them all: a wrap of the stamps (next) on the way would clear its labels.
+func (r *Routing) startBackward(to int32, searches int) {
+	r.reserve(searches + 1)
+	r.bwd.start(to, r.next())
+}
+
+// searchFrom is search from from to the root of the backward side, which may have been
+// grown by earlier searches from other sources (RoutesToward): its labels are exact
+// distances, complete up to its last level, whatever its depth. The forward side starts
+// afresh.
+func (r *Routing) searchFrom(from int32) (int, Port, int32) {
 	f, b := &r.fwd, &r.bwd
-	f.start(from, cur)
-	b.start(to, cur)
+	f.start(from, r.next())
+	var met *side
+	if b.has(from) { // within the backward side already (a kept one): d is its label
+		r.meet = append(r.meet[:0], from) // (for walkBack's marking)
+		d := int(b.level(from))
+		p, y := r.lowestPort(from, func(y int32) bool { return b.at(y, uint16(d-1)) })
+		return d, p, y
+	}
 	for {
 		if f.done() || b.done() {
 			return unreachable, NoPort, -1
@@ -132,44 +176,51 @@ func (r *Routing) search(from, to int32) (int, Port, int32) {
 		if len(b.queue)-b.head < len(f.queue)-f.head {
 			grow, other = b, f
 		}
-		if grow.expand(&r.nbrs, cur, other) {
+		if grow.expand(&r.nbrs, other) {
+			met = grow
 			break
 		}
 	}
-	// Every node within radius a of from and b of to is labelled, and the searches met at
-	// distance d = a + b. A node x at forward level k lies on a shortest path iff it is one
-	// hop from a node at level k+1 that does; at the last level a, iff its backward label
-	// is d − a.
+	// The searches met at the nodes the side that grew last labelled (met.meet), at distance
+	// d = a + b.last(), a being f.last(). With a kept backward side, grown deeper than this
+	// search alone would have, that still holds: before the last expansion no node was
+	// labelled by both sides, so every node the forward side had labelled is more than
+	// b.last() from to; a node it then labels is a neighbour of one, so at least b.last()
+	// from to, and exactly that if the backward side labelled it. (If the backward side grew
+	// last, a meeting node has forward level a: had it less, the forward side would have
+	// labelled its neighbours, the backward side's node one level nearer to among them, and
+	// the sides would have met before.) A node x at forward level k lies on a shortest path
+	// iff it is one hop from a node at level k+1 that does; at the last level a, iff it is
+	// a meeting node.
 	a := f.last()
 	d := a + b.last()
+	r.meet = met.meet
 	if a == 0 { // the backward search reached from: its labels below d are complete
-		p, y := r.lowestPort(from, func(y int32) bool { return b.at(y, cur, uint16(d-1)) })
+		p, y := r.lowestPort(from, func(y int32) bool { return b.at(y, uint16(d-1)) })
 		return d, p, y
 	}
-	r.markPath(f, b, a, d-a)
-	p, y := r.lowestPort(from, func(y int32) bool { return r.marked(y) && f.at(y, cur, 1) })
+	r.markPath(f, a)
+	p, y := r.lowestPort(from, func(y int32) bool { return r.marked(y) && f.at(y, 1) })
 	return d, p, y
 }
 
-// markPath marks the nodes of forward levels 1..a that lie on a shortest path (onPath): at
-// the meeting level a, those the backward search labelled d − a; below it, level by level,
-// the forward neighbours one level down of the nodes marked (a node lies on a shortest path
-// iff it is one hop from a node of the next level that does). It reads the ports of the
-// marked nodes only, a few per level, not those of every labelled node. markPath(b, f, ...)
-// marks the backward side's the same way.
-func (r *Routing) markPath(s, o *side, top, otherTop int) {
+// markPath marks the nodes of levels 1..top of side s (forward: top = a; backward: top =
+// d − a) that lie on a shortest path (onPath): at the meeting level, the nodes where the
+// searches met on shortest paths (r.meet); below it, level by level, the neighbours one
+// level down of the nodes marked (a node lies on a shortest path iff it is one hop from a
+// node of the next level that does). It reads the rows of the marked nodes only, a few per
+// level, not those of every labelled node.
+func (r *Routing) markPath(s *side, top int) {
 	cur, path := r.cur, r.path[:0]
-	for k := len(s.queue) - 1; k >= 0 && int(s.level(s.queue[k])) == top; k-- {
-		if x := s.queue[k]; o.at(x, cur, uint16(otherTop)) {
-			r.onPath[x] = uint16(cur)
-			path = append(path, x)
-		}
+	for _, x := range r.meet {
+		r.onPath[x] = uint16(cur)
+		path = append(path, x)
 	}
 	for lo, lvl := 0, uint16(top); lvl > 1; lvl-- {
 		hi := len(path)
 		for _, y := range path[lo:hi] {
 			for _, x := range r.nbrs.of(y) {
-				if s.at(x, cur, lvl-1) && !r.marked(x) {
+				if s.at(x, lvl-1) && !r.marked(x) {
 					r.onPath[x] = uint16(cur)
 					path = append(path, x)
 				}
@@ -197,7 +248,8 @@ func (r *Routing) lowestPort(from int32, ok func(y int32) bool) (Port, int32) {
 }
 
 // answer returns the distance from from to to and from's next hop: from the table, from a
-// remembered search, or from a new search whose route is then remembered hop by hop.
+// remembered search, or from a new search whose route is then remembered hop by hop, both
+// ways.
 func (r *Routing) answer(from, to int32) (int, Port) {
 	if from == to {
 		return 0, NoPort
@@ -217,23 +269,113 @@ func (r *Routing) answer(from, to int32) (int, Port) {
 	}
 	d, first, next := r.search(from, to)
 	if d != unreachable {
-		r.remember(from, to, d, first, next)
-		r.rememberBack(from, to, d)
+		r.walkThere(from, to, d, first, next)
+		r.remember(to, d)
+		r.walkBack(from, to, d)
+		r.remember(from, d)
 	}
 	return d, first
 }
 
-// remember walks the route the last search found from from to to (d hops, first port
-// first, to neighbour next) and stores every hop's answer. Past from, a node x on the route at forward level k
-// below the meeting level a takes its lowest port to a marked node of level k+1; from the
-// meeting level on, the lowest port one backward level closer (those labels are complete).
-func (r *Routing) remember(from, to int32, d int, first Port, next int32) {
-	cur, f, b := r.cur, &r.fwd, &r.bwd
+// remember stores the answers of the route walked last (walkThere or walkBack), d hops to
+// dest: its k-th node is d − k hops from dest, and takes the k-th port.
+func (r *Routing) remember(dest int32, d int) {
+	for k, x := range r.walkX {
+		r.memo.put(x, dest, d-k, r.walkP[k])
+	}
+}
+
+// Routes returns the distance from from to to and the route each way, packed for a message
+// to carry (Route: its first hops, as many as fit; none if to is unreachable or from == to).
+// Each hop's port is the one NextHop answers there in the current network. One search finds
+// both routes; nothing is remembered (the caller keeps the routes, with the version).
+func (r *Routing) Routes(from, to int32) (d int, there, back Route) {
+	if from == to {
+		return 0, 0, 0
+	}
+	if r.full {
+		d = r.walkTable(from, to)
+		there = packRoute(r.walkP, r.width)
+		r.walkTable(to, from)
+		return d, there, packRoute(r.walkP, r.width)
+	}
+	r.startBackward(to, 1)
+	rp := r.routesFrom(from, to)
+	return rp.Dist, rp.There, rp.Back
+}
+
+// RoutePair is a distance and the routes both ways (Routes).
+type RoutePair struct {
+	Dist        int
+	There, Back Route
+}
+
+// RoutesToward sets out[k] to what Routes(from[k], to) returns, for every k. Its searches
+// share their backward side: rooted at to, kept labelled from one search to the next and
+// grown only as far as they need. The first search costs what Routes's does; each next one
+// about its forward side alone, which meets the backward side's labels sooner (Raymond's
+// tree node and its children: rr).
+func (r *Routing) RoutesToward(to int32, from []int32, out []RoutePair) {
+	if r.full {
+		for k, x := range from {
+			out[k].Dist, out[k].There, out[k].Back = r.Routes(x, to)
+		}
+		return
+	}
+	r.startBackward(to, len(from))
+	for k, x := range from {
+		out[k] = r.routesFrom(x, to)
+	}
+}
+
+// routesFrom is Routes(from, to) by searchFrom, to the backward side rooted at to.
+func (r *Routing) routesFrom(from, to int32) RoutePair {
+	if from == to {
+		return RoutePair{}
+	}
+	d, first, next := r.searchFrom(from)
+	if d == unreachable {
+		return RoutePair{Dist: d}
+	}
+	r.walkThere(from, to, d, first, next)
+	there := packRoute(r.walkP, r.width)
+	r.walkBack(from, to, d)
+	return RoutePair{d, there, packRoute(r.walkP, r.width)}
+}
+
+// walkTable walks the route from from to to by the table (walkX, walkP) and returns its
+// length (unreachable: no hop).
+func (r *Routing) walkTable(from, to int32) int {
+	row := r.row(to)
+	r.walkX, r.walkP = r.walkX[:0], r.walkP[:0]
+	d := int(row[from])
+	if d == unreachable {
+		return d
+	}
+	for x, k := from, d; k > 0; k-- {
+		p, y := r.lowestPort(x, func(y int32) bool { return int(row[y]) == k-1 })
+		r.walkX, r.walkP = append(r.walkX, x), append(r.walkP, p)
+		if p == NoPort { // cannot happen: a node k hops away has a neighbour k−1 hops away
+			break
+		}
+		x = y
+	}
+	return d
+}
+
+// walkThere walks the route the last search found from from to to (d hops, first port
+// first, to neighbour next) and records its nodes and ports in walkX and walkP. Past from,
+// a node x on the route at forward level k below the meeting level a takes its lowest port
+// to a marked node of level k+1; from the meeting level on, the lowest port one backward
+// level closer (those labels are complete).
+func (r *Routing) walkThere(from, to int32, d int, first Port, next int32) {
+	f, b := &r.fwd, &r.bwd
 	a := f.last()
+	r.walkX, r.walkP = r.walkX[:0], r.walkP[:0]
 	x, port := from, first
 	for k := 0; ; k++ {
-		r.memo.put(x, to, d-k, port)
-		if port == NoPort { // cannot happen on a route the search found; remember no further
+		r.walkX, r.walkP = append(r.walkX, x), append(r.walkP, port)
+		if port == NoPort { // cannot happen on a route the search found; walk no further
 			return
 		}
 		x = next
@@ -242,39 +384,40 @@ func (r *Routing) remember(from, to int32, d int, first Port, next int32) {
 		}
 		if k+1 < a {
 			lvl := uint16(k + 2)
-			port, next = r.lowestPort(x, func(y int32) bool { return r.marked(y) && f.at(y, cur, lvl) })
+			port, next = r.lowestPort(x, func(y int32) bool { return r.marked(y) && f.at(y, lvl) })
 		} else {
 			lvl := uint16(d - k - 2)
-			port, next = r.lowestPort(x, func(y int32) bool { return b.at(y, cur, lvl) })
+			port, next = r.lowestPort(x, func(y int32) bool { return b.at(y, lvl) })
 		}
 	}
 }
 
-// rememberBack walks the route back, from to to from, and stores every hop's answer toward
-// from: Raymond's messages go both ways along a tree edge (a request up, the token down),
-// and the search that found one direction's route has what the other's needs. The
-// backward side's nodes on shortest paths are marked (markPath) as the forward side's are;
-// node x at backward level j then takes its lowest port to a node one hop nearer from:
-// marked at backward level j+1 up to the meeting level, marked at forward level d−j−1
-// beyond it (from itself at level 0).
-func (r *Routing) rememberBack(from, to int32, d int) {
-	cur, f, b := r.cur, &r.fwd, &r.bwd
+// walkBack walks the route back, from to to from, and records it as walkThere does:
+// Raymond's messages go both ways along a tree edge (a request up, the token down), and the
+// search that found one direction's route has what the other's needs. The backward side's
+// nodes on shortest paths are marked (markPath) as the forward side's are; node x at
+// backward level j then takes its lowest port to a node one hop nearer from: marked at
+// backward level j+1 up to the meeting level, marked at forward level d−j−1 beyond it (from
+// itself at level 0).
+func (r *Routing) walkBack(from, to int32, d int) {
+	f, b := &r.fwd, &r.bwd
 	a := f.last()
-	r.markPath(b, f, d-a, a)
+	r.markPath(b, d-a)
+	r.walkX, r.walkP = r.walkX[:0], r.walkP[:0]
 	for x, j := to, 0; x != from; j++ {
 		var port Port
 		var next int32
 		if j+1 <= d-a {
 			lvl := uint16(j + 1)
-			port, next = r.lowestPort(x, func(y int32) bool { return r.marked(y) && b.at(y, cur, lvl) })
+			port, next = r.lowestPort(x, func(y int32) bool { return r.marked(y) && b.at(y, lvl) })
 		} else {
 			lvl := uint16(d - j - 1)
 			port, next = r.lowestPort(x, func(y int32) bool {
-				return f.at(y, cur, lvl) && (lvl == 0 || r.marked(y))
+				return f.at(y, lvl) && (lvl == 0 || r.marked(y))
 			})
 		}
-		r.memo.put(x, from, d-j, port)
-		if port == NoPort { // cannot happen on a route the search found; remember no further
+		r.walkX, r.walkP = append(r.walkX, x), append(r.walkP, port)
+		if port == NoPort { // cannot happen on a route the search found; walk no further
 			return
 		}
 		x = next

@@ -5,7 +5,9 @@ import "math/bits"
 // routeMemo remembers the routing searches' answers (routing.go): node's distance to dest
 // and its lowest port on a shortest path, valid while the topology's version is the one
 // they were found at. A search remembers every hop of the route it found, both ways, so a
-// message asks one search per route, not one per hop.
+// message asks one search per route, not one per hop. Since rr's messages carry their
+// routes (Routing.Routes), only NextHop's questions use it: those of a message whose
+// carried route went stale as links changed; in a static trial it is never read.
 //
 // It is sized for the routes of rr's static trial. Raymond's messages run along the
 // n − 1 edges of its virtual tree, both ways, and each edge's route is about log_δ n hops

@@ -36,6 +36,9 @@ func TestRoutingMatchesTable(t *testing.T) {
 	check := func(round int) {
 		for k := range 4000 {
 			from, to := int32(rng.IntN(600)), int32(rng.IntN(600))
+			if k%50 == 7 { // the search's stamps about to wrap
+				search.cur = 0xffff - uint32(k%3)
+			}
 			if k%3 == 0 {
 				to = topo.Peer(from, topo.Up().Next(from, 0)) // neighbours: the searches that stop at once
 			}
@@ -146,4 +149,190 @@ func change(t *testing.T, topo *Topology, rng *Stream, k int) (int32, int32) {
 		t.Fatal(err)
 	}
 	return u, v
+}
+
+// TestRoutesFollowNextHop: the routes Routes packs (routing_route.go) take, hop by hop, the
+// port NextHop answers there, both ways, and carry every hop that fits, in the table's mode
+// and the search's, before and after link changes; the distance is NextHop's.
+func TestRoutesFollowNextHop(t *testing.T) {
+	const n = 600
+	var topo Topology
+	topo.Reset(n, PortCapFor(n, 2*n))
+	var rng Stream
+	rng.Seed(11)
+	if err := RandomConnected(&topo, 2*n, &rng); err != nil {
+		t.Fatal(err)
+	}
+	var ref, table, search Routing
+	ref.reset(&topo)
+	table.reset(&topo)
+	search.resetAs(&topo, false)
+	fits := (64 - routeHead) / int(routeWidth(topo.PortCap()))
+	// follow takes route from a toward b as a message would and checks each hop.
+	follow := func(what string, route Route, a, b int32, d int) {
+		if want := min(d, fits); route.Len() != want {
+			t.Fatalf("%s %d -> %d (%d hops): carries %d hops, want %d", what, a, b, d, route.Len(), want)
+		}
+		x := a
+		for k := 0; route.Len() > 0; k++ {
+			var p Port
+			p, route = route.Next()
+			if want := ref.NextHop(x, b); p != want {
+				t.Fatalf("%s %d -> %d, hop %d at node %d: port %d, NextHop says %d", what, a, b, k, x, p, want)
+			}
+			x = topo.Peer(x, p)
+		}
+		if d <= fits && x != b {
+			t.Fatalf("%s %d -> %d ends at %d", what, a, b, x)
+		}
+	}
+	for round := range 4 {
+		for k := range 2000 {
+			from, to := int32(rng.IntN(n)), int32(rng.IntN(n))
+			if k%5 == 0 {
+				to = topo.Peer(from, topo.Up().Next(from, 0))
+			}
+			if k%50 == 7 { // the search's stamps about to wrap
+				search.cur = 0xffff - uint32(k%3)
+			}
+			for _, r := range []*Routing{&table, &search} {
+				d, there, back := r.Routes(from, to)
+				if want := ref.Distance(from, to); d != want {
+					t.Fatalf("round %d: Routes %d -> %d is %d hops, NextHop's distance %d", round, from, to, d, want)
+				}
+				if from == to {
+					if there != 0 || back != 0 {
+						t.Fatalf("a route from %d to itself", from)
+					}
+					continue
+				}
+				follow("route", there, from, to, d)
+				follow("route back", back, to, from, d)
+			}
+		}
+		for range 50 {
+			if k, ok := pickRemovableLink(&topo, &rng); ok {
+				topo.Disconnect(k)
+			}
+			if u, v, ok := randomAbsentPair(&topo, &rng); ok {
+				if _, _, err := topo.Connect(u, v); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// TestRoutePacking: a packed route gives back its ports in order, as many as fit the word at
+// each width (and none when a port is too wide for it).
+func TestRoutePacking(t *testing.T) {
+	var rng Stream
+	rng.Seed(2)
+	for _, portCap := range []int{2, 16, 32, 33, 127, 1 << 14, 1 << 15, 1<<15 + 1} {
+		w := routeWidth(portCap)
+		if portCap > 1<<15 {
+			if w != 0 {
+				t.Fatalf("port cap %d: width %d, want none", portCap, w)
+			}
+			if r := packRoute([]Port{1, 2}, w); r.Len() != 0 {
+				t.Fatalf("port cap %d: a route carried", portCap)
+			}
+			continue
+		}
+		if 1<<w < portCap || 1<<(w-1) >= portCap && w > 1 {
+			t.Fatalf("port cap %d: width %d", portCap, w)
+		}
+		for length := range 20 {
+			ports := make([]Port, length)
+			for k := range ports {
+				ports[k] = Port(rng.IntN(portCap))
+			}
+			ports = append(ports, Port(portCap-1)) // the widest port
+			r := packRoute(ports, w)
+			want := min(len(ports), (64-routeHead)/int(w), 15)
+			if r.Len() != want {
+				t.Fatalf("port cap %d, %d ports: %d carried, want %d", portCap, len(ports), r.Len(), want)
+			}
+			for k := range want {
+				var p Port
+				p, r = r.Next()
+				if p != ports[k] {
+					t.Fatalf("port cap %d, %d ports: hop %d is port %d, want %d", portCap, len(ports), k, p, ports[k])
+				}
+				if r.Len() != want-k-1 {
+					t.Fatalf("port cap %d: %d hops left after hop %d, want %d", portCap, r.Len(), k, want-k-1)
+				}
+			}
+		}
+	}
+}
+
+// TestRoutesTowardMatchRoutes: RoutesToward, whose searches share a backward side kept from
+// one source to the next, gives for every source what Routes gives by the table: sources
+// far and near (within the kept side already, or meeting it at nodes of different depths),
+// the destination itself, repeated sources, unreachable ones (links removed, bridges too),
+// and groups whose stamps would wrap part way.
+func TestRoutesTowardMatchRoutes(t *testing.T) {
+	const n = 600
+	var topo Topology
+	topo.Reset(n, PortCapFor(n, 2*n))
+	var rng Stream
+	rng.Seed(13)
+	if err := RandomConnected(&topo, 2*n, &rng); err != nil {
+		t.Fatal(err)
+	}
+	var ref, search Routing
+	ref.reset(&topo)
+	search.resetAs(&topo, false)
+	var from []int32
+	out := make([]RoutePair, 40)
+	unreachables, lone := 0, int32(0)
+	for k := range 3000 {
+		if k%10 == 9 {
+			change(t, &topo, &rng, k)
+		}
+		if k%200 == 0 { // a node cut off
+			lone = int32(rng.IntN(n))
+			for topo.Degree(lone) > 0 {
+				topo.Disconnect(topo.LinkIndex(lone, topo.Up().Next(lone, 0)))
+			}
+		}
+		to := int32(rng.IntN(n))
+		from = from[:0]
+		for range 1 + rng.IntN(len(out)) {
+			x := int32(rng.IntN(n))
+			switch rng.IntN(6) {
+			case 0: // near to: within a kept backward side, or meeting it early
+				x = to
+				for range rng.IntN(3) {
+					if p := topo.Up().Next(x, 0); p >= 0 {
+						x = topo.Peer(x, p)
+					}
+				}
+			case 2:
+				x = lone
+			case 1:
+				if len(from) > 0 {
+					x = from[rng.IntN(len(from))]
+				}
+			}
+			from = append(from, x)
+		}
+		if k%100 == 50 {
+			search.cur = 0xffff - uint32(rng.IntN(len(from)+1)) // the group's stamps would wrap
+		}
+		search.RoutesToward(to, from, out)
+		for j, x := range from {
+			d, there, back := ref.Routes(x, to)
+			if got, want := out[j], (RoutePair{d, there, back}); got != want {
+				t.Fatalf("query %d, source %d of %d: %d -> %d gives %+v, Routes by the table %+v", k, j, len(from), x, to, got, want)
+			}
+			if d == unreachable {
+				unreachables++
+			}
+		}
+	}
+	if unreachables == 0 {
+		t.Fatal("no unreachable source: the test does not reach that case")
+	}
 }

@@ -42,11 +42,11 @@ type routeStats struct {
 	lenSent int64 // shortest-path lengths at sending, summed
 }
 
-// send records a tree message from i to tree neighbour to, about to take its first hop.
-func (s *routeStats) send(r *kernel.Routing, i, to int32) {
+// send records a tree message about to take its first hop, d hops from its recipient.
+func (s *routeStats) send(d int64) {
 	s.sent++
 	s.hops++
-	s.lenSent += int64(r.Distance(i, to))
+	s.lenSent += d
 }
 
 // Metrics reports the route metrics (NaN if no tree message was sent).

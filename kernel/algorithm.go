@@ -17,6 +17,24 @@ type Message struct {
 type MsgTypeInfo struct {
 	Name  string
 	Token bool
+	// Words is how many of a message's words, from A on, are the algorithm's own; the others
+	// carry its routing layer's state (rr: the rest of the route a message carries, and the
+	// topology version it was found at). A trace shows only the algorithm's words, the others
+	// as zero (Shown). 0: all four.
+	Words int
+}
+
+// Shown is m as a trace shows it: the words past t.Words zeroed.
+func (t MsgTypeInfo) Shown(m Message) Message {
+	switch t.Words {
+	case 1:
+		m.B, m.C, m.D = 0, 0, 0
+	case 2:
+		m.C, m.D = 0, 0
+	case 3:
+		m.D = 0
+	}
+	return m
 }
 
 // Algorithm is a distributed algorithm as a set of per-node state machines. The kernel calls

@@ -150,13 +150,14 @@ func (s *Sim) refill(evs []pendingEvent) {
 	}
 }
 
-// Pending appends the messages in transit to dst, in the order they would be delivered.
+// Pending appends the messages in transit to dst, in the order they would be delivered, as a
+// trace shows them (MsgTypeInfo.Shown).
 func (s *Sim) Pending(dst []InFlight) []InFlight {
 	evs := s.drain(nil)
 	s.refill(evs)
 	for _, e := range evs {
 		if r := &s.recs[e.slot]; r.kind == evDeliver {
-			dst = append(dst, InFlight{From: s.topo.Peer(r.node, r.port), To: r.node, Type: s.types[r.mtype].Name, Msg: r.message()})
+			dst = append(dst, InFlight{From: s.topo.Peer(r.node, r.port), To: r.node, Type: s.types[r.mtype].Name, Msg: s.types[r.mtype].Shown(r.message())})
 		}
 	}
 	return dst

@@ -604,7 +604,7 @@ func (s *Sim) deliver(i int32, p Port, gen uint32, m *Message) {
 		return
 	}
 	if s.trace != nil {
-		s.emit(TraceEvent{Kind: "recv", Node: i, Peer: from, Msg: s.types[m.Type].Name, Message: *m})
+		s.emit(TraceEvent{Kind: "recv", Node: i, Peer: from, Msg: s.types[m.Type].Name, Message: s.types[m.Type].Shown(*m)})
 	}
 	s.before(i)
 	s.algo.Receive(i, p, m, &s.out)
@@ -694,7 +694,7 @@ func (s *Sim) send(i int32, o *outMsg) bool {
 		s.msgs[mt]++
 	}
 	if s.trace != nil {
-		s.emit(TraceEvent{Kind: "send", Node: i, Peer: peer, Msg: s.types[mt].Name, Message: o.msg, At: at})
+		s.emit(TraceEvent{Kind: "send", Node: i, Peer: peer, Msg: s.types[mt].Name, Message: s.types[mt].Shown(o.msg), At: at})
 	}
 	slot := s.newRec()
 	r := &s.recs[slot]

@@ -91,3 +91,32 @@ func TestEveryHopLowestShortest(t *testing.T) {
 		t.Fatalf("%d sends on the path: too few to test", *sends)
 	}
 }
+
+// TestTraceShowsRaymondsWords: a trace shows rr's messages with Raymond's words only (the
+// tree nodes from and to, A and B): the route a message carries and its version (C and D)
+// are the routing layer's, zeroed in traces (kernel.MsgTypeInfo.Words), while the trial itself
+// sends them (most sends carry a route).
+func TestTraceShowsRaymondsWords(t *testing.T) {
+	p := kernel.DefaultParams()
+	p.Warmup, p.Measure = 20, 200
+	sim := kernel.NewSim()
+	sends := 0
+	sim.SetTrace(func(e kernel.TraceEvent) {
+		if e.Kind != "send" && e.Kind != "recv" {
+			return
+		}
+		sends++
+		if e.Message.C != 0 || e.Message.D != 0 {
+			t.Fatalf("t=%g: %s %s shows the routing layer's words: %+v", e.Time, e.Kind, e.Msg, e.Message)
+		}
+		if e.Message.A == e.Message.B {
+			t.Fatalf("t=%g: %s %s from tree node %d to itself", e.Time, e.Kind, e.Msg, e.Message.A)
+		}
+	})
+	if _, err := sim.Run(p, rr.New()); err != nil {
+		t.Fatal(err)
+	}
+	if sends < 100 {
+		t.Fatalf("%d sends and receipts: too few to test", sends)
+	}
+}

@@ -17,8 +17,8 @@ const (
 )
 
 var messageTypes = []kernel.MsgTypeInfo{
-	MsgRequest: {Name: "request"},
-	MsgToken:   {Name: "token", Token: true},
+	MsgRequest: {Name: "request", Words: 2}, // C and D are the routing layer's (forward)
+	MsgToken:   {Name: "token", Token: true, Words: 2},
 }
 
 // RR is Raymond's tree-based token algorithm running over an ideal routing layer, for all n

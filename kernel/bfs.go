@@ -1,6 +1,9 @@
 package kernel
 
-import "math/bits"
+import (
+	"math/bits"
+	"runtime"
+)
 
 // BFS fills dist with hop distances from root (-1 where unreachable) and, if parent is not
 // nil, parent with each node's BFS parent (ports visited in increasing order, so the tree
@@ -63,7 +66,7 @@ func (t *Topology) distances(root int32, dist []int32) int {
 	for level := int32(1); size > 0; level++ {
 		clear(next)
 		if size*16 > n-reached {
-			size = t.levelUp(dist, front, next, level)
+			size = t.levelUpSplit(dist, front, next, level)
 		} else {
 			size = t.levelDown(dist, front, next, level)
 		}
@@ -97,11 +100,27 @@ func (t *Topology) levelDown(dist []int32, front, next []uint32, level int32) in
 	return size
 }
 
-// levelUp gives distance level to every unreached node with a neighbour in the frontier,
-// and puts it in next; it returns how many.
-func (t *Topology) levelUp(dist []int32, front, next []uint32, level int32) int {
+// levelUpSplit is levelUp over all nodes. For a large network with a second processor (the
+// setup helper's threshold, prefaultMinN) the nodes from the middle on (rounded to a word
+// of next) go to another goroutine: each half writes only its own nodes' distances and
+// words of next, and reads the frontier, which no one writes, so the level is the same.
+func (t *Topology) levelUpSplit(dist []int32, front, next []uint32, level int32) int {
+	n := len(dist)
+	if n < prefaultMinN || runtime.GOMAXPROCS(0) < 2 {
+		return t.levelUp(dist, front, next, level, 0, n)
+	}
+	mid := n / 2 &^ 31
+	done := make(chan int, 1)
+	go func() { done <- t.levelUp(dist, front, next, level, mid, n) }()
+	size := t.levelUp(dist, front, next, level, 0, mid)
+	return size + <-done
+}
+
+// levelUp gives distance level to every unreached node lo..hi−1 with a neighbour in the
+// frontier, and puts it in next; it returns how many.
+func (t *Topology) levelUp(dist []int32, front, next []uint32, level int32, lo, hi int) int {
 	size := 0
-	for i := range dist {
+	for i := lo; i < hi; i++ {
 		if dist[i] < 0 && t.touches(int32(i), front) {
 			dist[i] = level
 			next[i>>5] |= 1 << (uint(i) & 31)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"runtime"
 
 	"github.com/mutexlab/mutexlab/kernel"
 )
@@ -154,18 +155,45 @@ func (l *Links) Reset(t *kernel.Topology, n int, initial []Height, name string, 
 
 // fillHeights puts every up port of every node in its N and writes its row of heights from
 // the neighbours' heights: MyHeight, or (0, dist, id) when dist is not nil, the default
-// heights themselves. Node by node, in order: at n = 10^6 the neighbours' heights are
-// random reads, so the distances are read from the smallest array that holds them: as
-// bytes (dist8, 1 MB, in the second-level cache) when no node is farther than 255 hops,
-// else as the 4-byte distances (a sixth of MyHeight's 24 bytes). The lowest neighbour
-// (LowestNeighbour: next) is found on the way; as next's storage still holds the 4-byte
-// distances for the nodes after, its port is left in rows[i].form, unused until Reset puts
-// it in next. It returns the first node other than 0 with no neighbour lower than itself,
-// or -1.
+// heights themselves. The lowest neighbour (LowestNeighbour: next) is found on the way; as
+// next's storage still holds the 4-byte distances for the nodes after, its port is left in
+// rows[i].form, unused until Reset puts it in next. It returns the first node other than 0
+// with no neighbour lower than itself, or -1.
+//
+// At n = 10^6 this is most of Reset (about 0.3 s): for a large trial with a second
+// processor (fillSplitMinN, the setup helper's threshold) the second half of the
+// nodes is filled on another goroutine. Each node's rows, sets and rows[i].form are its own
+// and only read data the fill does not write is shared, so the state is the same as filled
+// in order; the first bad node is the first half's, or else the second's.
 func fillHeights[D uint8 | int32](l *Links, t *kernel.Topology, n int, dist []D) int32 {
+	if n < fillSplitMinN || runtime.GOMAXPROCS(0) < 2 {
+		return fillRange(l, t, 0, int32(n), dist)
+	}
+	mid := int32(n / 2)
+	done := make(chan int32, 1)
+	go func() { done <- fillRange(l, t, mid, int32(n), dist) }()
+	bad := fillRange(l, t, 0, mid, dist)
+	if second := <-done; bad < 0 {
+		bad = second
+	}
+	return bad
+}
+
+// fillSplitMinN is the smallest trial whose fillHeights runs on two goroutines: below it the
+// fill takes less time than starting a goroutine is worth, and trials stay on one goroutine as
+// the kernel's setup helper does (kernel's prefaultMinN, the same value). A variable so that
+// tests can split small trials.
+var fillSplitMinN = 1 << 15
+
+// fillRange is fillHeights for nodes lo..hi−1, node by node, in order: at n = 10^6 the
+// neighbours' heights are random reads, so the distances are read from the smallest array
+// that holds them: as bytes (dist8, 1 MB, in the second-level cache) when no node is farther
+// than 255 hops, else as the 4-byte distances (a sixth of MyHeight's 24 bytes). It returns
+// the first node of the range other than 0 with no lower neighbour, or -1.
+func fillRange[D uint8 | int32](l *Links, t *kernel.Topology, lo, hi int32, dist []D) int32 {
 	up := t.Up()
 	bad := int32(-1)
-	for i := int32(0); int(i) < n; i++ {
+	for i := lo; i < hi; i++ {
 		ports := up.Row(i)
 		copy(l.InN.Row(i), ports)
 		r := &l.rows[i]

@@ -1,0 +1,153 @@
+package linkrev
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+// splitFill makes fillHeights split every trial of at least n nodes over two goroutines
+// (n = 1: all; a huge n: none), on at least two processors, until the returned func runs.
+func splitFill(n int) func() {
+	old, procs := fillSplitMinN, runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0)))
+	fillSplitMinN = n
+	return func() { fillSplitMinN = old; runtime.GOMAXPROCS(procs) }
+}
+
+// sameState reports whether a and b hold the same Reverse Link state of n nodes.
+func sameState(a, b *Links, n int) bool {
+	same := slices.Equal(a.MyHeight, b.MyHeight) && slices.Equal(a.Height, b.Height) &&
+		slices.Equal(a.Next, b.Next) && slices.Equal(a.rows, b.rows) && slices.Equal(a.TokenHolder, b.TokenHolder)
+	for i := int32(0); same && int(i) < n; i++ {
+		same = slices.Equal(a.InN.Row(i), b.InN.Row(i)) && slices.Equal(a.ReceivedLI.Row(i), b.ReceivedLI.Row(i)) &&
+			slices.Equal(a.Lower.Row(i), b.Lower.Row(i)) && slices.Equal(a.Forming.Row(i), b.Forming.Row(i))
+	}
+	return same
+}
+
+// TestSplitFillMatchesInOrder: Reset with fillHeights split over two goroutines leaves the
+// same state as filled node by node, for the default heights (as bytes and as 4-byte
+// distances) and for heights given; run it with -race too.
+func TestSplitFillMatchesInOrder(t *testing.T) {
+	var rng kernel.Stream
+	for seed := uint64(1); seed <= 8; seed++ {
+		rng.Seed(seed)
+		n := 2 + rng.IntN(3000)
+		links := kernel.MinLinks(n) + rng.IntN(min(6*n, kernel.MaxLinks(n)-kernel.MinLinks(n))+1)
+		topo := &kernel.Topology{}
+		topo.Reset(n, kernel.PortCapFor(n, links))
+		if seed > 6 { // a path: the 4-byte distances
+			n = 600 + int(seed)
+			topo.Reset(n, kernel.PortCapFor(n, n-1))
+			for i := int32(1); int(i) < n; i++ {
+				if _, _, err := topo.Connect(i-1, i); err != nil {
+					t.Fatal(err)
+				}
+			}
+		} else if err := kernel.RandomConnected(topo, links, &rng); err != nil {
+			t.Fatal(err)
+		}
+		var initial []Height
+		if seed%2 == 0 { // heights given: reversed ids, the same DAG toward node 0 by distance
+			dist := make([]int32, n)
+			topo.BFS(0, dist, nil)
+			initial = make([]Height, n)
+			for i := range initial {
+				initial[i] = Height{1, int64(dist[i]), int32(n - i)}
+			}
+			initial[0] = Height{}
+		}
+		var inOrder, split Links
+		restore := splitFill(1 << 62)
+		err := inOrder.Reset(topo, n, initial, "test", Types{})
+		restore()
+		if err != nil {
+			t.Fatal(err)
+		}
+		restore = splitFill(1)
+		err = split.Reset(topo, n, initial, "test", Types{})
+		restore()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sameState(&inOrder, &split, n) {
+			t.Fatalf("seed %d, n = %d: the split fill's state differs from the fill in order", seed, n)
+		}
+	}
+}
+
+// TestSplitFillFirstBad: with nodes lacking a lower neighbour in both halves, or only in the
+// second, the split fill names the first of them, as the fill in order does.
+func TestSplitFillFirstBad(t *testing.T) {
+	const n = 1000
+	topo := &kernel.Topology{}
+	topo.Reset(n, kernel.PortCapFor(n, n-1))
+	for i := int32(1); i < n; i++ { // a path: node i's lower neighbour is i−1
+		if _, _, err := topo.Connect(i-1, i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer splitFill(1)()
+	for _, bads := range [][]int{{700, 300, 900}, {800, 600}, {499}, {500}} {
+		initial := make([]Height, n)
+		for i := range initial {
+			initial[i] = Height{0, int64(i), int32(i)}
+		}
+		for _, b := range bads { // lower than both neighbours: none lower than it
+			initial[b].H1 = -1
+		}
+		var l Links
+		err := l.Reset(topo, n, initial, "test", Types{})
+		want := fmt.Sprintf("node %d has no lower neighbour", slices.Min(bads))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("bad nodes %v: error %v, want %q", bads, err, want)
+		}
+	}
+}
+
+// benchTopo is the graph (n = 10^6, mean degree 8), built once per process.
+var benchTopo struct {
+	sync.Once
+	t *kernel.Topology
+}
+
+// BenchmarkResetFill is Reset at n = 10^6 on reused arrays, its fill in order and split over
+// two goroutines, alternated within one process (-count) so that both see the same machine.
+// ns/op is wall time, what the split saves.
+//
+//	go test -run '^$' -bench 'ResetFill' -benchtime 5x -count 8 ./algorithms/internal/linkrev/
+func BenchmarkResetFill(b *testing.B) {
+	const n, links = 1_000_000, 4_000_000
+	benchTopo.Do(func() {
+		var rng kernel.Stream
+		rng.Seed(1)
+		benchTopo.t = &kernel.Topology{}
+		benchTopo.t.Reset(n, kernel.PortCapFor(n, links))
+		if err := kernel.RandomConnected(benchTopo.t, links, &rng); err != nil {
+			b.Fatal(err)
+		}
+	})
+	for _, fill := range []struct {
+		name string
+		minN int
+	}{{"order", 1 << 62}, {"split", fillSplitMinN}} {
+		b.Run("fill="+fill.name, func(b *testing.B) {
+			defer splitFill(fill.minN)()
+			var l Links
+			if err := l.Reset(benchTopo.t, n, nil, "bench", Types{}); err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			for range b.N {
+				if err := l.Reset(benchTopo.t, n, nil, "bench", Types{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -21,11 +21,16 @@ import (
 // prefaultSlots arrays at most, each kept alive until done) and it ends with setup
 // (prefaulter.finish), stopping at the next chunk.
 
-// prefaultMinN is the smallest trial that gets a helper: below it the arrays are a few
-// megabytes, faulted in less time than a goroutine takes to start (the papers' trials stay
-// on one goroutine and allocate as before). The look-ahead's threshold, for the same reason;
-// a variable so that tests can switch the helper on for small trials or off.
-var prefaultMinN = 1 << 15
+// LargeN is the number of nodes from which a trial is large: its per-node arrays no longer
+// fit in the caches, so the queue keeps a look-ahead (aheadMinN) and setup spreads over a
+// second core (prefaultMinN, linkrev's split fill). Below it the arrays are a few megabytes,
+// faulted in and filled in less time than starting a goroutine is worth: the papers' trials
+// stay on one goroutine.
+const LargeN = 1 << 15
+
+// prefaultMinN is the smallest trial that gets a setup helper (and a split BFS: bfs.go),
+// LargeN; a variable so that tests can switch them on for small trials or off.
+var prefaultMinN = LargeN
 
 // prefaultChunk is how much the helper populates per call: one huge page, so that it stops
 // within a few milliseconds of finish.

@@ -179,11 +179,9 @@ func fillHeights[D uint8 | int32](l *Links, t *kernel.Topology, n int, dist []D)
 	return bad
 }
 
-// fillSplitMinN is the smallest trial whose fillHeights runs on two goroutines: below it the
-// fill takes less time than starting a goroutine is worth, and trials stay on one goroutine as
-// the kernel's setup helper does (kernel's prefaultMinN, the same value). A variable so that
-// tests can split small trials.
-var fillSplitMinN = 1 << 15
+// fillSplitMinN is the smallest trial whose fillHeights runs on two goroutines: a large
+// trial's (kernel.LargeN). A variable so that tests can split small trials.
+var fillSplitMinN = kernel.LargeN
 
 // fillRange is fillHeights for nodes lo..hi−1, node by node, in order: at n = 10^6 the
 // neighbours' heights are random reads, so the distances are read from the smallest array

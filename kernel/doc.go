@@ -92,7 +92,8 @@
 //   - Speed at large n, none of it changing a result (docs/scaling.md): arrays that scale
 //     with n are allocated by MakeLarge, which asks for huge pages (hugepages.go); the initial
 //     graph is built with read-ahead (graphbuild.go) and searched level by level (bfs.go);
-//     from n = 32,768 the queue keeps its next events out of the heap and each step prefetches
-//     their state, the algorithm's through Prefetcher (lookahead.go, queue_ahead.go,
-//     prefetch*.go).
+//     from n = 32,768 (LargeN) the queue keeps its next events out of the heap and each step
+//     prefetches their state, the algorithm's through Prefetcher (lookahead.go,
+//     queue_ahead.go, prefetch*.go), and setup faults in its fresh arrays on a second core,
+//     the algorithm's through Preallocator (setup_parallel.go).
 package kernel

@@ -250,9 +250,16 @@ func (s *Sim) allocateEarly(p *Params) {
 			pa.Preallocate(&s.topo, n, p.LinkCount())
 		}
 	}
-	if cap(s.requestState) < n {
-		s.requestState = Resize(s.requestState, n)
-		Prefault(&s.topo, s.requestState)
+	PreallocateSlice(&s.topo, &s.requestState, n)
+}
+
+// PreallocateSlice is Resize for an algorithm's Preallocate: when *s is too small it
+// allocates it n long and hands the new array to the setup helper (Prefault); an array
+// already large enough (a trial on reused arrays) is left as it is, for Reset to fill.
+func PreallocateSlice[T any](t *Topology, s *[]T, n int) {
+	if cap(*s) < n {
+		*s = Resize(*s, n)
+		Prefault(t, *s)
 	}
 }
 

@@ -10,17 +10,8 @@ import "github.com/mutexlab/mutexlab/kernel"
 func (a *DRS) Preallocate(t *kernel.Topology, n, links int) {
 	w := kernel.PortCapFor(n, links) + 1
 	// In reverse order of first use: the helper takes the last added first.
-	if cap(a.prio) < n*w {
-		a.prio = kernel.Resize(a.prio, n*w)
-		kernel.Prefault(t, a.prio)
-	}
-	if cap(a.trials) < n {
-		a.trials = kernel.Resize(a.trials, n)
-		kernel.Prefault(t, a.trials)
-	}
-	if cap(a.lock) < n {
-		a.lock = kernel.Resize(a.lock, n)
-		kernel.Prefault(t, a.lock)
-	}
+	kernel.PreallocateSlice(t, &a.prio, n*w)
+	kernel.PreallocateSlice(t, &a.trials, n)
+	kernel.PreallocateSlice(t, &a.lock, n)
 	kernel.PreallocatePortSets(t, n, w, &a.L, &a.R, &a.H, &a.A, &a.C, &a.W, &a.WFalse, &a.P, &a.D)
 }

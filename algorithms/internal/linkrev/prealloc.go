@@ -25,16 +25,7 @@ func (l *Links) Preallocate(t *kernel.Topology, n, links int) {
 		kernel.Prefault(t, l.Height)
 	}
 	kernel.PreallocatePortSets(t, n, pc, &l.InN, &l.ReceivedLI, &l.Forming, &l.Lower)
-	if cap(l.rows) < n {
-		l.rows = kernel.Resize(l.rows, n)
-		kernel.Prefault(t, l.rows)
-	}
-	if cap(l.MyHeight) < n {
-		l.MyHeight = kernel.Resize(l.MyHeight, n)
-		kernel.Prefault(t, l.MyHeight)
-	}
-	if cap(l.Next) < n {
-		l.Next = kernel.Resize(l.Next, n) // the BFS's distances first
-		kernel.Prefault(t, l.Next)
-	}
+	kernel.PreallocateSlice(t, &l.rows, n)
+	kernel.PreallocateSlice(t, &l.MyHeight, n)
+	kernel.PreallocateSlice(t, &l.Next, n) // the BFS's distances first
 }

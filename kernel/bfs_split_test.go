@@ -14,27 +14,6 @@ func TestBFSSplitMatchesQueue(t *testing.T) {
 	var rng Stream
 	for seed := uint64(1); seed <= 30; seed++ {
 		rng.Seed(seed)
-		n := 64 + rng.IntN(3000)
-		links := MinLinks(n) + rng.IntN(8*n)
-		var topo Topology
-		topo.Reset(n, PortCapFor(n, links))
-		if err := RandomConnected(&topo, links, &rng); err != nil {
-			t.Fatal(err)
-		}
-		for range rng.IntN(topo.NumLinks()/4 + 1) { // some parts may be cut off
-			topo.Disconnect(rng.IntN(topo.NumLinks()))
-		}
-		root := int32(rng.IntN(n))
-		want, parent, got := make([]int32, n), make([]int32, n), make([]int32, n)
-		r1 := topo.BFS(root, want, parent)
-		r2 := topo.BFS(root, got, nil)
-		if r1 != r2 {
-			t.Fatalf("seed %d: %d nodes reached with parents, %d split", seed, r1, r2)
-		}
-		for i := range want {
-			if want[i] != got[i] {
-				t.Fatalf("seed %d: node %d at distance %d with parents, %d split", seed, i, want[i], got[i])
-			}
-		}
+		bfsAgainstQueue(t, &rng, seed, 4, "split")
 	}
 }

@@ -14,32 +14,42 @@ func TestBFSDistancesMatchQueue(t *testing.T) {
 		if seed%3 == 0 {
 			inlineAll = 0
 		}
-		n := 64 + rng.IntN(3000)
-		links := MinLinks(n) + rng.IntN(8*n)
-		var topo Topology
-		topo.Reset(n, PortCapFor(n, links))
-		if err := RandomConnected(&topo, links, &rng); err != nil {
-			t.Fatal(err)
-		}
-		for range rng.IntN(topo.NumLinks()/2 + 1) { // links down: holes in rows, maybe several parts
-			topo.Disconnect(rng.IntN(topo.NumLinks()))
-		}
-		root := int32(rng.IntN(n))
-		want, parent, got := make([]int32, n), make([]int32, n), make([]int32, n)
-		r1 := topo.BFS(root, want, parent)
-		r2 := topo.BFS(root, got, nil)
-		if r1 != r2 {
-			t.Fatalf("seed %d: %d nodes reached with parents, %d without", seed, r1, r2)
-		}
-		for i := range want {
-			if want[i] != got[i] {
-				t.Fatalf("seed %d: node %d at distance %d with parents, %d without", seed, i, want[i], got[i])
-			}
-		}
+		topo := bfsAgainstQueue(t, &rng, seed, 2, "without")
 		for i := range topo.stamp {
 			if topo.stamp[i] > topo.cur {
 				t.Fatalf("seed %d: stamp %d left at %d beyond the current %d", seed, i, topo.stamp[i], topo.cur)
 			}
 		}
 	}
+}
+
+// bfsAgainstQueue builds a random graph of 64 to 3,063 nodes from rng, takes down up to
+// 1/cutDiv of its links (holes in the port rows, maybe several parts), and compares the
+// level-by-level BFS (without parents; how names it in failures) with the queue's (with
+// parents) from a random root: the nodes reached and every distance. It returns the graph.
+func bfsAgainstQueue(t *testing.T, rng *Stream, seed uint64, cutDiv int, how string) *Topology {
+	t.Helper()
+	n := 64 + rng.IntN(3000)
+	links := MinLinks(n) + rng.IntN(8*n)
+	topo := &Topology{}
+	topo.Reset(n, PortCapFor(n, links))
+	if err := RandomConnected(topo, links, rng); err != nil {
+		t.Fatal(err)
+	}
+	for range rng.IntN(topo.NumLinks()/cutDiv + 1) {
+		topo.Disconnect(rng.IntN(topo.NumLinks()))
+	}
+	root := int32(rng.IntN(n))
+	want, parent, got := make([]int32, n), make([]int32, n), make([]int32, n)
+	r1 := topo.BFS(root, want, parent)
+	r2 := topo.BFS(root, got, nil)
+	if r1 != r2 {
+		t.Fatalf("seed %d: %d nodes reached with parents, %d %s", seed, r1, r2, how)
+	}
+	for i := range want {
+		if want[i] != got[i] {
+			t.Fatalf("seed %d: node %d at distance %d with parents, %d %s", seed, i, want[i], got[i], how)
+		}
+	}
+	return topo
 }

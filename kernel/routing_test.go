@@ -156,17 +156,11 @@ func change(t *testing.T, topo *Topology, rng *Stream, k int) (int32, int32) {
 // and the search's, before and after link changes; the distance is NextHop's.
 func TestRoutesFollowNextHop(t *testing.T) {
 	const n = 600
-	var topo Topology
-	topo.Reset(n, PortCapFor(n, 2*n))
-	var rng Stream
-	rng.Seed(11)
-	if err := RandomConnected(&topo, 2*n, &rng); err != nil {
-		t.Fatal(err)
-	}
+	topo, rng := sparseNetwork(t, n, 11)
 	var ref, table, search Routing
-	ref.reset(&topo)
-	table.reset(&topo)
-	search.resetAs(&topo, false)
+	ref.reset(topo)
+	table.reset(topo)
+	search.resetAs(topo, false)
 	fits := (64 - routeHead) / int(routeWidth(topo.PortCap()))
 	// follow takes route from a toward b as a message would and checks each hop.
 	follow := func(what string, route Route, a, b int32, d int) {
@@ -211,10 +205,10 @@ func TestRoutesFollowNextHop(t *testing.T) {
 			}
 		}
 		for range 50 {
-			if k, ok := pickRemovableLink(&topo, &rng); ok {
+			if k, ok := pickRemovableLink(topo, rng); ok {
 				topo.Disconnect(k)
 			}
-			if u, v, ok := randomAbsentPair(&topo, &rng); ok {
+			if u, v, ok := randomAbsentPair(topo, rng); ok {
 				if _, _, err := topo.Connect(u, v); err != nil {
 					t.Fatal(err)
 				}
@@ -274,22 +268,16 @@ func TestRoutePacking(t *testing.T) {
 // and groups whose stamps would wrap part way.
 func TestRoutesTowardMatchRoutes(t *testing.T) {
 	const n = 600
-	var topo Topology
-	topo.Reset(n, PortCapFor(n, 2*n))
-	var rng Stream
-	rng.Seed(13)
-	if err := RandomConnected(&topo, 2*n, &rng); err != nil {
-		t.Fatal(err)
-	}
+	topo, rng := sparseNetwork(t, n, 13)
 	var ref, search Routing
-	ref.reset(&topo)
-	search.resetAs(&topo, false)
+	ref.reset(topo)
+	search.resetAs(topo, false)
 	var from []int32
 	out := make([]RoutePair, 40)
 	unreachables, lone := 0, int32(0)
 	for k := range 3000 {
 		if k%10 == 9 {
-			change(t, &topo, &rng, k)
+			change(t, topo, rng, k)
 		}
 		if k%200 == 0 { // a node cut off
 			lone = int32(rng.IntN(n))
@@ -335,4 +323,17 @@ func TestRoutesTowardMatchRoutes(t *testing.T) {
 	if unreachables == 0 {
 		t.Fatal("no unreachable source: the test does not reach that case")
 	}
+}
+
+// sparseNetwork is a random connected graph of n nodes and 2n links drawn from a stream seeded
+// with seed, and the stream, for drawing the link changes that follow.
+func sparseNetwork(t *testing.T, n int, seed uint64) (*Topology, *Stream) {
+	t.Helper()
+	topo, rng := &Topology{}, &Stream{}
+	topo.Reset(n, PortCapFor(n, 2*n))
+	rng.Seed(seed)
+	if err := RandomConnected(topo, 2*n, rng); err != nil {
+		t.Fatal(err)
+	}
+	return topo, rng
 }

@@ -37,21 +37,11 @@ func TestSplitFillMatchesInOrder(t *testing.T) {
 	var rng kernel.Stream
 	for seed := uint64(1); seed <= 8; seed++ {
 		rng.Seed(seed)
-		n := 2 + rng.IntN(3000)
-		links := kernel.MinLinks(n) + rng.IntN(min(6*n, kernel.MaxLinks(n)-kernel.MinLinks(n))+1)
-		topo := &kernel.Topology{}
-		topo.Reset(n, kernel.PortCapFor(n, links))
+		pathN := 0
 		if seed > 6 { // a path: the 4-byte distances
-			n = 600 + int(seed)
-			topo.Reset(n, kernel.PortCapFor(n, n-1))
-			for i := int32(1); int(i) < n; i++ {
-				if _, _, err := topo.Connect(i-1, i); err != nil {
-					t.Fatal(err)
-				}
-			}
-		} else if err := kernel.RandomConnected(topo, links, &rng); err != nil {
-			t.Fatal(err)
+			pathN = 600 + int(seed)
 		}
+		topo, n := testNetwork(t, &rng, 3000, pathN)
 		var initial []Height
 		if seed%2 == 0 { // heights given: reversed ids, the same DAG toward node 0 by distance
 			dist := make([]int32, n)

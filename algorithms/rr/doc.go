@@ -20,5 +20,10 @@
 //
 // Ties between equally short routes go to the lowest port. The routing oracle computes
 // distances on demand with bounded memory per node (kernel.Routing says how), so rr runs at
-// every n the kernel accepts.
+// every n the kernel accepts. For speed, a message carries the rest of its route (words C and
+// D: the ports and the topology version they were found at) and takes the carried port only
+// while the network is unchanged, which is exactly the port the oracle would answer there;
+// after a change it asks the oracle at every hop, as the model above says
+// (TestEveryHopLowestShortest checks every send against a search of the network of the
+// moment). C and D are the routing layer's, not Raymond's: traces do not show them.
 package rr

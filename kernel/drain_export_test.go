@@ -1,0 +1,30 @@
+package kernel
+
+// DrainAside turns the set-aside of the drain's requests (drain_aside.go) on or off until
+// restore is called: the results must be the same either way.
+func DrainAside(on bool) (restore func()) {
+	old := drainAside
+	drainAside = on
+	return func() { drainAside = old }
+}
+
+// DrainDrops runs a trial as Run does (without the event budget's checkpoints) and returns
+// the drain's event counts, from the window's close, at which a request set aside was
+// dropped (Sim.dropRequest), and how many requests were set aside.
+func DrainDrops(p Params, algo Algorithm) (at []int64, setAside int, err error) {
+	s := NewSim()
+	if err := s.begin(p, algo); err != nil {
+		return nil, 0, err
+	}
+	for s.err == nil && s.q.Len() > 0 && !(s.phase == phaseDrain && s.drainOver()) {
+		before, phase := s.q.asideLen(), s.phase
+		s.step()
+		if phase != phaseDrain && s.phase == phaseDrain {
+			setAside = s.q.asideLen()
+		}
+		if s.q.asideLen() < before {
+			at = append(at, s.events-s.win.evClose)
+		}
+	}
+	return at, setAside, s.err
+}

@@ -14,6 +14,18 @@ package kernel
 // says they were set aside, so that the simulator counts each as the dropped request it is
 // without reading its record (Sim.dropRequest): the same events, times and bounds, the same
 // record slots freed at the same moments.
+//
+// In a trial of 10^6 nodes at mean degree 8 and load 0.01 (the default window and seed)
+// drs sets aside 939,391 requests and pops 420,090 of them before its drain ends, gme
+// 909,772 and 294,307, akw1 962,775 and 132,030, akw2 982,312 and 77,091, cm 982,817 and
+// 75,852; rl and hk 38 each (nearly every node is waiting when their window closes).
+//
+// Everything else that sees a request sees the same: a dropped request emits no trace event
+// (Sim.request returns before it would), is dropped before the crash test (Sim.isDead), and a
+// scripted trial queues no request (nor sets any aside). Sim.Pending lists the messages in
+// transit only, so no request ever showed there; it pops every pending event and queues it
+// again (Pop returns the entries set aside in their turn too), which puts them back in the
+// heap: the drain is slower after it, the order the same (TestDrainAsideUnchanged).
 
 // asideBuf holds the entries set aside (SetAside), sorted by (time key, key): [head, len)
 // are pending, earliest first.
@@ -51,6 +63,9 @@ func (q *Queue) SetAside(pick func(payload uint32) bool) int {
 	if q.hole {
 		q.settle()
 	}
+	// Room for every pending entry at once: appending would copy the array as it doubles,
+	// into memory new each time (at n = 10^6, 0.15 s of drs's trial).
+	a.times, a.keys = GrowLarge(a.times, q.Len()), GrowLarge(a.keys, q.Len())
 	// The heap: keep the unpicked entries at the front, in any order (rebuilt below).
 	w := rootSlot
 	for j := rootSlot; j < len(q.times); j++ {

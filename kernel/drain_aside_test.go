@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
+	"time"
 
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/kernel"
@@ -136,7 +138,8 @@ func TestQueueSetAside(t *testing.T) {
 // TestDrainAsideUnchanged: setting the drain's requests aside (kernel/drain_aside.go) changes
 // no result. Every registered algorithm runs the same trials with it on and off: small and
 // sparse networks under link changes, with the look-ahead on and off, with crashes at chosen
-// times and at a rate (whose drain ends with blocked nodes), a trial whose trace asks for the
+// times and at a rate on static networks (the window of most of them closed by the watchdog
+// once every live node is blocked), a trial whose trace asks for the
 // messages in transit (Sim.Pending, which pops and requeues every pending event) at every
 // hundredth event, and drains bounded at every event count from 1 to a whole drain of one
 // trial (so that some bound stops the drain inside a run of dropped requests, and one at its
@@ -148,10 +151,10 @@ func TestDrainAsideUnchanged(t *testing.T) {
 	sparse.N, sparse.Degree, sparse.Mobility = 300, 6, 2
 	large := base
 	large.N, large.Degree, large.Load, large.Mobility, large.Seed = 3000, 8, 0.01, 1, 12
-	crashes := base
-	crashes.Crashes = []kernel.Crash{{Node: 3, Time: 20}, {Node: 9, Time: 400}}
-	rate := sparse
-	rate.CrashRate = 0.002
+	crashes := base // static: under link changes, nodes a crash blocks keep a trial going to its event budget
+	crashes.Mobility, crashes.Crashes = 0, []kernel.Crash{{Node: 3, Time: 20}, {Node: 9, Time: 400}}
+	rate := base
+	rate.N, rate.Degree, rate.Mobility, rate.CrashRate = 100, 6, 0, 0.002
 	type trial struct {
 		name string
 		p    kernel.Params
@@ -234,4 +237,57 @@ func runAside(t *testing.T, info algorithms.Info, p kernel.Params, on bool) stri
 		return "error: " + err.Error()
 	}
 	return fmt.Sprintf("%+v", r)
+}
+
+// BenchmarkDrainAside runs the trial (n = 10^6, mean degree 8, load 0.01, the
+// default window and the full drain) on one warmed simulator with the drain's requests set
+// aside and not, alternated trial by trial (each pair in the order off, on or on, off, in
+// turn), and reports the event loop's events per second of the thread's CPU both ways. Each
+// pair is logged (-v) for a paired test (Wilcoxon signed-rank): the machine's state moves
+// between pairs more than within one.
+//
+//	go test -run '^$' -bench 'DrainAside/drs' -benchtime 8x -v ./kernel/
+func BenchmarkDrainAside(b *testing.B) {
+	for _, name := range []string{"drs", "rl", "hk", "gme", "akw1", "akw2", "cm"} {
+		info, ok := algorithms.Lookup(name)
+		if !ok {
+			b.Fatalf("no algorithm %s", name)
+		}
+		b.Run(name, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			p := kernel.DefaultParams()
+			p.N, p.Degree, p.Load = 1_000_000, 8, 0.01
+			sim, algo := kernel.NewSim(), info.New()
+			first, _, err := sim.RunSplit(p, algo)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var cpu [2]time.Duration // off, on
+			b.ResetTimer()
+			for i := range b.N {
+				var pair [2]time.Duration
+				for k := range 2 {
+					on := (i+k)%2 == 1
+					restore := kernel.DrainAside(on)
+					r, split, err := sim.RunSplit(p, algo)
+					restore()
+					if err != nil {
+						b.Fatal(err)
+					}
+					if r.Events != first.Events {
+						b.Fatalf("%d events, want %d", r.Events, first.Events)
+					}
+					pair[map[bool]int{false: 0, true: 1}[on]] = split.LoopCPU
+				}
+				cpu[0] += pair[0]
+				cpu[1] += pair[1]
+				b.Logf("pair %d: loop-events/cpu-s off %.0f on %.0f", i, float64(first.Events)/pair[0].Seconds(), float64(first.Events)/pair[1].Seconds())
+			}
+			b.StopTimer()
+			ev := float64(first.Events) * float64(b.N)
+			b.ReportMetric(ev/cpu[0].Seconds(), "off-loop-events/cpu-s")
+			b.ReportMetric(ev/cpu[1].Seconds(), "on-loop-events/cpu-s")
+		})
+	}
 }

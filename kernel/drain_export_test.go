@@ -22,8 +22,8 @@ func DrainDrops(p Params, algo Algorithm) (at []int64, setAside int, err error) 
 		if phase != phaseDrain && s.phase == phaseDrain {
 			setAside = s.q.asideLen()
 		}
-		if s.q.asideLen() < before {
-			at = append(at, s.events-s.win.evClose)
+		for d := before - s.q.asideLen(); d > 0; d-- { // one each, unless a step dropped several
+			at = append(at, s.events-s.win.evClose-int64(d-1))
 		}
 	}
 	return at, setAside, s.err

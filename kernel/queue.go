@@ -189,7 +189,10 @@ func (q *Queue) pushHeap(tk, k uint64) {
 func (q *Queue) PeekTime() float64 {
 	tk, k, ok := q.peekRest()
 	if a := &q.aside; q.asideLen() > 0 && (!ok || less(a.times[a.head], a.keys[a.head], tk, k)) {
-		tk = a.times[a.head]
+		return keyTime(a.times[a.head])
+	}
+	if !ok {
+		panic("kernel: Queue.PeekTime on an empty queue")
 	}
 	return keyTime(tk)
 }

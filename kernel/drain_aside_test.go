@@ -228,15 +228,18 @@ func TestDrainAsideUnchanged(t *testing.T) {
 	})
 }
 
-// runAside runs one trial with the drain's requests set aside or not and renders its result.
+// runAside runs one trial with the drain's requests set aside or not and renders its result
+// and its event records' free list (their slots are freed when step would have popped them).
 func runAside(t *testing.T, info algorithms.Info, p kernel.Params, on bool) string {
 	t.Helper()
 	defer kernel.DrainAside(on)()
-	r, err := kernel.NewSim().Run(p, info.New())
+	sim := kernel.NewSim()
+	r, err := sim.Run(p, info.New())
+	free, records := sim.FreeSlots()
 	if err != nil {
-		return "error: " + err.Error()
+		return fmt.Sprintf("error: %v\nrecords %d, free %v", err, records, free)
 	}
-	return fmt.Sprintf("%+v", r)
+	return fmt.Sprintf("%+v\nrecords %d, free %v", r, records, free)
 }
 
 // BenchmarkDrainAside runs the trial (n = 10^6, mean degree 8, load 0.01, the

@@ -28,3 +28,9 @@ func DrainDrops(p Params, algo Algorithm) (at []int64, setAside int, err error) 
 	}
 	return at, setAside, s.err
 }
+
+// FreeSlots returns the event records' free list (a copy), the order in which they will be
+// reused: the same with the drain's requests set aside as without (Sim.dropRequest).
+func (s *Sim) FreeSlots() (free []uint32, records int) {
+	return append([]uint32(nil), s.free...), len(s.recs)
+}

@@ -43,6 +43,7 @@ type Queue struct {
 	hole  bool     // the root slot is empty: Pop took its entry and nothing has filled it yet
 	ahead aheadBuf // the next entries, taken out of the heap in advance (queue_ahead.go; off by default)
 	run   runBuf   // entries pushed in order, outside the heap (queue_run.go)
+	aside asideBuf // entries set aside, sorted, outside the heap (drain_aside.go)
 }
 
 const (
@@ -76,8 +77,8 @@ func keyTime(k uint64) float64 {
 // less orders entries by (time key, key).
 func less(at, ak, bt, bk uint64) bool { return at < bt || (at == bt && ak < bk) }
 
-// Len reports the number of pending entries.
-func (q *Queue) Len() int { return q.heapLen() + q.ahead.n + q.runLen() }
+// Len reports the number of pending entries, those set aside (SetAside) included.
+func (q *Queue) Len() int { return q.heapLen() + q.ahead.n + q.runLen() + q.asideLen() }
 
 // heapLen reports the number of entries in the heap (not in the ahead buffer).
 func (q *Queue) heapLen() int {
@@ -100,6 +101,7 @@ func (q *Queue) Reset() {
 	q.hole = false
 	q.ahead = aheadBuf{}
 	q.run.reset()
+	q.aside.times, q.aside.keys, q.aside.head = q.aside.times[:0], q.aside.keys[:0], 0
 }
 
 // Grow makes room for at least n more entries without reallocating later.
@@ -185,22 +187,45 @@ func (q *Queue) pushHeap(tk, k uint64) {
 
 // PeekTime returns the time of the earliest entry; the queue must not be empty.
 func (q *Queue) PeekTime() float64 {
-	if q.ahead.n > 0 {
-		return keyTime(q.ahead.times[0])
+	tk, k, ok := q.peekRest()
+	if a := &q.aside; q.asideLen() > 0 && (!ok || less(a.times[a.head], a.keys[a.head], tk, k)) {
+		return keyTime(a.times[a.head])
 	}
-	if q.runLen() > 0 && q.runFirst() {
-		return keyTime(q.run.times[q.run.head])
+	if !ok {
+		panic("kernel: Queue.PeekTime on an empty queue")
 	}
-	if q.hole {
-		q.settle()
+	return keyTime(tk)
+}
+
+// peekRest returns the earliest entry not set aside; ok is false when there is none.
+func (q *Queue) peekRest() (tk, k uint64, ok bool) {
+	switch {
+	case q.ahead.n > 0:
+		return q.ahead.times[0], q.ahead.keys[0], true
+	case q.runLen() > 0 && q.runFirst():
+		return q.run.times[q.run.head], q.run.keys[q.run.head], true
+	case q.heapLen() > 0:
+		if q.hole {
+			q.settle()
+		}
+		return q.times[rootSlot], q.keys[rootSlot], true
 	}
-	return keyTime(q.times[rootSlot])
+	return 0, 0, false
 }
 
 // Pop removes and returns the earliest entry; the queue must not be empty.
 func (q *Queue) Pop() (t float64, payload uint32) {
+	t, payload, _ = q.PopAside()
+	return t, payload
+}
+
+// PopAside is Pop, and reports whether the entry it returns was set aside (SetAside).
+func (q *Queue) PopAside() (t float64, payload uint32, aside bool) {
 	var tk, k uint64
 	switch {
+	case q.asideLen() > 0 && q.asideFirst():
+		tk, k = q.popAsideHead()
+		aside = true
 	case q.ahead.depth > 0:
 		tk, k = q.popAhead()
 	case q.runLen() > 0 && q.runFirst():
@@ -208,7 +233,7 @@ func (q *Queue) Pop() (t float64, payload uint32) {
 	default:
 		tk, k = q.popHeap()
 	}
-	return keyTime(tk), uint32(k & payloadMask)
+	return keyTime(tk), uint32(k & payloadMask), aside
 }
 
 // popHeap removes and returns the heap's least entry; the heap must not be empty.

@@ -81,6 +81,14 @@ func (q *Queue) popAhead() (tk, k uint64) {
 	copy(b.times[:b.n-1], b.times[1:b.n])
 	copy(b.keys[:b.n-1], b.keys[1:b.n])
 	b.n--
+	q.refillAhead()
+	return tk, k
+}
+
+// refillAhead fills the ahead buffer from the run and the heap, each time from whichever
+// holds the earlier entry (Pop without the buffer), until it is full or both are empty.
+func (q *Queue) refillAhead() {
+	b := &q.ahead
 	for b.n < b.depth {
 		switch {
 		case q.runLen() > 0 && q.runFirst():
@@ -88,9 +96,8 @@ func (q *Queue) popAhead() (tk, k uint64) {
 		case q.heapLen() > 0:
 			b.times[b.n], b.keys[b.n] = q.popHeap()
 		default:
-			return tk, k
+			return
 		}
 		b.n++
 	}
-	return tk, k
 }

@@ -503,7 +503,11 @@ func (s *Sim) checkpoint() {
 
 // step processes the earliest event.
 func (s *Sim) step() {
-	t, slot := s.q.Pop()
+	t, slot, dropped := s.q.PopAside()
+	if dropped {
+		s.dropRequest(t, slot) // a request of the drain, set aside when the window closed
+		return
+	}
 	if s.ahead {
 		s.lookahead()
 	}
@@ -532,9 +536,22 @@ func (s *Sim) step() {
 	case evCrash:
 		s.crashEvent(node)
 	}
+	s.checkTokens()
+}
+
+// checkTokens stops the trial if a token algorithm's tokens, held and in flight, are not
+// exactly one (after every event; small enough to be inlined).
+func (s *Sim) checkTokens() {
 	if s.tokens != nil && s.err == nil && s.holders+s.inFlightTok != 1 {
-		s.fail(ErrSafety, nil, "%d tokens exist (%d held, %d in flight)", s.holders+s.inFlightTok, s.holders, s.inFlightTok)
+		s.tokensBroken()
 	}
+}
+
+// tokensBroken reports the broken count; out of line, so that checkTokens is inlined.
+//
+//go:noinline
+func (s *Sim) tokensBroken() {
+	s.fail(ErrSafety, nil, "%d tokens exist (%d held, %d in flight)", s.holders+s.inFlightTok, s.holders, s.inFlightTok)
 }
 
 func (s *Sim) request(i int32) {
@@ -767,6 +784,7 @@ func (s *Sim) closeWindow() {
 	s.win.evClose = s.events
 	s.winEnd = s.now
 	s.links.close(s.now, s.topo.NumLinks())
+	s.setAsideRequests() // no request is handled from here on (drain_aside.go)
 }
 
 // accumulateCS adds the nodes in the CS times the time since the last call to the

@@ -1,0 +1,281 @@
+package kernel
+
+// The liveness drain's dropped requests, set aside in bulk.
+//
+// When the window closes, new requests stop (Sim.request returns at once in the drain), but
+// every node in its remainder section still has its next request in the queue: up to n
+// entries of the heap, each popped in the drain only to be dropped. At n = 10^6 that is a
+// heap of 10^6 entries in which every pop descends about ten levels, most of them a cache
+// and TLB miss, and every other event of the drain pays for the heap's size too. So when the
+// window closes the simulator takes every pending request out of the queue at once
+// (Queue.SetAside), keeps their (time, key) pairs sorted in a plain array, and rebuilds the
+// heap of what remains (a handful of releases, the watchdog, crashes). The queue still
+// returns them in their turn, by (time, sequence) as the heap would have (PopAside), and
+// says they were set aside, so that the simulator counts each as the dropped request it is
+// without reading its record (Sim.dropRequest): the same events, times and bounds, the same
+// record slots freed at the same moments.
+//
+// In a trial of 10^6 nodes at mean degree 8 and load 0.01 (the default window and seed)
+// drs sets aside 939,391 requests and pops 420,090 of them before its drain ends, gme
+// 909,772 and 294,307, akw1 962,775 and 132,030, akw2 982,312 and 77,091, cm 982,817 and
+// 75,852; rl and hk 38 each (nearly every node is waiting when their window closes).
+//
+// Everything else that sees a request sees the same: a dropped request emits no trace event
+// (Sim.request returns before it would), is dropped before the crash test (Sim.isDead), and a
+// scripted trial queues no request (nor sets any aside). Sim.Pending lists the messages in
+// transit only, so no request ever showed there; it pops every pending event and queues it
+// again (Pop returns the entries set aside in their turn too), which puts them back in the
+// heap: the drain is slower after it, the order the same (TestDrainAsideUnchanged).
+
+// asideBuf holds the entries set aside (SetAside), sorted by (time key, key): [head, len)
+// are pending, earliest first.
+type asideBuf struct {
+	times, keys []uint64
+	head        int
+	// tmpT, tmpK: the radix sort's second buffer, when the heap's vacated tail is too short
+	// to lend (sortAside).
+	tmpT, tmpK []uint64
+}
+
+// asideLen reports the number of entries set aside and not yet popped.
+func (q *Queue) asideLen() int { return len(q.aside.times) - q.aside.head }
+
+// SetAside takes every pending entry whose payload pick selects out of the heap, the ahead
+// buffer and the run, and keeps them in a sorted array beside the queue; it returns how many
+// it took. Pop (and PopAside, which says so) still returns them in their turn: the order of
+// every entry, set aside or not, is the queue's (time, sequence) order. The heap of the
+// entries left is rebuilt bottom-up (Floyd: O(entries)). Len counts entries set aside.
+//
+// It is for entries that will never be pushed again and are popped only to be counted (the
+// drain's dropped requests): popping one costs a comparison and an array read instead of a
+// heap's descent.
+func (q *Queue) SetAside(pick func(payload uint32) bool) int {
+	if len(q.times) < rootSlot {
+		q.Reset()
+	}
+	a := &q.aside
+	before := q.asideLen()
+	if a.head > 0 { // entries left from an earlier call: to the front, sorted again with the new
+		n := copy(a.times, a.times[a.head:])
+		copy(a.keys, a.keys[a.head:])
+		a.times, a.keys, a.head = a.times[:n], a.keys[:n], 0
+	}
+	if q.hole {
+		q.settle()
+	}
+	// Room for every pending entry at once: appending would copy the array as it doubles,
+	// into memory new each time (at n = 10^6, 0.15 s of drs's trial).
+	a.times, a.keys = GrowLarge(a.times, q.Len()), GrowLarge(a.keys, q.Len())
+	// The heap: keep the unpicked entries at the front, in any order (rebuilt below).
+	w := rootSlot
+	for j := rootSlot; j < len(q.times); j++ {
+		tk, k := q.times[j], q.keys[j]
+		if pick(uint32(k & payloadMask)) {
+			a.times = append(a.times, tk)
+			a.keys = append(a.keys, k)
+			continue
+		}
+		q.times[w], q.keys[w] = tk, k
+		w++
+	}
+	// The slots vacated need not be absent entries beyond the last group (padGroup); the
+	// sort below borrows them.
+	q.times, q.keys = q.times[:w], q.keys[:w]
+	q.padGroup()
+	q.heapify()
+	// The ahead buffer: what is left still precedes every other entry.
+	b := &q.ahead
+	m := 0
+	for j := 0; j < b.n; j++ {
+		if pick(uint32(b.keys[j] & payloadMask)) {
+			a.times = append(a.times, b.times[j])
+			a.keys = append(a.keys, b.keys[j])
+			continue
+		}
+		b.times[m], b.keys[m] = b.times[j], b.keys[j]
+		m++
+	}
+	b.n = m
+	// The run: in order, and stays in order when entries leave it.
+	r := &q.run
+	m = r.head
+	for j := r.head; j < len(r.times); j++ {
+		if pick(uint32(r.keys[j] & payloadMask)) {
+			a.times = append(a.times, r.times[j])
+			a.keys = append(a.keys, r.keys[j])
+			continue
+		}
+		r.times[m], r.keys[m] = r.times[j], r.keys[j]
+		m++
+	}
+	r.times, r.keys = r.times[:m], r.keys[:m]
+	q.refillAhead()
+	q.sortAside()
+	return q.asideLen() - before
+}
+
+// heapify makes the heap's slots a heap again, bottom-up (Floyd's construction): each node
+// from the last parent to the root sinks below its least child while that child precedes it.
+func (q *Queue) heapify() {
+	end := uint(len(q.times))
+	if end <= rootSlot+1 {
+		return
+	}
+	for s := (end-1)/4 + 2; s >= rootSlot; s-- {
+		q.siftDown(s, end)
+	}
+}
+
+// siftDown sinks the entry at slot s below its least child while that child precedes it.
+func (q *Queue) siftDown(s, end uint) {
+	times, keys := q.times[:end], q.keys[:end]
+	tk, k := times[s], keys[s]
+	for {
+		c := 4*s - 8
+		if c >= end {
+			break
+		}
+		least := c
+		for j := c + 1; j < min(c+4, end); j++ {
+			if less(times[j], keys[j], times[least], keys[least]) {
+				least = j
+			}
+		}
+		if !less(times[least], keys[least], tk, k) {
+			break
+		}
+		times[s], keys[s] = times[least], keys[least]
+		s = least
+	}
+	times[s], keys[s] = tk, k
+}
+
+// asideFirst reports whether the earliest entry set aside precedes every other entry (some
+// entry must be set aside).
+func (q *Queue) asideFirst() bool {
+	tk, k, ok := q.peekRest()
+	a := &q.aside
+	return !ok || less(a.times[a.head], a.keys[a.head], tk, k)
+}
+
+// popAsideHead removes and returns the earliest entry set aside.
+func (q *Queue) popAsideHead() (tk, k uint64) {
+	a := &q.aside
+	tk, k = a.times[a.head], a.keys[a.head]
+	a.head++
+	if a.head == len(a.times) {
+		a.times, a.keys, a.head = a.times[:0], a.keys[:0], 0
+	}
+	return tk, k
+}
+
+// sortAside sorts the pending entries set aside by (time key, key). Large arrays are sorted
+// by a least-significant-digit radix sort on the time keys, 8 bits a pass, skipping the
+// digits every key shares, then runs of equal times by their keys (a radix pass is stable,
+// but the entries were not in key order before it). Its second buffer is the heap's tail
+// vacated by SetAside when long enough, memory already resident: at n = 10^6 a fresh one would be 16 MB to fault in.
+func (q *Queue) sortAside() {
+	a := &q.aside
+	times, keys := a.times[a.head:], a.keys[a.head:]
+	n := len(times)
+	if n < 256 {
+		insertionSortPairs(times, keys)
+		return
+	}
+	// The heap's tail past its last group: slots free until the heap grows again.
+	from := (len(q.times) + 3) &^ 3
+	var tmpT, tmpK []uint64
+	if cap(q.times)-from >= n && cap(q.keys)-from >= n {
+		tmpT, tmpK = q.times[from:from+n], q.keys[from:from+n]
+	} else {
+		a.tmpT, a.tmpK = Reserve(a.tmpT, n)[:n], Reserve(a.tmpK, n)[:n]
+		tmpT, tmpK = a.tmpT, a.tmpK
+	}
+	radixSortPairs(times, keys, tmpT, tmpK)
+}
+
+// radixSortPairs sorts (times[j], keys[j]) by time, then key, using tmpT and tmpK (as long)
+// as the second buffer; the result is in times and keys.
+func radixSortPairs(times, keys, tmpT, tmpK []uint64) {
+	n := len(times)
+	var counts [8][256]int
+	for _, t := range times {
+		for d := range 8 {
+			counts[d][byte(t>>(8*d))]++
+		}
+	}
+	srcT, srcK, dstT, dstK := times, keys, tmpT, tmpK
+	for d := range 8 {
+		c := &counts[d]
+		if c[byte(times[0]>>(8*d))] == n {
+			continue // every key has this digit
+		}
+		sum := 0
+		for j := range c {
+			c[j], sum = sum, sum+c[j]
+		}
+		shift := 8 * uint(d)
+		for j, t := range srcT {
+			x := byte(t >> shift)
+			p := c[x]
+			c[x] = p + 1
+			dstT[p], dstK[p] = t, srcK[j]
+		}
+		srcT, srcK, dstT, dstK = dstT, dstK, srcT, srcK
+	}
+	if &srcT[0] != &times[0] {
+		copy(times, srcT)
+		copy(keys, srcK)
+	}
+	// Runs of equal times, by key.
+	for j := 0; j < n; {
+		e := j + 1
+		for e < n && times[e] == times[j] {
+			e++
+		}
+		if e-j > 1 {
+			insertionSortPairs(times[j:e], keys[j:e])
+		}
+		j = e
+	}
+}
+
+// insertionSortPairs sorts (times[j], keys[j]) by time, then key.
+func insertionSortPairs(times, keys []uint64) {
+	for j := 1; j < len(times); j++ {
+		tk, k := times[j], keys[j]
+		i := j
+		for ; i > 0 && less(tk, k, times[i-1], keys[i-1]); i-- {
+			times[i], keys[i] = times[i-1], keys[i-1]
+		}
+		times[i], keys[i] = tk, k
+	}
+}
+
+// drainAside turns the set-aside of the drain's requests on (a variable so that tests and
+// benchmarks can run a trial both ways: the results must be the same).
+var drainAside = true
+
+// setAsideRequests takes every pending request out of the queue when the window closes, in a
+// trial whose drain drops them (Sim.request: not scripted; a scripted trial queues no request
+// anyway) and runs (drain = none ends the trial at once). A request is an event record of
+// kind evRequest: the scan reads the record of every entry in the queue once.
+func (s *Sim) setAsideRequests() {
+	if s.scripted || !drainAside || s.p.Drain == DrainNone {
+		return
+	}
+	s.q.SetAside(func(slot uint32) bool { return s.recs[slot].kind == evRequest })
+}
+
+// dropRequest handles a request the queue had set aside, popped in its turn (time t, record
+// slot): what step does with a request in the drain, without reading the record, since
+// Sim.request returns at once there. The record's slot is freed now, as step frees a
+// popped event's, so every later event gets the record it got before: the free list, and
+// with it the records' slots, do not change (a slot is also only a payload: no order depends
+// on it, since the queue's keys are unique in their sequence bits).
+func (s *Sim) dropRequest(t float64, slot uint32) {
+	s.free = append(s.free, slot)
+	s.now = t
+	s.events++
+	s.checkTokens()
+}

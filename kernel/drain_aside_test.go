@@ -1,0 +1,324 @@
+package kernel_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/mutexlab/mutexlab/algorithms"
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+// TestQueueSetAside: entries set aside (Queue.SetAside) come out of Pop in the queue's
+// (time, push order) exactly as without it, each flagged by PopAside as set aside, and no
+// other; Len, PeekTime and Ahead agree with the reference throughout. Times tie often (a few
+// integers: entries set aside tie with others in the heap, the ahead buffer and the run, and
+// with each other), or are arbitrary floats with special values; sizes cross the point where
+// the set-aside entries are radix-sorted (256) and where the heap's descent prefetches; the
+// ahead buffer is off or 1 to 4 deep; constant-delay entries go to the run (PushInOrder).
+func TestQueueSetAside(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	specials := []float64{0, math.Copysign(0, -1), 1, -1, math.Inf(1), math.Inf(-1), math.MaxFloat64, -math.MaxFloat64}
+	trials := 200
+	if testing.Short() {
+		trials = 50
+	}
+	for trial := range trials {
+		var q kernel.Queue
+		ahead := trial % 5
+		q.SetAhead(ahead)
+		var ref refQueue
+		aside := map[uint32]bool{}
+		next := uint32(0) // payloads are unique: aside[] says which were set aside
+		size := 1 + rng.IntN(40)
+		if trial%4 == 0 {
+			size = 300 + rng.IntN(6000)
+		}
+		regime := trial % 3
+		now, lastInOrder := 0.0, math.Inf(-1)
+		push := func() {
+			var tm float64
+			switch regime {
+			case 0:
+				tm = now + float64(rng.IntN(4))
+			case 1:
+				tm = now + rng.ExpFloat64()*float64(size)
+			default:
+				tm = rng.NormFloat64() * 10
+				if rng.IntN(10) == 0 {
+					tm = specials[rng.IntN(len(specials))]
+				}
+			}
+			p := next
+			next++
+			if regime == 0 && rng.IntN(2) == 0 && now+1 >= lastInOrder {
+				lastInOrder = now + 1
+				q.PushInOrder(now+1, p)
+				ref.push(now+1, p)
+				return
+			}
+			q.Push(tm, p)
+			ref.push(tm, p)
+		}
+		pop := func(op int) {
+			if len(ref.items) == 0 {
+				return
+			}
+			if got, want := q.PeekTime(), ref.items[0].t; got != want {
+				t.Fatalf("trial %d op %d: PeekTime() = %v, want %v", trial, op, got, want)
+			}
+			wantT, wantP := ref.pop()
+			gotT, gotP, gotAside := q.PopAside()
+			if gotT != wantT || gotP != wantP || gotAside != aside[wantP] {
+				t.Fatalf("trial %d op %d: PopAside() = (%v, %d, %v), want (%v, %d, %v)", trial, op, gotT, gotP, gotAside, wantT, wantP, aside[wantP])
+			}
+			if regime != 2 {
+				now = gotT
+			}
+		}
+		check := func(op int) {
+			if q.Len() != len(ref.items) {
+				t.Fatalf("trial %d op %d: Len() = %d, want %d", trial, op, q.Len(), len(ref.items))
+			}
+			// Ahead names the next entries not set aside, in order.
+			j := 0
+			for _, it := range ref.items {
+				if j == ahead {
+					break
+				}
+				if aside[it.payload] {
+					continue
+				}
+				if got, ok := q.Ahead(j); !ok || got != it.payload {
+					t.Fatalf("trial %d op %d: Ahead(%d) = (%d, %v), want %d", trial, op, j, got, ok, it.payload)
+				}
+				j++
+			}
+			if _, ok := q.Ahead(j); ok {
+				t.Fatalf("trial %d op %d: Ahead(%d) names an entry, want none", trial, op, j)
+			}
+		}
+		for len(ref.items) < size {
+			push()
+		}
+		for op := range 3 * size {
+			if rng.IntN(3) == 0 {
+				push()
+			} else {
+				pop(op)
+			}
+			check(op)
+			if op == size || op == 2*size && trial%2 == 0 { // set aside once, sometimes twice
+				pick := func(p uint32) bool { return p%3 != 0 }
+				want := 0
+				for _, it := range ref.items {
+					if pick(it.payload) && !aside[it.payload] {
+						aside[it.payload] = true
+						want++
+					}
+				}
+				if got := q.SetAside(pick); got != want {
+					t.Fatalf("trial %d op %d: SetAside took %d entries, want %d", trial, op, got, want)
+				}
+				check(op)
+			}
+		}
+		for len(ref.items) > 0 {
+			pop(-1)
+		}
+		if q.Len() != 0 {
+			t.Fatalf("trial %d: Len() = %d after the last pop", trial, q.Len())
+		}
+	}
+}
+
+// TestDrainAsideUnchanged: setting the drain's requests aside (kernel/drain_aside.go) changes
+// no result. Every registered algorithm runs the same trials with it on and off: small and
+// sparse networks under link changes, with the look-ahead on and off, with crashes at chosen
+// times and at a rate on static networks (the window of most of them closed by the watchdog
+// once every live node is blocked), a trial whose trace asks for the
+// messages in transit (Sim.Pending, which pops and requeues every pending event) at every
+// hundredth event, and drains bounded at every event count from 1 to a whole drain of one
+// trial (so that some bound stops the drain inside a run of dropped requests, and one at its
+// end).
+func TestDrainAsideUnchanged(t *testing.T) {
+	base := kernel.DefaultParams()
+	base.Warmup, base.Measure, base.Load, base.Mobility, base.Seed = 50, 300, 0.05, 0.5, 11
+	sparse := base
+	sparse.N, sparse.Degree, sparse.Mobility = 300, 6, 2
+	large := base
+	large.N, large.Degree, large.Load, large.Mobility, large.Seed = 3000, 8, 0.01, 1, 12
+	crashes := base // static: under link changes, nodes a crash blocks keep a trial going to its event budget
+	crashes.Mobility, crashes.Crashes = 0, []kernel.Crash{{Node: 3, Time: 20}, {Node: 9, Time: 400}}
+	rate := base
+	rate.N, rate.Degree, rate.Mobility, rate.CrashRate = 100, 6, 0, 0.002
+	type trial struct {
+		name string
+		p    kernel.Params
+	}
+	trials := []trial{{"n=30", base}, {"n=300", sparse}, {"n=3000", large}, {"crashes", crashes}, {"crash_rate", rate}}
+	for _, info := range algorithms.All() {
+		for _, tr := range trials {
+			for _, ahead := range []bool{false, true} {
+				t.Run(fmt.Sprintf("%s/%s/ahead=%v", info.Name, tr.name, ahead), func(t *testing.T) {
+					if ahead {
+						defer kernel.LookAheadAlways()()
+					}
+					want := runAside(t, info, tr.p, false)
+					if got := runAside(t, info, tr.p, true); got != want {
+						t.Errorf("with the requests set aside:\n%s\nwithout:\n%s", got, want)
+					}
+				})
+			}
+		}
+	}
+	t.Run("pending", func(t *testing.T) {
+		info, _ := algorithms.Lookup("rl")
+		run := func(on bool) string {
+			defer kernel.DrainAside(on)()
+			sim := kernel.NewSim()
+			events := 0
+			sim.SetTrace(func(kernel.TraceEvent) {
+				if events++; events%100 == 0 {
+					sim.Pending(nil)
+				}
+			})
+			r, err := sim.Run(sparse, info.New())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return fmt.Sprintf("%+v", r)
+		}
+		if got, want := run(true), run(false); got != want {
+			t.Errorf("traced, with the requests set aside:\n%s\nwithout:\n%s", got, want)
+		}
+	})
+	t.Run("bounded", func(t *testing.T) {
+		info, _ := algorithms.Lookup("rl")
+		p := base
+		p.N, p.Load, p.CSTime = 100, 0.02, 10 // three runs of dropped requests in 160 events of drain
+		drops, _, err := kernel.DrainDrops(p, info.New())
+		if err != nil {
+			t.Fatal(err)
+		}
+		run := 0 // the first run of two dropped requests or more, one after the other
+		for k := 1; k < len(drops) && run == 0; k++ {
+			if drops[k] == drops[k-1]+1 {
+				run = k
+			}
+		}
+		if run == 0 {
+			t.Fatalf("no two dropped requests one after the other in the drain (at %v): the bounds below test nothing", drops)
+		}
+		full := runAside(t, info, p, false)
+		for m := int64(1); m <= drops[len(drops)-1]+1; m++ {
+			p.DrainMaxEvents = m
+			got, want := runAside(t, info, p, true), runAside(t, info, p, false)
+			if got != want {
+				t.Fatalf("drain bounded at %d events (dropped requests at %d and %d), with the requests set aside:\n%s\nwithout:\n%s",
+					m, drops[run-1], drops[run], got, want)
+			}
+			if got == full {
+				t.Fatalf("drain bounded at %d events ran to its end: the bound tests nothing", m)
+			}
+		}
+	})
+}
+
+// runAside runs one trial with the drain's requests set aside or not and renders its result
+// and its event records' free list (their slots are freed when step would have popped them).
+func runAside(t *testing.T, info algorithms.Info, p kernel.Params, on bool) string {
+	t.Helper()
+	defer kernel.DrainAside(on)()
+	sim := kernel.NewSim()
+	r, err := sim.Run(p, info.New())
+	free, records := sim.FreeSlots()
+	if err != nil {
+		return fmt.Sprintf("error: %v\nrecords %d, free %v", err, records, free)
+	}
+	return fmt.Sprintf("%+v\nrecords %d, free %v", r, records, free)
+}
+
+// BenchmarkDrainAside runs the trial (n = 10^6, mean degree 8, load 0.01, the
+// default window and the full drain) on one warmed simulator with the drain's requests set
+// aside and not, alternated trial by trial (each pair in the order off, on or on, off, in
+// turn), and reports the event loop's events per second of the thread's CPU both ways. Each
+// pair is logged (-v) for a paired test (Wilcoxon signed-rank): the machine's state moves
+// between pairs more than within one.
+//
+//	go test -run '^$' -bench 'DrainAside/drs' -benchtime 8x -v ./kernel/
+func BenchmarkDrainAside(b *testing.B) {
+	for _, name := range []string{"drs", "rl", "hk", "gme", "akw1", "akw2", "cm"} {
+		info, ok := algorithms.Lookup(name)
+		if !ok {
+			b.Fatalf("no algorithm %s", name)
+		}
+		b.Run(name, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			p := kernel.DefaultParams()
+			p.N, p.Degree, p.Load = 1_000_000, 8, 0.01
+			sim, algo := kernel.NewSim(), info.New()
+			first, _, err := sim.RunSplit(p, algo)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var cpu [2]time.Duration // off, on
+			b.ResetTimer()
+			for i := range b.N {
+				var pair [2]time.Duration
+				for k := range 2 {
+					on := (i+k)%2 == 1
+					restore := kernel.DrainAside(on)
+					r, split, err := sim.RunSplit(p, algo)
+					restore()
+					if err != nil {
+						b.Fatal(err)
+					}
+					if r.Events != first.Events {
+						b.Fatalf("%d events, want %d", r.Events, first.Events)
+					}
+					pair[map[bool]int{false: 0, true: 1}[on]] = split.LoopCPU
+				}
+				cpu[0] += pair[0]
+				cpu[1] += pair[1]
+				b.Logf("pair %d: loop-events/cpu-s off %.0f on %.0f", i, float64(first.Events)/pair[0].Seconds(), float64(first.Events)/pair[1].Seconds())
+			}
+			b.StopTimer()
+			ev := float64(first.Events) * float64(b.N)
+			b.ReportMetric(ev/cpu[0].Seconds(), "off-loop-events/cpu-s")
+			b.ReportMetric(ev/cpu[1].Seconds(), "on-loop-events/cpu-s")
+		})
+	}
+}
+
+// BenchmarkSetAside sets aside 94% of a queue of 10^6 entries (the drain's requests in drs at
+// 10^6: times spread over about 2,000 time units after 6,000, in random order in the heap),
+// the rest left in the heap: the partition, the heap rebuilt, and the radix sort.
+//
+//	go test -run '^$' -bench 'SetAside' -benchtime 10x ./kernel/
+func BenchmarkSetAside(b *testing.B) {
+	const n = 1_000_000
+	rng := rand.New(rand.NewPCG(5, 6))
+	times := make([]float64, n)
+	for j := range times {
+		times[j] = 6000 + 2000*rng.Float64()
+	}
+	var q kernel.Queue
+	q.SetAhead(3)
+	for range b.N {
+		b.StopTimer()
+		q.Reset()
+		q.SetAhead(3)
+		for j, t := range times {
+			q.Push(t, uint32(j))
+		}
+		b.StartTimer()
+		if got := q.SetAside(func(p uint32) bool { return p%16 != 0 }); got < n*9/10 {
+			b.Fatalf("set aside %d", got)
+		}
+	}
+}

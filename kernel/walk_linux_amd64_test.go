@@ -3,6 +3,7 @@ package kernel
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"testing"
 	"unsafe"
@@ -135,7 +136,9 @@ func walkRegion(size int) []byte {
 // though the reads of one op overlap). open=page also asks, 2·dist ops ahead, for another
 // line of each line's page (its translation then comes first); open=line asks for the line
 // itself at 2·dist and dist ops ahead; open=other reads, instead of the line asked for, the
-// line 2 KiB from it on the same page, never asked for: what the translation alone saves.
+// line 2 KiB from it on the same page, never asked for: what the translation alone saves;
+// open=burst asks for an op's lines back to back before its reads instead of one before each
+// read, as the look-ahead asks for an event's lines.
 // cpu-ns/op is the thread's CPU time per op:
 //
 //	go test -run '^$' -bench PrefetchUse -benchtime 300000x ./kernel/
@@ -151,6 +154,7 @@ func BenchmarkPrefetchUse(b *testing.B) {
 		{256, 1, 4, "page", false}, {256, 1, 4, "other", false},
 		{256, 2, 4, "no", false}, {256, 4, 4, "no", false}, {256, 8, 4, "no", false},
 		{256, 4, 1, "no", false}, {256, 4, 2, "no", false}, {256, 4, 8, "no", false},
+		{64, 4, 4, "no", false}, {64, 4, 4, "burst", false}, {256, 4, 4, "burst", false}, {256, 8, 4, "burst", false},
 	}
 	for _, sh := range shapes {
 		for _, h := range walkHows {
@@ -173,7 +177,8 @@ func BenchmarkPrefetchUse(b *testing.B) {
 
 // walkUse does n ops of reads reads of pseudo-random lines of mem and work dependent
 // multiplies; touch asks for each line dist ops before it is read and, by open
-// (BenchmarkPrefetchUse), for its page or itself 2·dist ops before.
+// (BenchmarkPrefetchUse), for its page or itself 2·dist ops before, or for an op's lines
+// back to back.
 func walkUse(mem []byte, reads, dist, work int, open string, n int, touch func(uintptr)) uint64 {
 	base := uintptr(unsafe.Pointer(unsafe.SliceData(mem)))
 	lines := uint64(len(mem) >> 6) // a power of two
@@ -192,6 +197,20 @@ func walkUse(mem []byte, reads, dist, work int, open string, n int, touch func(u
 	}
 	k := 0 // the read
 	for range n {
+		if open == "burst" {
+			for r := range reads {
+				ring[(k+r+far)%size] = next()
+				touch(base + ring[(k+r+near)%size])
+			}
+			for range reads {
+				acc += uint64(mem[ring[k%size]])
+				k++
+			}
+			for range work {
+				acc = acc*x + 1
+			}
+			continue
+		}
 		for range reads {
 			f := next()
 			ring[(k+far)%size] = f
@@ -218,7 +237,8 @@ func walkUse(mem []byte, reads, dist, work int, open string, n int, touch func(u
 
 // TestWalkPatterns checks the addresses the two benchmarks ask for: walk's perpage requests
 // go to distinct lines of one page, inside the region; walkUse asks for the same line at
-// 2·dist and at dist reads ahead (open=line), so its distances are what they say.
+// 2·dist and at dist reads ahead (open=line), so its distances are what they say, and for
+// the same lines in bursts as one by one.
 func TestWalkPatterns(t *testing.T) {
 	mem := make([]byte, 1<<20)
 	base := uintptr(unsafe.Pointer(unsafe.SliceData(mem)))
@@ -250,6 +270,15 @@ func TestWalkPatterns(t *testing.T) {
 			if near[k] != far[k-dist*reads] {
 				t.Fatalf("reads=%d: request %d for %#x is not the one asked for dist ops before (%#x)", reads, k, near[k], far[k-dist*reads])
 			}
+		}
+		// Bursts ask for the same lines in the same order, only grouped by op.
+		got = got[:0]
+		walkUse(mem, reads, dist, 0, "no", 100, record)
+		lined := append([]uintptr(nil), got...)
+		got = got[:0]
+		walkUse(mem, reads, dist, 0, "burst", 100, record)
+		if !slices.Equal(got, lined) {
+			t.Fatalf("reads=%d: bursts ask for other lines than one request per read", reads)
 		}
 	}
 }

@@ -5,3 +5,19 @@ package kernel
 //
 //go:noescape
 func prefetch(addr uintptr)
+
+// PREFETCHW, PREFETCHNTA, a plain load whose value is dropped, and nothing: the other ways
+// of asking for a line that BenchmarkPrefetchWalk and BenchmarkPrefetchUse compare with
+// prefetch (walk_linux_amd64_test.go); nothing else calls them.
+//
+//go:noescape
+func prefetchW(addr uintptr)
+
+//go:noescape
+func prefetchNTA(addr uintptr)
+
+//go:noescape
+func loadLine(addr uintptr)
+
+//go:noescape
+func touchNone(addr uintptr)

@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"sync"
@@ -11,9 +12,9 @@ import (
 
 // BenchmarkPrefetchWalk measures what one request for a cache line costs the core when its
 // address is new to the TLB (BenchmarkPrefetchUse measures whether the line then arrives).
-// On this virtual machine a dependent random read of 1 GiB waits 340-500 ns with or without
-// the guest's 2 MiB pages, of 4-128 MiB 100-175 ns though those lines are mostly cached: the
-// host backs the guest with 4 KiB pages, so every new 4 KiB page costs a two-dimensional
+// On this virtual machine a dependent random read of 1 GiB waits 340-540 ns with or without
+// the guest's 2 MiB pages (BenchmarkPointerChase), of 4-128 MiB 100-240 ns: the host, it
+// seems, backs the guest with 4 KiB pages, so every new 4 KiB page costs a two-dimensional
 // page walk, and at 1 GiB the walk's own page-table reads miss too. rl's loop at 10^6 has a
 // third or more of its samples on the look-ahead's PREFETCHT0s, as if a prefetch that misses
 // the TLB held up the core until its walk was done.
@@ -130,7 +131,7 @@ func walkRegion(size int) []byte {
 }
 
 // BenchmarkPrefetchUse measures whether requests for lines that miss the TLB bring them in
-// time (BenchmarkPrefetchWalk says what they cost the core themselves). Each op reads reads pseudo-random lines of 1 GiB (each on a new 4 KiB page, its value
+// time (BenchmarkPrefetchWalk says what they cost the core themselves). Each op reads pseudo-random lines of 1 GiB (each on a new 4 KiB page, its value
 // used; a handler reading several nodes' state), then does work dependent multiplies; how
 // asks for each line dist ops before it is read (none: nothing, so the reads wait on memory,
 // though the reads of one op overlap). open=page also asks, 2·dist ops ahead, for another
@@ -281,4 +282,54 @@ func TestWalkPatterns(t *testing.T) {
 			t.Fatalf("reads=%d: bursts ask for other lines than one request per read", reads)
 		}
 	}
+}
+
+// BenchmarkPointerChase measures how long this machine's memory takes to answer a random
+// read, the figure the event loop at 10^6 is bound by: chains independent cycles through
+// the 64-byte lines of a region in a random order, each read's address the value of the
+// read before it in its chain (so one chain's reads wait for each other, and chains overlap).
+// The region is advised for huge pages as the trial's arrays are (MakeLarge). Measured
+// 2026-11-24 (docs/scaling.md, "Sixth session"; with a stand-alone copy as well): one chain
+// 340-540 ns per read over 1 GiB with or without the guest's huge pages, 140-240 ns over
+// 8-64 MiB, about 20 ns over 2 MiB; 8 chains 31-45 ns and 32 chains 12-25 ns per read over
+// 1 GiB.
+//
+//	go test -run '^$' -bench PointerChase -benchtime 4000000x ./kernel/
+func BenchmarkPointerChase(b *testing.B) {
+	for _, mib := range []int{2, 64, 1024} {
+		next := chaseCycle(mib << 20)
+		for _, chains := range []int{1, 8, 32} {
+			b.Run(fmt.Sprintf("region=%dMiB/chains=%d", mib, chains), func(b *testing.B) {
+				at := make([]uint32, chains)
+				for c := range at {
+					at[c] = uint32(c * len(next) / chains)
+				}
+				for i := 0; i < b.N; i += chains {
+					for c := range at {
+						at[c] = next[at[c]]
+					}
+				}
+				walkSink += uint64(at[0])
+			})
+		}
+	}
+}
+
+// chaseCycle returns the successor of every 64-byte line of a fresh region of size bytes
+// (one uint32 per line, stored in the line itself, the rest of the line unused), all lines
+// on one cycle in a random order with a fixed seed.
+func chaseCycle(size int) []uint32 {
+	const perLine = 16 // uint32s per 64-byte line
+	lines := size / 64
+	mem := MakeLarge[uint32](size/4, size/4)
+	order := make([]uint32, lines)
+	for i := range order {
+		order[i] = uint32(i)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	rng.Shuffle(lines, func(i, j int) { order[i], order[j] = order[j], order[i] })
+	for k, line := range order {
+		mem[int(line)*perLine] = order[(k+1)%lines] * perLine
+	}
+	return mem
 }

@@ -37,6 +37,23 @@ type asideBuf struct {
 	tmpT, tmpK []uint64
 }
 
+// take appends the entries of times[from:] and keys[from:] that pick selects to the entries
+// set aside, and packs the others from index from on, in their order; it returns where the
+// packed entries end. The heap, the ahead buffer and the run are each filtered by it.
+func (a *asideBuf) take(times, keys []uint64, from int, pick func(payload uint32) bool) int {
+	w := from
+	for j := from; j < len(times); j++ {
+		if pick(uint32(keys[j] & payloadMask)) {
+			a.times = append(a.times, times[j])
+			a.keys = append(a.keys, keys[j])
+			continue
+		}
+		times[w], keys[w] = times[j], keys[j]
+		w++
+	}
+	return w
+}
+
 // asideLen reports the number of entries set aside and not yet popped.
 func (q *Queue) asideLen() int { return len(q.aside.times) - q.aside.head }
 
@@ -67,17 +84,7 @@ func (q *Queue) SetAside(pick func(payload uint32) bool) int {
 	// into memory new each time (at n = 10^6, 0.15 s of drs's trial).
 	a.times, a.keys = GrowLarge(a.times, q.Len()), GrowLarge(a.keys, q.Len())
 	// The heap: keep the unpicked entries at the front, in any order (rebuilt below).
-	w := rootSlot
-	for j := rootSlot; j < len(q.times); j++ {
-		tk, k := q.times[j], q.keys[j]
-		if pick(uint32(k & payloadMask)) {
-			a.times = append(a.times, tk)
-			a.keys = append(a.keys, k)
-			continue
-		}
-		q.times[w], q.keys[w] = tk, k
-		w++
-	}
+	w := a.take(q.times, q.keys, rootSlot, pick)
 	// The slots vacated need not be absent entries beyond the last group (padGroup); the
 	// sort below borrows them.
 	q.times, q.keys = q.times[:w], q.keys[:w]
@@ -85,29 +92,10 @@ func (q *Queue) SetAside(pick func(payload uint32) bool) int {
 	q.heapify()
 	// The ahead buffer: what is left still precedes every other entry.
 	b := &q.ahead
-	m := 0
-	for j := 0; j < b.n; j++ {
-		if pick(uint32(b.keys[j] & payloadMask)) {
-			a.times = append(a.times, b.times[j])
-			a.keys = append(a.keys, b.keys[j])
-			continue
-		}
-		b.times[m], b.keys[m] = b.times[j], b.keys[j]
-		m++
-	}
-	b.n = m
+	b.n = a.take(b.times[:b.n], b.keys[:b.n], 0, pick)
 	// The run: in order, and stays in order when entries leave it.
 	r := &q.run
-	m = r.head
-	for j := r.head; j < len(r.times); j++ {
-		if pick(uint32(r.keys[j] & payloadMask)) {
-			a.times = append(a.times, r.times[j])
-			a.keys = append(a.keys, r.keys[j])
-			continue
-		}
-		r.times[m], r.keys[m] = r.times[j], r.keys[j]
-		m++
-	}
+	m := a.take(r.times, r.keys, r.head, pick)
 	r.times, r.keys = r.times[:m], r.keys[:m]
 	q.refillAhead()
 	q.sortAside()

@@ -120,6 +120,30 @@ func Load(paths []string, columns []string) (*Dataset, error) {
 	return d, nil
 }
 
+// readBool appends the values of the true/false column name of f as text, "true" or
+// "false" (Null where null), so that rows can be grouped by them (bench report --by
+// wait_stable); they are not numbers to aggregate.
+func (col *Column) readBool(f *results.File, name string) error {
+	v, err := f.BoolColumn(name)
+	if err != nil {
+		return err
+	}
+	valid, err := f.Valid(name)
+	if err != nil {
+		return err
+	}
+	for r, b := range v {
+		switch {
+		case !valid[r]:
+			col.Str = append(col.Str, Null)
+			col.Nulls++
+		default:
+			col.Str = append(col.Str, strconv.FormatBool(b))
+		}
+	}
+	return nil
+}
+
 // read appends the values of column name of f.
 func (col *Column) read(f *results.File, name string) error {
 	kind := results.Float
@@ -147,7 +171,7 @@ func (col *Column) read(f *results.File, name string) error {
 		return nil
 	}
 	if kind == results.Bool {
-		return fmt.Errorf("%s: column %q holds true/false values; group by it with bench report --by, or read it with DuckDB", f.Path(), name)
+		return col.readBool(f, name)
 	}
 	v, err := f.Float64Column(name)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mutexlab/mutexlab/analysis"
+	"github.com/mutexlab/mutexlab/results"
 	"github.com/mutexlab/mutexlab/results/columns"
 )
 
@@ -199,6 +200,11 @@ func loadChecked(files, params, metrics, need []string) (*analysis.Dataset, erro
 	if err := analysis.CheckNames(paramsAvail, "parameter", params); err != nil {
 		return nil, usagef("%s: %v", files[0], err)
 	}
+	for _, m := range metrics {
+		if isBool(m) && slices.Contains(d.Available, m) {
+			return nil, usagef("%s: %q holds true/false values, which have no mean: group by it instead (--by %s)", files[0], m, m)
+		}
+	}
 	if err := analysis.CheckNames(metricsAvail, "metric", metrics); err != nil {
 		return nil, usagef("%s: %v", files[0], err)
 	}
@@ -218,15 +224,22 @@ func loadChecked(files, params, metrics, need []string) (*analysis.Dataset, erro
 // splitColumns separates a file's columns into parameters (and bookkeeping one may group
 // by) and metrics (everything else).
 func splitColumns(cols []string) (params, metrics []string) {
-	groupable := append(slices.Clone(analysis.Parameters), "seed", "trial", "point", "static_despite_mobility")
+	groupable := append(slices.Clone(analysis.Parameters), "seed", "trial", "point")
 	for _, c := range cols {
-		if slices.Contains(groupable, c) {
+		if slices.Contains(groupable, c) || isBool(c) {
 			params = append(params, c)
 		} else {
 			metrics = append(metrics, c)
 		}
 	}
 	return params, metrics
+}
+
+// isBool reports whether column name holds true/false values (wait_stable, liveness_checked,
+// ...): rows are grouped by them, they are not averaged.
+func isBool(name string) bool {
+	c, ok := columns.Lookup(name)
+	return ok && c.Kind == results.Bool
 }
 
 // reportWalter2001 prints the paper comparison: Tables 1 and 2 and the findings, or, for

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -74,6 +75,13 @@ func TestReportAndPlot(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "-2 ± 0") {
 		t.Fatalf("pair: exit %d, output:\n%s", code, out)
 	}
+	// A true/false column groups rows (it is not a number to average).
+	out = captureStdout(t, func() {
+		code = run(context.Background(), []string{"report", path, "--by", "liveness_checked", "--metrics", "wait_mean"})
+	})
+	if code != exitOK || !regexp.MustCompile(`(?m)^(true|false) +\d`).MatchString(out) {
+		t.Fatalf("--by liveness_checked: exit %d, output:\n%s", code, out)
+	}
 	dir := t.TempDir()
 	outs := []string{filepath.Join(dir, "f.png"), filepath.Join(dir, "f.svg"), filepath.Join(dir, "f.pdf")}
 	captureStdout(t, func() {
@@ -112,6 +120,7 @@ func TestReportPlotBadInput(t *testing.T) {
 		{[]string{"report", future}, "schema version 99 is newer"},
 		{[]string{"report", path, "--metrics", "wait_meen"}, `unknown metric "wait_meen"; available: sim_time, window_time, events`},
 		{[]string{"report", path, "--by", "colour"}, `unknown parameter "colour"; available: algorithm, seed, trial, point, network, movement_file, n, links`},
+		{[]string{"report", path, "--metrics", "liveness_checked"}, `"liveness_checked" holds true/false values, which have no mean: group by it instead (--by liveness_checked)`},
 		{[]string{"report", path, "--format", "html"}, "available: text, csv, markdown, latex"},
 		{[]string{"report", path, "--pair", "rl"}, "--pair"},
 		{[]string{"report", path, "--pair", "rl,raymond"}, `no trials of algorithm "raymond"; available: rl, rr`},

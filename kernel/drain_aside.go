@@ -161,7 +161,8 @@ func (q *Queue) popAsideHead() (tk, k uint64) {
 // by a least-significant-digit radix sort on the time keys, 8 bits a pass, skipping the
 // digits every key shares, then runs of equal times by their keys (a radix pass is stable,
 // but the entries were not in key order before it). Its second buffer is the heap's tail
-// vacated by SetAside when long enough, memory already resident: at n = 10^6 a fresh one would be 16 MB to fault in.
+// vacated by SetAside when long enough, memory already resident: at n = 10^6 a fresh one
+// would be 16 MB to fault in.
 func (q *Queue) sortAside() {
 	a := &q.aside
 	times, keys := a.times[a.head:], a.keys[a.head:]

@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 )
 
@@ -13,9 +14,12 @@ type Port = int32
 const NoPort Port = -1
 
 // Topology is the physical network: which ports are up, who is at the other end, and how many
-// messages are in flight on each directed port. All state lives in flat per-port slices of
-// n*PortCap entries (port p of node i at index i*PortCap+p), sized once per trial size and
-// reused.
+// messages are in flight on each directed port. All state lives in flat slices sized once
+// per trial size and reused. A small network stores every port's record inline, port p of
+// node i at index i*PortCap+p; a large one (n·PortCap above inlineAll) stores only each
+// node's first ports inline and the rest in spill rows (slot). How many are inline depends on
+// the trial: its mean degree when the network model says how many links it starts with
+// (ResetLinks, inlineFor). Port numbers never depend on it.
 //
 // Each node has at most PortCap ports. For small networks (n <= 128) PortCap = n-1, so the cap
 // never binds; for large sparse ones it is a generous multiple of the mean degree (see
@@ -75,8 +79,7 @@ func PortCapFor(n, links int) int {
 	if n <= 128 {
 		return n - 1
 	}
-	mean := (2*links + n - 1) / n
-	c := 4 * mean
+	c := 4 * meanDegree(n, links)
 	if c < 16 {
 		c = 16
 	}
@@ -86,17 +89,57 @@ func PortCapFor(n, links int) int {
 	return c
 }
 
+// meanDegree is the mean degree of n nodes joined by links links, rounded up.
+func meanDegree(n, links int) int { return (2*links + n - 1) / n }
+
 // inlineAll is the most ports (n·PortCap) a topology stores all inline; larger ones store
-// the first max(16, PortCap/2) ports of each node inline and spill the rest. A variable so
+// only the first few ports of each node inline (inlineFor) and spill the rest. A variable so
 // that tests can make every topology spill.
 var inlineAll = 1 << 20
 
+// inlineForce, when positive, is the inline width of every topology that spills (capped at
+// PortCap), whatever inlineFor says: a test's switch, to compare widths on one simulator.
+var inlineForce = 0
+
+// inlineFor returns how many of each node's ports a topology of n nodes with portCap ports
+// stores inline when it spills, for a network expected to hold about links links (0: not
+// known).
+//
+// Known links: the mean degree m plus two of its standard deviations, m + ⌈2√m⌉ (the
+// initial random graph's degrees are nearly Poisson: a uniform spanning tree plus
+// uniformly random links). At n = 10^6 that spills 1.3% of the nodes at mean degree 8 (14
+// inline of 32), 1.2% at 4 (8 of 16), 2.0% at 16 (24 of 64), and stores 11%, 49% and 23%
+// fewer port records than 16, 16 and 32 inline (kernel/topology_inline_test.go counts
+// them). A smaller width spills more nodes and saves little more: the spill rows,
+// PortCap − inline records each, grow as the inline rows shrink, and a spilled port is a
+// second row on another page that the look-ahead does not prefetch.
+//
+// Links not known (the geometric and tvg models, whose port cap is not 4 × the mean
+// degree): max(16, PortCap/2), at least twice the mean degree under PortCapFor.
+func inlineFor(portCap, n, links int) int {
+	w := max(16, portCap/2)
+	if links > 0 {
+		m := meanDegree(n, links)
+		w = m + int(math.Ceil(2*math.Sqrt(float64(m))))
+	}
+	if inlineForce > 0 {
+		w = inlineForce
+	}
+	return max(1, min(portCap, w))
+}
+
 // Reset makes an empty network of n nodes with portCap ports each, reusing storage.
-func (t *Topology) Reset(n, portCap int) {
+func (t *Topology) Reset(n, portCap int) { t.ResetLinks(n, portCap, 0) }
+
+// ResetLinks is Reset for a network that will start with about links links (0: not known),
+// which sizes a large network's inline port rows for its mean degree (inlineFor): the
+// inline width, and so where each port's record is stored, depends on the trial. Port
+// numbers do not.
+func (t *Topology) ResetLinks(n, portCap, links int) {
 	t.n, t.portCap = n, portCap
 	t.inline = portCap
 	if n*portCap > inlineAll {
-		t.inline = min(portCap, max(16, portCap/2))
+		t.inline = inlineFor(portCap, n, links)
 	}
 	// One allocation with the spill room. Sized first and grown after, the array was
 	// allocated twice, and the collector handed the first one (320 MB at n = 10^6, never
@@ -135,11 +178,16 @@ func (t *Topology) Reset(n, portCap int) {
 
 var freePortRec = portRec{peer: -1, peerPort: NoPort, link: -1}
 
-// spillRoom is how many spill rows Reset makes room for: one node in 64 (at mean degree 8
-// about one in 160 spills). Without the room, the first spill reallocated the whole port
-// array and left the old one, 305 MB at n = 10^6, to the collector: a third of the
-// trial's peak RSS (docs/scaling.md, Memory).
-func spillRoom(n int) int { return n/64 + 1 }
+// spillRoom is how many spill rows Reset makes room for: one node in 16. At the inline
+// width inlineFor gives a random graph of known mean degree, 1.2-2.0% of the nodes spill at
+// n = 10^6 (mean degree 4, 8, 16), and 1.3-2.6% by the end of a trial of 10^5 nodes with
+// link changes (rl at mean degree 4, 8 and 16 and drs at 8, mobility 5: a node keeps its
+// spill row for the trial once a link used a port beyond inline). Without the room, the
+// first spill beyond it reallocates the whole port array and leaves the old one, 305 MB at
+// n = 10^6, to the collector: a third of the trial's peak RSS (docs/scaling.md, Memory).
+// The room is capacity: in an array fresh from the system, its pages that no spill row
+// reaches are never touched (22 MB at n = 10^6, mean degree 8).
+func spillRoom(n int) int { return n/16 + 1 }
 
 // slot returns the index in ports (and lastArr) of node i's port p. A node's ports are
 // numbered from 0 and taken lowest first, so in a sparse network most nodes use only their

@@ -47,3 +47,43 @@ func TestInlineForSpillsFew(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkSinceKept: the links of the initial network formed at 0 and need no stored time;
+// once a link forms later, every link's time is kept by link index, follows a link moved
+// into a removed one's place, and is forgotten at Reset.
+func TestLinkSinceKept(t *testing.T) {
+	var topo Topology
+	clock := 0.0
+	topo.clock = &clock
+	topo.Reset(6, 5)
+	connect := func(u, v int32) {
+		if _, _, err := topo.Connect(u, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	connect(0, 1)
+	connect(1, 2)
+	if len(topo.linkSince) != 0 || topo.LinkSince(1) != 0 {
+		t.Fatalf("links formed at 0: %d times stored, link 1 formed at %g", len(topo.linkSince), topo.LinkSince(1))
+	}
+	clock = 5
+	connect(2, 3)
+	clock = 7
+	connect(3, 4)
+	want := []float64{0, 0, 5, 7}
+	for k, w := range want {
+		if got := topo.LinkSince(k); got != w {
+			t.Fatalf("link %d formed at %g, want %g", k, got, w)
+		}
+	}
+	topo.Disconnect(0) // link 3 (3-4, formed at 7) takes index 0
+	if u, v := topo.Link(0); u != 3 || v != 4 || topo.LinkSince(0) != 7 || len(topo.linkSince) != 3 {
+		t.Fatalf("after removing link 0: link 0 is %d-%d formed at %g, %d times stored", u, v, topo.LinkSince(0), len(topo.linkSince))
+	}
+	clock = 0
+	topo.Reset(6, 5)
+	connect(0, 1)
+	if len(topo.linkSince) != 0 || topo.LinkSince(0) != 0 {
+		t.Fatalf("after Reset: %d times stored, link 0 formed at %g", len(topo.linkSince), topo.LinkSince(0))
+	}
+}

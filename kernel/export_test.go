@@ -2,13 +2,23 @@ package kernel
 
 import "time"
 
-// SpillAllPorts makes every topology built until restore is called store only its first
-// max(16, PortCap/2) ports per node inline, as the largest networks do.
-func SpillAllPorts() (restore func()) {
-	old := inlineAll
-	inlineAll = 0
-	return func() { inlineAll = old }
+// SpillAllPorts makes every topology built until restore is called store only its first 16
+// ports per node inline (all of them when it has no more), the rest in spill rows, as the
+// largest networks did before inlineFor sized the rows to the mean degree.
+func SpillAllPorts() (restore func()) { return SpillBeyond(16) }
+
+// SpillBeyond makes every topology built until restore is called store only its first w
+// ports per node inline (w = 0: as many as inlineFor says), the rest in spill rows, as the
+// largest networks do: to pin results with ports spilled, or to compare widths on one
+// simulator.
+func SpillBeyond(w int) (restore func()) {
+	all, force := inlineAll, inlineForce
+	inlineAll, inlineForce = 0, w
+	return func() { inlineAll, inlineForce = all, force }
 }
+
+// InlineOf returns the simulator's topology's inline width and the spill rows it handed out.
+func (s *Sim) InlineOf() (inline, spills int) { return s.topo.inline, s.topo.spills }
 
 // LookAheadAlways makes every trial run until restore is called look ahead and prefetch
 // (lookahead.go), as trials of large networks do.

@@ -123,13 +123,12 @@ func (t *Topology) connectFresh(u, v int32, since float64) error {
 	t.ensureSlot(u, pu)
 	t.ensureSlot(v, pv)
 	iu, iv := t.slot(u, pu), t.slot(v, pv)
-	k := int32(len(t.links))
+	k := t.addLink(linkEnds{u, v, pu, pv}, since)
 	t.ports[iu] = portRec{peer: v, peerPort: pv, gen: t.ports[iu].gen + 1, link: k}
 	t.ports[iv] = portRec{peer: u, peerPort: pu, gen: t.ports[iv].gen + 1, link: k}
 	if len(t.lastArr) > 0 {
 		t.lastArr[iu], t.lastArr[iv] = 0, 0
 	}
-	t.links = append(t.links, linkEnds{u, v, pu, pv, since})
 	t.deg[u], t.deg[v] = du+1, dv+1
 	f := t.neighbourBits()
 	f[u] |= 1 << nodeBit(v)

@@ -31,7 +31,7 @@ func graphHash(t *testing.T, n, links int, seed uint64) string {
 	}
 	for k := range topo.links {
 		l := topo.links[k]
-		put(int64(l.u), int64(l.v), int64(l.pu), int64(l.pv), int64(l.since))
+		put(int64(l.u), int64(l.v), int64(l.pu), int64(l.pv), int64(topo.LinkSince(k)))
 	}
 	for i := int32(0); int(i) < n; i++ {
 		put(int64(topo.Degree(i)))

@@ -45,7 +45,7 @@ func (c *LocalMutexChecker) Enter(i int32) (int32, bool) {
 		if s.status[v] != critical {
 			continue
 		}
-		since := t.links[t.ports[sl].link].since
+		since := t.LinkSince(int(t.ports[sl].link))
 		if since <= s.requestedAt[i] || since <= s.requestedAt[v] {
 			return v, false
 		}

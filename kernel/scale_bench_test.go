@@ -143,7 +143,7 @@ func BenchmarkRandomConnected(b *testing.B) {
 	var rng kernel.Stream
 	build := func() {
 		rng.Seed(1)
-		topo.Reset(n, kernel.PortCapFor(n, links))
+		topo.ResetLinks(n, kernel.PortCapFor(n, links), links) // as the walter model does
 		if err := kernel.RandomConnected(&topo, links, &rng); err != nil {
 			b.Fatal(err)
 		}

@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 )
 
@@ -13,9 +14,12 @@ type Port = int32
 const NoPort Port = -1
 
 // Topology is the physical network: which ports are up, who is at the other end, and how many
-// messages are in flight on each directed port. All state lives in flat per-port slices of
-// n*PortCap entries (port p of node i at index i*PortCap+p), sized once per trial size and
-// reused.
+// messages are in flight on each directed port. All state lives in flat slices sized once
+// per trial size and reused. A small network stores every port's record inline, port p of
+// node i at index i*PortCap+p; a large one (n·PortCap above inlineAll) stores only each
+// node's first ports inline and the rest in spill rows (slot). How many are inline depends on
+// the trial: its mean degree when the network model says how many links it starts with
+// (ResetLinks, inlineFor). Port numbers never depend on it.
 //
 // Each node has at most PortCap ports. For small networks (n <= 128) PortCap = n-1, so the cap
 // never binds; for large sparse ones it is a generous multiple of the mean degree (see
@@ -36,9 +40,13 @@ type Topology struct {
 	up      PortSets
 	deg     []int32
 	links   []linkEnds
-	adj     []uint64 // n*n adjacency bits when n <= adjMatrixMax, for O(1) Adjacent
-	moving  []uint64 // one bit per node: the node is moving (geometric mobility models)
-	version uint64
+	// linkSince is the simulated time each link formed, by link index, kept only once a
+	// link forms after time 0 (then as long as links): the initial network's links all
+	// form at 0, and at n = 10^6 the 8 bytes of each of its 4 M links were 32 MB.
+	linkSince []float64
+	adj       []uint64 // n*n adjacency bits when n <= adjMatrixMax, for O(1) Adjacent
+	moving    []uint64 // one bit per node: the node is moving (geometric mobility models)
+	version   uint64
 	// changed is, per node, the version of the last link change at the node, kept only
 	// once trackChanges asks (the routing search's neighbour rows, routing_rows.go).
 	changed []uint64
@@ -62,10 +70,10 @@ type portRec struct {
 	link     int32  // index into links of the link at this port, -1 if the port is free
 }
 
+// linkEnds is a link's two ends (16 bytes; when it formed is in Topology.linkSince).
 type linkEnds struct {
 	u, v   int32
 	pu, pv Port
-	since  float64 // simulated time the link formed
 }
 
 const adjMatrixMax = 4096
@@ -75,8 +83,7 @@ func PortCapFor(n, links int) int {
 	if n <= 128 {
 		return n - 1
 	}
-	mean := (2*links + n - 1) / n
-	c := 4 * mean
+	c := 4 * meanDegree(n, links)
 	if c < 16 {
 		c = 16
 	}
@@ -86,17 +93,57 @@ func PortCapFor(n, links int) int {
 	return c
 }
 
+// meanDegree is the mean degree of n nodes joined by links links, rounded up.
+func meanDegree(n, links int) int { return (2*links + n - 1) / n }
+
 // inlineAll is the most ports (n·PortCap) a topology stores all inline; larger ones store
-// the first max(16, PortCap/2) ports of each node inline and spill the rest. A variable so
+// only the first few ports of each node inline (inlineFor) and spill the rest. A variable so
 // that tests can make every topology spill.
 var inlineAll = 1 << 20
 
+// inlineForce, when positive, is the inline width of every topology that spills (capped at
+// PortCap), whatever inlineFor says: a test's switch, to compare widths on one simulator.
+var inlineForce = 0
+
+// inlineFor returns how many of each node's ports a topology of n nodes with portCap ports
+// stores inline when it spills, for a network expected to hold about links links (0: not
+// known).
+//
+// Known links: the mean degree m plus two of its standard deviations, m + ⌈2√m⌉ (the
+// initial random graph's degrees are nearly Poisson: a uniform spanning tree plus
+// uniformly random links). At n = 10^6 that spills 1.3% of the nodes at mean degree 8 (14
+// inline of 32), 1.2% at 4 (8 of 16), 2.0% at 16 (24 of 64), and stores 11%, 49% and 23%
+// fewer port records than 16, 16 and 32 inline (kernel/topology_inline_test.go counts
+// them). A smaller width spills more nodes and saves little more: the spill rows,
+// PortCap − inline records each, grow as the inline rows shrink, and a spilled port is a
+// second row on another page that the look-ahead does not prefetch.
+//
+// Links not known (the geometric and tvg models, whose port cap is not 4 × the mean
+// degree): max(16, PortCap/2), at least twice the mean degree under PortCapFor.
+func inlineFor(portCap, n, links int) int {
+	w := max(16, portCap/2)
+	if links > 0 {
+		m := meanDegree(n, links)
+		w = m + int(math.Ceil(2*math.Sqrt(float64(m))))
+	}
+	if inlineForce > 0 {
+		w = inlineForce
+	}
+	return max(1, min(portCap, w))
+}
+
 // Reset makes an empty network of n nodes with portCap ports each, reusing storage.
-func (t *Topology) Reset(n, portCap int) {
+func (t *Topology) Reset(n, portCap int) { t.ResetLinks(n, portCap, 0) }
+
+// ResetLinks is Reset for a network that will start with about links links (0: not known),
+// which sizes a large network's inline port rows for its mean degree (inlineFor): the
+// inline width, and so where each port's record is stored, depends on the trial. Port
+// numbers do not.
+func (t *Topology) ResetLinks(n, portCap, links int) {
 	t.n, t.portCap = n, portCap
 	t.inline = portCap
 	if n*portCap > inlineAll {
-		t.inline = min(portCap, max(16, portCap/2))
+		t.inline = inlineFor(portCap, n, links)
 	}
 	// One allocation with the spill room. Sized first and grown after, the array was
 	// allocated twice, and the collector handed the first one (320 MB at n = 10^6, never
@@ -121,6 +168,7 @@ func (t *Topology) Reset(n, portCap int) {
 	t.up.Reset(n, portCap)
 	t.deg = Zeroed(t.deg, n)
 	t.links = t.links[:0]
+	t.linkSince = t.linkSince[:0]
 	if n <= adjMatrixMax {
 		t.adj = Zeroed(t.adj, (n*n+63)/64)
 	} else {
@@ -135,11 +183,16 @@ func (t *Topology) Reset(n, portCap int) {
 
 var freePortRec = portRec{peer: -1, peerPort: NoPort, link: -1}
 
-// spillRoom is how many spill rows Reset makes room for: one node in 64 (at mean degree 8
-// about one in 160 spills). Without the room, the first spill reallocated the whole port
-// array and left the old one, 305 MB at n = 10^6, to the collector: a third of the
-// trial's peak RSS (docs/scaling.md, Memory).
-func spillRoom(n int) int { return n/64 + 1 }
+// spillRoom is how many spill rows Reset makes room for: one node in 16. At the inline
+// width inlineFor gives a random graph of known mean degree, 1.2-2.0% of the nodes spill at
+// n = 10^6 (mean degree 4, 8, 16), and 1.3-2.6% by the end of a trial of 10^5 nodes with
+// link changes (rl at mean degree 4, 8 and 16 and drs at 8, mobility 5: a node keeps its
+// spill row for the trial once a link used a port beyond inline). Without the room, the
+// first spill beyond it reallocates the whole port array and leaves the old one, 305 MB at
+// n = 10^6, to the collector: a third of the trial's peak RSS (docs/scaling.md, Memory).
+// The room is capacity: in an array fresh from the system, its pages that no spill row
+// reaches are never touched (22 MB at n = 10^6, mean degree 8).
+func spillRoom(n int) int { return n/16 + 1 }
 
 // slot returns the index in ports (and lastArr) of node i's port p. A node's ports are
 // numbered from 0 and taken lowest first, so in a sparse network most nodes use only their
@@ -298,7 +351,26 @@ func (t *Topology) SetMoving(i int32, on bool) {
 }
 
 // LinkSince returns the simulated time link k formed (0 for the initial network).
-func (t *Topology) LinkSince(k int) float64 { return t.links[k].since }
+func (t *Topology) LinkSince(k int) float64 {
+	if len(t.linkSince) == 0 {
+		return 0
+	}
+	return t.linkSince[k]
+}
+
+// addLink appends link l, formed at time since, to the links and returns its index.
+func (t *Topology) addLink(l linkEnds, since float64) int32 {
+	k := len(t.links)
+	t.links = append(t.links, l)
+	if since != 0 && len(t.linkSince) == 0 { // the first link formed after 0: the others at 0
+		t.linkSince = Reserve(t.linkSince, max(k+1, cap(t.links)))[:k]
+		clear(t.linkSince)
+	}
+	if len(t.linkSince) > 0 {
+		t.linkSince = append(t.linkSince, since)
+	}
+	return int32(k)
+}
 
 // Full reports whether every port of node i is in use.
 func (t *Topology) Full(i int32) bool { return int(t.deg[i]) >= t.portCap }
@@ -349,12 +421,8 @@ func (t *Topology) connectAbsent(u, v int32) (pu, pv Port, err error) {
 	}
 	t.ports[iu].gen++
 	t.ports[iv].gen++
-	t.ports[iu].link, t.ports[iv].link = int32(len(t.links)), int32(len(t.links))
-	since := 0.0
-	if t.clock != nil {
-		since = *t.clock
-	}
-	t.links = append(t.links, linkEnds{u, v, pu, pv, since})
+	k := t.addLink(linkEnds{u, v, pu, pv}, t.since())
+	t.ports[iu].link, t.ports[iv].link = k, k
 	t.up.Add(u, pu)
 	t.up.Add(v, pv)
 	t.deg[u]++
@@ -417,6 +485,10 @@ func (t *Topology) Disconnect(k int) (u, v int32, pu, pv Port) {
 		t.ports[t.slot(m.v, m.pv)].link = int32(k)
 	}
 	t.links = t.links[:last]
+	if len(t.linkSince) > 0 {
+		t.linkSince[k] = t.linkSince[last]
+		t.linkSince = t.linkSince[:last]
+	}
 	t.up.Remove(l.u, l.pu)
 	t.up.Remove(l.v, l.pv)
 	t.deg[l.u]--

@@ -82,7 +82,7 @@ func TestRandomConnectedIsDeterministic(t *testing.T) {
 	}
 }
 
-// TestSpillRoomReserved: Reset makes room for a spill row per 64 nodes (spillRoom), so that the first
+// TestSpillRoomReserved: Reset makes room for a spill row per 16 nodes (spillRoom), so that the first
 // spills of a large sparse network do not reallocate the port array (and leave the old one,
 // hundreds of MB at n = 10^6, to the collector); more spills than that still work.
 func TestSpillRoomReserved(t *testing.T) {
@@ -92,7 +92,7 @@ func TestSpillRoomReserved(t *testing.T) {
 	var topo Topology
 	topo.Reset(n, pc)
 	ports := &topo.ports[:1][0]
-	star := func(hub int32, leaves int) {
+	star := func(hub int32, leaves int) { // a leaf is in at most two stars: it never spills
 		for k := 1; k <= leaves; k++ {
 			if _, _, err := topo.Connect(hub, (hub+int32(k))%n); err != nil {
 				t.Fatal(err)
@@ -101,14 +101,16 @@ func TestSpillRoomReserved(t *testing.T) {
 	}
 	room := int32(spillRoom(n))
 	for hub := int32(0); hub < room; hub++ { // as many nodes spill as there is room for
-		star(hub*40, 21)
+		star(hub*15, 21)
 	}
 	if topo.spills != int(room) || &topo.ports[:1][0] != ports {
 		t.Fatalf("%d spill rows (room for %d) moved the port array", topo.spills, room)
 	}
-	star(room*40, 25) // one more spill than the room: the array grows
-	if topo.spills != int(room)+1 || topo.Peer(room*40, 24) != room*40+25 {
-		t.Fatalf("the spill beyond the reserved room: %d spill rows, port 24 of node %d reaches %d", topo.spills, room*40, topo.Peer(room*40, 24))
+	hub := room * 15
+	star(hub, 25) // one more spill than the room: the array grows
+	// (port 0 of hub is its link to hub − 15, whose star it is a leaf of)
+	if topo.spills != int(room)+1 || topo.Peer(hub, 25) != (hub+25)%n {
+		t.Fatalf("the spill beyond the reserved room: %d spill rows, port 25 of node %d reaches %d", topo.spills, hub, topo.Peer(hub, 25))
 	}
 }
 

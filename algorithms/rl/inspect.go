@@ -45,7 +45,7 @@ func (a *RL) ViewOf(i, j int32) (Height, bool) {
 	if p == kernel.NoPort {
 		return Height{}, false
 	}
-	return a.l.Height[a.l.At(i, p)], a.l.InN.Has(i, p)
+	return a.l.HeightAt(i, p), a.l.InN.Has(i, p)
 }
 
 // ReceivedLI returns node i's receivedLI[j] (true when j is not a neighbour, as after a failure).

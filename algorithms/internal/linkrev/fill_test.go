@@ -21,7 +21,7 @@ func splitFill(n int) func() {
 
 // sameState reports whether a and b hold the same Reverse Link state of n nodes.
 func sameState(a, b *Links, n int) bool {
-	same := slices.Equal(a.MyHeight, b.MyHeight) && slices.Equal(a.Height, b.Height) &&
+	same := slices.Equal(a.MyHeight, b.MyHeight) && sameHeights(&a.hs, &b.hs) &&
 		slices.Equal(a.Next, b.Next) && slices.Equal(a.rows, b.rows) && slices.Equal(a.TokenHolder, b.TokenHolder)
 	for i := int32(0); same && int(i) < n; i++ {
 		same = slices.Equal(a.InN.Row(i), b.InN.Row(i)) && slices.Equal(a.ReceivedLI.Row(i), b.ReceivedLI.Row(i)) &&
@@ -32,7 +32,8 @@ func sameState(a, b *Links, n int) bool {
 
 // TestSplitFillMatchesInOrder: Reset with fillHeights split over two goroutines leaves the
 // same state as filled node by node, for the default heights (as bytes and as 4-byte
-// distances) and for heights given; run it with -race too.
+// distances) and for heights given (some beyond int32: the store starts wide); run it with
+// -race too.
 func TestSplitFillMatchesInOrder(t *testing.T) {
 	var rng kernel.Stream
 	for seed := uint64(1); seed <= 8; seed++ {
@@ -47,8 +48,12 @@ func TestSplitFillMatchesInOrder(t *testing.T) {
 			dist := make([]int32, n)
 			topo.BFS(0, dist, nil)
 			initial = make([]Height, n)
+			h1 := int64(1)
+			if seed%4 == 0 {
+				h1 = 1 << 40 // beyond int32
+			}
 			for i := range initial {
-				initial[i] = Height{1, int64(dist[i]), int32(n - i)}
+				initial[i] = Height{h1, int64(dist[i]), int32(n - i)}
 			}
 			initial[0] = Height{}
 		}
@@ -64,6 +69,9 @@ func TestSplitFillMatchesInOrder(t *testing.T) {
 		restore()
 		if err != nil {
 			t.Fatal(err)
+		}
+		if wide := seed%4 == 0; inOrder.hs.isWide != wide {
+			t.Fatalf("seed %d: the store is wide: %v, want %v", seed, inOrder.hs.isWide, wide)
 		}
 		if !sameState(&inOrder, &split, n) {
 			t.Fatalf("seed %d, n = %d: the split fill's state differs from the fill in order", seed, n)

@@ -27,7 +27,7 @@ func (l *Links) RequestArrived(i int32, j kernel.Port, h Height) bool {
 // Incoming is line 3's test of RL's Request handler, myHeight < height[j]: the link from j
 // points toward i, so j's request belongs in Q.
 func (l *Links) Incoming(i int32, j kernel.Port) bool {
-	return l.MyHeight[i].Less(l.Height[l.At(i, j)])
+	return l.MyHeight[i].Less(l.HeightAt(i, j))
 }
 
 // Reroute is lines 7-9 of RL's Request handler at a node without the token (Jiang's request
@@ -112,7 +112,7 @@ func (l *Links) LinkInfoArrived(i int32, j kernel.Port, h Height, out *kernel.Ou
 	l.stopForming(i, j)         // 4
 	if l.ReceivedLI.Has(i, j) { // 5
 		l.setHeight(i, j, h)
-	} else if l.Height[l.At(i, j)] == h { // 6
+	} else if l.HeightAt(i, j) == h { // 6
 		l.ReceivedLI.Add(i, j)
 	}
 	if l.Lower.Has(i, j) { // 7: height[j] < myHeight
@@ -197,7 +197,7 @@ func (l *Links) raise(i int32, out *kernel.Outbox) {
 	minH1 := int64(0)
 	first := true
 	for k := l.InN.Next(i, 0); k >= 0; k = l.InN.Next(i, k+1) {
-		if h := l.Height[l.At(i, k)]; first || h.H1 < minH1 {
+		if h := l.HeightAt(i, k); first || h.H1 < minH1 {
 			minH1, first = h.H1, false
 		}
 	}
@@ -205,7 +205,7 @@ func (l *Links) raise(i int32, out *kernel.Outbox) {
 	my.H1 = 1 + minH1 // 1
 	minH2, inS := int64(0), false
 	for k := l.InN.Next(i, 0); k >= 0; k = l.InN.Next(i, k+1) { // 2: S = {l ∈ N : height[l].h1 = myHeight.h1}
-		if h := l.Height[l.At(i, k)]; h.H1 == my.H1 && (!inS || h.H2 < minH2) {
+		if h := l.HeightAt(i, k); h.H1 == my.H1 && (!inS || h.H2 < minH2) {
 			minH2, inS = h.H2, true
 		}
 	}
@@ -218,7 +218,7 @@ func (l *Links) raise(i int32, out *kernel.Outbox) {
 		out.Send(k, m)
 	}
 	for k := l.InN.Next(i, 0); k >= 0; k = l.InN.Next(i, k+1) { // 5
-		if l.Height[l.At(i, k)].Less(*my) {
+		if l.HeightAt(i, k).Less(*my) {
 			l.Delete(i, k)
 		}
 	}

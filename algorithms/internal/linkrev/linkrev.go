@@ -60,7 +60,7 @@ type Links struct {
 	TokenHolder []bool
 	Next        []kernel.Port
 
-	Height     []Height        // Height[At(i, p)]: i's view of the height of the neighbour on port p
+	hs         heightStore     // hs.get(At(i, p)): i's view of the height of the neighbour on port p (HeightAt)
 	InN        kernel.PortSets // N: neighbours i knows about (a forming link joins at its first LinkInfo)
 	ReceivedLI kernel.PortSets
 	Forming    kernel.PortSets
@@ -106,7 +106,8 @@ func (l *Links) Reset(t *kernel.Topology, n int, initial []Height, name string, 
 	l.TokenHolder = kernel.Resize(l.TokenHolder, n)
 	l.Next = kernel.Resize(l.Next, n)
 	kernel.InterleavePortSets(n, pc, &l.InN, &l.ReceivedLI, &l.Forming, &l.Lower)
-	if err := l.layout(t, n, name); err != nil {
+	wide := startWide || !allNarrow(initial) // the default heights (0, d, i) always fit
+	if err := l.layout(t, n, wide, name); err != nil {
 		return err
 	}
 	bad := int32(-1) // the first node, other than 0, without a lower neighbour
@@ -195,7 +196,6 @@ func fillRange[D uint8 | int32](l *Links, t *kernel.Topology, lo, hi int32, dist
 		ports := up.Row(i)
 		copy(l.InN.Row(i), ports)
 		r := &l.rows[i]
-		h := l.Height[r.h : r.h+r.hw]
 		best, low := kernel.NoPort, Height{}
 		for k, word := range ports {
 			for word != 0 {
@@ -208,7 +208,7 @@ func fillRange[D uint8 | int32](l *Links, t *kernel.Topology, lo, hi int32, dist
 				} else {
 					hj = l.MyHeight[j]
 				}
-				h[p] = hj
+				l.hs.set(int(r.h)+int(p), hj) // never widens: Reset chose a layout every initial height fits
 				if best == kernel.NoPort || hj.Less(low) {
 					best, low = p, hj
 				}
@@ -236,18 +236,19 @@ func HeightOf(m *kernel.Message) Height { return Height{m.A, m.B, int32(m.C)} }
 
 // LowestNeighbour returns the port of i's lowest neighbour in N, or NoPort if N is empty.
 // It runs on most requests: it walks N's words and indexes i's row of heights directly
-// rather than through InN.Next and At (BenchmarkRL n=30).
+// rather than through InN.Next and At (BenchmarkRL n=30), keeping the lowest height so far.
 func (l *Links) LowestNeighbour(i int32) kernel.Port {
-	h := l.heights(i)
-	best := -1
+	r := &l.rows[i]
+	off, width := int(r.h), uint(r.hw)
+	best, low := -1, Height{}
 	for w, word := range l.InN.Row(i) {
 		for ; word != 0; word &= word - 1 {
 			k := w*64 + bits.TrailingZeros64(word)
-			if uint(k) >= uint(len(h)) {
+			if uint(k) >= width {
 				beyondRow()
 			}
-			if best < 0 || h[k].Less(h[best]) {
-				best = k
+			if h := l.hs.get(off + k); best < 0 || h.Less(low) {
+				best, low = k, h
 			}
 		}
 	}
@@ -278,6 +279,6 @@ func (l *Links) NextReversedOrGone(i int32) bool {
 	case NextGone:
 		return true
 	default:
-		return !l.InN.Has(i, nx) || l.MyHeight[i].Less(l.Height[l.At(i, nx)])
+		return !l.InN.Has(i, nx) || l.MyHeight[i].Less(l.HeightAt(i, nx))
 	}
 }

@@ -23,7 +23,7 @@ import (
 
 // setHeight is height[p] = h at node i.
 func (l *Links) setHeight(i int32, p kernel.Port, h Height) {
-	l.Height[l.At(i, p)] = h
+	l.hs.set(l.At(i, p), h)
 	row := l.Lower.Row(i)
 	w, b := int(p)>>6, uint(p)&63
 	row[w] = row[w]&^(1<<b) | lessBit(h, l.MyHeight[i])<<b
@@ -37,10 +37,10 @@ func (l *Links) setMyHeight(i int32, h Height) {
 
 // relower recomputes node i's Lower row from its row of heights and myHeight.
 func (l *Links) relower(i int32) {
-	row, my := l.Lower.Row(i), l.MyHeight[i]
+	row, my, r := l.Lower.Row(i), l.MyHeight[i], l.rows[i]
 	clear(row)
-	for k, h := range l.heights(i) {
-		row[k>>6] |= lessBit(h, my) << (uint(k) & 63)
+	for k := range int(r.hw) {
+		row[k>>6] |= lessBit(l.hs.get(int(r.h)+k), my) << (uint(k) & 63)
 	}
 }
 
@@ -60,7 +60,7 @@ func lessBit(a, b Height) uint64 {
 // height, or ok = true (tests).
 func (l *Links) CheckLower(i int32) (p kernel.Port, ok bool) {
 	for p = l.InN.Next(i, 0); p >= 0; p = l.InN.Next(i, p+1) {
-		if l.Lower.Has(i, p) != l.Height[l.At(i, p)].Less(l.MyHeight[i]) {
+		if l.Lower.Has(i, p) != l.HeightAt(i, p).Less(l.MyHeight[i]) {
 			return p, false
 		}
 	}

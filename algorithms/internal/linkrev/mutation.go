@@ -38,7 +38,7 @@ func (l *Links) Mutate(name string) bool { return mutation.Turn(&l.mut, Mutants[
 func (l *Links) highestNeighbour(i int32) kernel.Port {
 	best := kernel.NoPort
 	for k := l.InN.Next(i, 0); k >= 0; k = l.InN.Next(i, k+1) {
-		if best == kernel.NoPort || l.Height[l.At(i, best)].Less(l.Height[l.At(i, k)]) {
+		if best == kernel.NoPort || l.HeightAt(i, best).Less(l.HeightAt(i, k)) {
 			best = k
 		}
 	}

@@ -20,10 +20,7 @@ func (l *Links) Preallocate(t *kernel.Topology, n, links int) {
 		l.q = reserve(l.q, n*qFirst, n*qFirst, 3*n*(pc+1))
 		kernel.Prefault(t, l.q) // the queues, written from the first requests on
 	}
-	if cap(l.Height) < h {
-		l.Height = reserve(l.Height, h, h/32, 3*n*pc)
-		kernel.Prefault(t, l.Height)
-	}
+	l.hs.preallocate(t, h, h/32, 3*n*pc)
 	kernel.PreallocatePortSets(t, n, pc, &l.InN, &l.ReceivedLI, &l.Forming, &l.Lower)
 	kernel.PreallocateSlice(t, &l.rows, n)
 	kernel.PreallocateSlice(t, &l.MyHeight, n)

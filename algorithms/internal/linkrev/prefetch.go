@@ -34,7 +34,7 @@ func (l *Links) Prefetch(i int32) {
 func (l *Links) PrefetchRows(i int32, p kernel.Port, m kernel.MsgType) {
 	r := &l.rows[i]
 	if p == kernel.NoPort || m == l.Types.Token {
-		kernel.PrefetchRange(l.Height[r.h : r.h+r.hw])
+		l.hs.prefetchRow(int(r.h), int(r.hw))
 		kernel.PrefetchAt(l.q, int(r.q))
 		if p == kernel.NoPort {
 			l.Topo.PrefetchPort(i, l.Next[i])
@@ -44,13 +44,13 @@ func (l *Links) PrefetchRows(i int32, p kernel.Port, m kernel.MsgType) {
 		return
 	}
 	if uint32(p) < uint32(r.hw) {
-		kernel.Prefetch(&l.Height[int(r.h)+int(p)])
+		l.hs.prefetch(int(r.h) + int(p))
 	}
 	if m == l.Types.Link && r.qLen == 0 {
 		return
 	}
 	if nx := l.Next[i]; uint32(nx) < uint32(r.hw) && nx != p {
-		kernel.Prefetch(&l.Height[int(r.h)+int(nx)])
+		l.hs.prefetch(int(r.h) + int(nx))
 	}
 	kernel.PrefetchRange(l.q[r.q : r.q+min(r.qLen+1, r.qc)])
 }

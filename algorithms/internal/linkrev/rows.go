@@ -17,13 +17,13 @@ import (
 // hold, were 2.1 KB of the 2.3 KB per node a Reverse Link trial of that size needed
 // (docs/scaling.md, Memory). The kernel's answer for its own port records (topology.go:
 // the first max(16, PortCap/2) ports of a node inline, the rest in a spill row it gets on
-// first use) still keeps 16 slots per node, 384 bytes of heights: as much as the whole of
-// linkrev may take under 1 KiB per node. So linkrev takes the same idea one step further,
-// rows got on first use, and sizes them to what the node uses:
+// first use) still keeps 16 slots per node, 384 bytes of 24-byte heights: as much as the
+// whole of linkrev may take under 1 KiB per node. So linkrev takes the same idea one step
+// further, rows got on first use, and sizes them to what the node uses:
 //
-//   - node i's heights are a row of Height as wide as its highest port in use at Reset plus
-//     one; when a link forms on a port beyond it (LinkFormed), the row moves to the end of
-//     the array, twice as wide (at most PortCap), keeping its values;
+//   - node i's heights are a row (in heightStore) as wide as its highest port in use at
+//     Reset plus one; when a link forms on a port beyond it (LinkFormed), the row moves to
+//     the end of the array, twice as wide (at most PortCap), keeping its values;
 //   - its queue is a row of qFirst entries; when Q is full it moves the same way, twice as
 //     large, at most as large as Q can get: one entry per port of its height row, plus Self;
 //   - formHeight is kept only for the links being formed (forming.go).
@@ -55,7 +55,7 @@ type rowRef struct {
 
 // layout sizes the rows for a trial on t: each node's height row as wide as its highest
 // port up plus one, each queue row qFirst entries.
-func (l *Links) layout(t *kernel.Topology, n int, name string) error {
+func (l *Links) layout(t *kernel.Topology, n int, wide bool, name string) error {
 	pc := t.PortCap()
 	if err := rowsFit(n, pc, name); err != nil {
 		return err
@@ -68,7 +68,7 @@ func (l *Links) layout(t *kernel.Topology, n int, name string) error {
 		l.rows[i] = rowRef{h: int32(h), hw: int32(w), q: int32(i * qFirst), qc: qFirst, form: -1}
 		h += w
 	}
-	l.Height = reserve(l.Height, h, h/32, 3*n*pc)
+	l.hs.reserve(h, h/32, 3*n*pc, wide)
 	l.q = reserve(l.q, n*qFirst, n*qFirst, 3*n*(pc+1))
 	l.resetForming()
 	return nil
@@ -124,7 +124,7 @@ func (l *Links) fitPort(i int32, p kernel.Port) {
 		return
 	}
 	w := min(max(int(p)+1, 2*int(r.hw)), l.PortCap)
-	l.Height = moveRow(l.Height, &r.h, int(r.hw), w)
+	l.hs.moveRow(&r.h, int(r.hw), w)
 	r.hw = int32(w)
 	l.relower(i) // the new ports' heights are zero
 }
@@ -148,9 +148,9 @@ func (l *Links) growQueue(i int32) {
 	r.qc = int32(c)
 }
 
-// At indexes Height: node i's port p, which node i must have used (at Reset or since
-// LinkFormed). A port beyond its row is a bug in the caller and stops the trial rather
-// than reading another node's row.
+// At is where node i's height of port p is in the store (heightStore): node i must have
+// used port p (at Reset or since LinkFormed). A port beyond its row is a bug in the caller
+// and stops the trial rather than reading another node's row.
 func (l *Links) At(i int32, p kernel.Port) int {
 	r := &l.rows[i]
 	if uint32(p) >= uint32(r.hw) {
@@ -159,12 +159,8 @@ func (l *Links) At(i int32, p kernel.Port) int {
 	return int(r.h) + int(p)
 }
 
-// heights returns node i's row of heights, Height[At(i, p)] for each port p it has used: the
-// loops over N index it directly, with the one bounds check At's panic stands for.
-func (l *Links) heights(i int32) []Height {
-	r := &l.rows[i]
-	return l.Height[r.h : r.h+r.hw : r.h+r.hw]
-}
+// HeightAt is height[p] at node i: its view of the height of the neighbour on port p.
+func (l *Links) HeightAt(i int32, p kernel.Port) Height { return l.hs.get(l.At(i, p)) }
 
 // beyondRow stops the trial when a loop over N meets a port beyond node i's row (At's
 // check, made where the loop indexes the row).

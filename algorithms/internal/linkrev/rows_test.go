@@ -34,7 +34,7 @@ func chain(t *testing.T, n, portCap int) (*kernel.Topology, *Links) {
 func TestRowsSizedToPortsUsed(t *testing.T) {
 	const n, pc = 6, 5
 	topo, l := chain(t, n, pc)
-	if got, want := len(l.Height), 2*(n-2)+2; got != want {
+	if got, want := l.hs.len(), 2*(n-2)+2; got != want {
 		t.Fatalf("heights stored: %d, want %d (one per port in use)", got, want)
 	}
 	before := make([]Height, n*pc)
@@ -42,7 +42,7 @@ func TestRowsSizedToPortsUsed(t *testing.T) {
 		up := topo.Up()
 		for i := int32(0); int(i) < n; i++ {
 			for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
-				dst[int(i)*pc+int(p)] = l.Height[l.At(i, p)]
+				dst[int(i)*pc+int(p)] = l.HeightAt(i, p)
 			}
 		}
 	}

@@ -1,0 +1,106 @@
+package linkrev
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// sameHeights reports whether a and b hold the same heights in the same layout.
+func sameHeights(a, b *heightStore) bool {
+	if a.isWide != b.isWide || a.len() != b.len() {
+		return false
+	}
+	for k := range a.len() {
+		if a.get(k) != b.get(k) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestNarrowOf: a height fits the 12-byte layout exactly when h1 and h2 both fit in int32,
+// at the limits and far beyond them (where the one-branch test's sums overflow), and it
+// comes back unchanged.
+func TestNarrowOf(t *testing.T) {
+	vals := []int64{math.MinInt64, math.MinInt64 + 1, math.MinInt64 + 1<<31, -1 << 32, math.MinInt32 - 1,
+		math.MinInt32, -1, 0, 1, math.MaxInt32, math.MaxInt32 + 1, 1 << 32, math.MaxInt64 - 1<<31,
+		math.MaxInt64 - 1<<31 + 1, math.MaxInt64}
+	fits := func(x int64) bool { return int64(int32(x)) == x }
+	for _, h1 := range vals {
+		for _, h2 := range vals {
+			h := Height{h1, h2, -7}
+			x, ok := narrowOf(h)
+			if ok != (fits(h1) && fits(h2)) {
+				t.Fatalf("narrowOf(%v) fits = %v", h, ok)
+			}
+			if ok && x.height() != h {
+				t.Fatalf("narrowOf(%v) = %v, which widens to %v", h, x, x.height())
+			}
+		}
+	}
+}
+
+// TestHeightStoreAgainstReference drives a store with random sets (now and then a height
+// beyond int32, which widens it) and row moves, and compares every height with a plain
+// slice doing the same after every step: widening keeps every height, moves work in both
+// layouts, and the store stays narrow until the first height that does not fit.
+func TestHeightStoreAgainstReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	widened := 0 // trials that started narrow and widened
+	for trial := range 40 {
+		const rows, w0 = 20, 3
+		var s heightStore
+		s.reserve(rows*w0, 0, 10*rows*w0, trial%8 == 0) // some start wide
+		ref := make([]Height, rows*w0)
+		off, width := make([]int32, rows), make([]int, rows)
+		for i := range off {
+			off[i], width[i] = int32(i*w0), w0
+		}
+		for k := range ref { // Reset writes every height
+			ref[k] = Height{rng.Int64N(100), rng.Int64N(100), int32(k)}
+			s.set(k, ref[k])
+		}
+		var fitsAll = trial%8 != 0
+		for step := range 300 {
+			i := rng.IntN(rows)
+			switch rng.IntN(10) {
+			case 0: // a row moves, twice as wide
+				if width[i] < 24 {
+					o := off[i]
+					ref = moveRow(ref, &o, width[i], 2*width[i])
+					s.moveRow(&off[i], width[i], 2*width[i])
+					if o != off[i] {
+						t.Fatalf("trial %d step %d: row %d moved to %d, want %d", trial, step, i, off[i], o)
+					}
+					width[i] *= 2
+				}
+			default:
+				h := Height{rng.Int64N(200) - 100, rng.Int64N(200) - 100, int32(i)}
+				if trial%4 == 1 && rng.IntN(100) == 0 {
+					h.H2 = math.MinInt32 - 1 - rng.Int64N(3) // one token hop too many
+				} else if trial%4 == 2 && rng.IntN(100) == 0 {
+					h.H1 = math.MaxInt32 + 1 // one reversal too many
+				}
+				fitsAll = fitsAll && int64(int32(h.H1)) == h.H1 && int64(int32(h.H2)) == h.H2
+				k := int(off[i]) + rng.IntN(width[i])
+				ref[k] = h
+				s.set(k, h)
+			}
+			if s.len() != len(ref) || s.isWide == fitsAll {
+				t.Fatalf("trial %d step %d: %d heights, wide %v; want %d, wide %v", trial, step, s.len(), s.isWide, len(ref), !fitsAll)
+			}
+			if !fitsAll && trial%8 != 0 && step == 299 {
+				widened++
+			}
+			for k := range ref {
+				if s.get(k) != ref[k] {
+					t.Fatalf("trial %d step %d: height %d is %v, want %v", trial, step, k, s.get(k), ref[k])
+				}
+			}
+		}
+	}
+	if widened < 10 {
+		t.Errorf("%d trials widened on the way, want at least 10: the test did not test widening", widened)
+	}
+}

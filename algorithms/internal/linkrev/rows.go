@@ -16,9 +16,9 @@ import (
 // PortCap heights and PortCap + 1 queue entries per node, as flat n·PortCap arrays would
 // hold, were 2.1 KB of the 2.3 KB per node a Reverse Link trial of that size needed
 // (docs/scaling.md, Memory). The kernel's answer for its own port records (topology.go:
-// the first max(16, PortCap/2) ports of a node inline, the rest in a spill row it gets on
-// first use) still keeps 16 slots per node, 384 bytes of 24-byte heights: as much as the
-// whole of linkrev may take under 1 KiB per node. So linkrev takes the same idea one step
+// a width of ports inline, from the trial's mean degree (14 at mean degree 8), the rest in a
+// spill row a node gets on first use) would still keep 14 slots per node for ports most nodes
+// never use. So linkrev takes the same idea one step
 // further, rows got on first use, and sizes them to what the node uses:
 //
 //   - node i's heights are a row (in heightStore) as wide as its highest port in use at

@@ -71,9 +71,10 @@ func advice(err error) string {
 // Report is what Execute did.
 type Report struct {
 	Out    string
-	Total  int // trials of the sweep (or shard)
-	OnDisk int // trials already on disk when it started (resumed)
-	Ran    int // trials it ran
+	Total  int   // trials of the sweep (or shard)
+	OnDisk int   // trials already on disk when it started (resumed)
+	Ran    int   // trials it ran
+	Events int64 // events the trials it ran processed, all phases (kernel.Result.Events)
 }
 
 // DefaultOutput is where a sweep writes without --out: the spec's output (else
@@ -151,6 +152,7 @@ func Execute(ctx context.Context, spec *Spec, opt Options) (Report, error) {
 			return err
 		}
 		rep.Ran++
+		rep.Events += o.Result.Events
 		if byWork {
 			wp.AddWork(estimateCost(o.Trial.Algorithm, &o.Trial.Params))
 		}

@@ -20,6 +20,8 @@ import (
 	"github.com/mutexlab/mutexlab/results"
 	"github.com/mutexlab/mutexlab/results/columns"
 	"github.com/mutexlab/mutexlab/sweeps"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
 )
 
 func init() {
@@ -285,6 +287,19 @@ func setList(s *sweeps.Spec, key, list string) error {
 	return nil
 }
 
+// eventRate says how many events the trials processed and at what rate of wall time, the
+// speed a user of one large trial watches (docs/scaling.md, Speed): ", 12,530,907 events,
+// 1.88 M events/s". Empty when no event was processed or no time passed.
+func eventRate(events int64, wall time.Duration) string {
+	if events <= 0 || wall <= 0 {
+		return ""
+	}
+	return englishNumbers.Sprintf(", %d events, %.3g M events/s", events, float64(events)/wall.Seconds()/1e6)
+}
+
+// englishNumbers prints numbers with thousands separators, as the docs write them.
+var englishNumbers = message.NewPrinter(language.English)
+
 func splitList(s string) []string {
 	var out []string
 	for _, x := range strings.Split(s, ",") {
@@ -326,9 +341,9 @@ func execute(ctx context.Context, cmd string, spec *sweeps.Spec, opt sweeps.Opti
 	case rep.OnDisk == rep.Total && rep.Ran == 0:
 		fmt.Printf("%s: all %d trials already on disk -> %s\n\n", spec.Name, rep.Total, rep.Out)
 	case rep.OnDisk > 0:
-		fmt.Printf("%s: ran %d trials in %s; %d were already on disk -> %s\n\n", spec.Name, rep.Ran, time.Since(start).Round(time.Millisecond), rep.OnDisk, rep.Out)
+		fmt.Printf("%s: ran %d trials in %s%s; %d were already on disk -> %s\n\n", spec.Name, rep.Ran, time.Since(start).Round(time.Millisecond), eventRate(rep.Events, time.Since(start)), rep.OnDisk, rep.Out)
 	default:
-		fmt.Printf("%s: %d trials in %s -> %s\n\n", spec.Name, rep.Ran, time.Since(start).Round(time.Millisecond), rep.Out)
+		fmt.Printf("%s: %d trials in %s%s -> %s\n\n", spec.Name, rep.Ran, time.Since(start).Round(time.Millisecond), eventRate(rep.Events, time.Since(start)), rep.Out)
 	}
 	if !opt.Shard.Whole() {
 		return nil // a shard's summary would mislead; merge the shards first

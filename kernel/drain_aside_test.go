@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"testing"
 	"time"
 
 	"github.com/mutexlab/mutexlab/algorithms"
+	"github.com/mutexlab/mutexlab/internal/abtest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -245,54 +245,29 @@ func runAside(t *testing.T, info algorithms.Info, p kernel.Params, on bool) stri
 // BenchmarkDrainAside runs the issue's trial (n = 10^6, mean degree 8, load 0.01, the
 // default window and the full drain) on one warmed simulator with the drain's requests set
 // aside and not, alternated trial by trial (each pair in the order off, on or on, off, in
-// turn), and reports the event loop's events per second of the thread's CPU both ways. Each
-// pair is logged (-v) for a paired test (Wilcoxon signed-rank): the machine's state moves
-// between pairs more than within one.
+// turn), and reports the event loop's events per second of the thread's CPU both ways, each
+// pair logged (-v) for a paired test (internal/abtest).
 //
 //	go test -run '^$' -bench 'DrainAside/drs' -benchtime 8x -v ./kernel/
 func BenchmarkDrainAside(b *testing.B) {
-	for _, name := range []string{"drs", "rl", "hk", "gme", "akw1", "akw2", "cm"} {
-		info, ok := algorithms.Lookup(name)
-		if !ok {
-			b.Fatalf("no algorithm %s", name)
+	forIssueTrial(b, []string{"drs", "rl", "hk", "gme", "akw1", "akw2", "cm"}, func(b *testing.B, sim *kernel.Sim, algo kernel.Algorithm, p kernel.Params) {
+		first, _, err := sim.RunSplit(p, algo)
+		if err != nil {
+			b.Fatal(err)
 		}
-		b.Run(name, func(b *testing.B) {
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			p := kernel.DefaultParams()
-			p.N, p.Degree, p.Load = 1_000_000, 8, 0.01
-			sim, algo := kernel.NewSim(), info.New()
-			first, _, err := sim.RunSplit(p, algo)
+		abtest.Pairs(b, float64(first.Events), "loop-events/cpu-s", [2]string{"off", "on"}, func(j int) time.Duration {
+			restore := kernel.DrainAside(j == 1)
+			r, split, err := sim.RunSplit(p, algo)
+			restore()
 			if err != nil {
 				b.Fatal(err)
 			}
-			var cpu [2]time.Duration // off, on
-			b.ResetTimer()
-			for i := range b.N {
-				var pair [2]time.Duration
-				for k := range 2 {
-					on := (i+k)%2 == 1
-					restore := kernel.DrainAside(on)
-					r, split, err := sim.RunSplit(p, algo)
-					restore()
-					if err != nil {
-						b.Fatal(err)
-					}
-					if r.Events != first.Events {
-						b.Fatalf("%d events, want %d", r.Events, first.Events)
-					}
-					pair[map[bool]int{false: 0, true: 1}[on]] = split.LoopCPU
-				}
-				cpu[0] += pair[0]
-				cpu[1] += pair[1]
-				b.Logf("pair %d: loop-events/cpu-s off %.0f on %.0f", i, float64(first.Events)/pair[0].Seconds(), float64(first.Events)/pair[1].Seconds())
+			if r.Events != first.Events {
+				b.Fatalf("%d events, want %d", r.Events, first.Events)
 			}
-			b.StopTimer()
-			ev := float64(first.Events) * float64(b.N)
-			b.ReportMetric(ev/cpu[0].Seconds(), "off-loop-events/cpu-s")
-			b.ReportMetric(ev/cpu[1].Seconds(), "on-loop-events/cpu-s")
+			return split.LoopCPU
 		})
-	}
+	})
 }
 
 // BenchmarkSetAside sets aside 94% of a queue of 10^6 entries (the drain's requests in drs at

@@ -1,6 +1,10 @@
 package kernel
 
-import "time"
+import (
+	"time"
+
+	"github.com/mutexlab/mutexlab/internal/abtest"
+)
 
 // SpillAllPorts makes every topology built until restore is called store only its first 16
 // ports per node inline (all of them when it has no more), the rest in spill rows, as the
@@ -38,6 +42,10 @@ func LookAheadFrom(n int) (restore func()) {
 type Split struct {
 	SetupWall, LoopWall, SetupCPU, LoopCPU time.Duration
 }
+
+// ThreadCPU is the calling thread's CPU time (internal/abtest): lock the goroutine to its
+// thread, and the difference of two readings is its own CPU time.
+var ThreadCPU = abtest.ThreadCPU
 
 // RunSplit runs one trial as RunContext does (begin, then complete) and also
 // returns where its time went, so a benchmark can report the two rates the scaling table

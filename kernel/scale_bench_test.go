@@ -20,6 +20,26 @@ func scaleParams(n int) kernel.Params {
 	return p
 }
 
+// forIssueTrial runs bench as a sub-benchmark for each algorithm named, on the issue's trial
+// (n = 10^6, mean degree 8, load 0.01, the default window and the full drain: `bench run
+// --algo NAME --n 1000000 --degree 8 --trials 1 --load 0.01`), a fresh simulator and the
+// algorithm, the goroutine locked to its thread so that kernel.ThreadCPU is the trial's.
+func forIssueTrial(b *testing.B, names []string, bench func(b *testing.B, sim *kernel.Sim, algo kernel.Algorithm, p kernel.Params)) {
+	for _, name := range names {
+		info, ok := algorithms.Lookup(name)
+		if !ok {
+			b.Fatalf("no algorithm %s", name)
+		}
+		b.Run(name, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			p := kernel.DefaultParams()
+			p.N, p.Degree, p.Load = 1_000_000, 8, 0.01
+			bench(b, kernel.NewSim(), info.New(), p)
+		})
+	}
+}
+
 // BenchmarkScale runs one whole trial of every registered algorithm at n = 10^2 .. 10^6 per
 // iteration, on a simulator warmed by one trial (first-setup-cpu-s and first-loop-events/cpu-s
 // are that first trial's, reportFirst), and reports the rates and the memory:

@@ -289,7 +289,7 @@ func TestWalkPatterns(t *testing.T) {
 // the 64-byte lines of a region in a random order, each read's address the value of the
 // read before it in its chain (so one chain's reads wait for each other, and chains overlap).
 // The region is advised for huge pages as the trial's arrays are (MakeLarge). Measured
-// 2026-11-24 (docs/scaling.md, "Sixth session"; with a stand-alone copy as well): one chain
+// 2026-11-24 (docs/scaling-history.md, "Sixth session"; with a stand-alone copy as well): one chain
 // 340-540 ns per read over 1 GiB with or without the guest's huge pages, 140-240 ns over
 // 8-64 MiB, about 20 ns over 2 MiB; 8 chains 31-45 ns and 32 chains 12-25 ns per read over
 // 1 GiB.

@@ -337,13 +337,14 @@ func execute(ctx context.Context, cmd string, spec *sweeps.Spec, opt sweeps.Opti
 	if err != nil {
 		return err
 	}
+	elapsed := time.Since(start)
 	switch {
 	case rep.OnDisk == rep.Total && rep.Ran == 0:
 		fmt.Printf("%s: all %d trials already on disk -> %s\n\n", spec.Name, rep.Total, rep.Out)
 	case rep.OnDisk > 0:
-		fmt.Printf("%s: ran %d trials in %s%s; %d were already on disk -> %s\n\n", spec.Name, rep.Ran, time.Since(start).Round(time.Millisecond), eventRate(rep.Events, time.Since(start)), rep.OnDisk, rep.Out)
+		fmt.Printf("%s: ran %d trials in %s%s; %d were already on disk -> %s\n\n", spec.Name, rep.Ran, elapsed.Round(time.Millisecond), eventRate(rep.Events, elapsed), rep.OnDisk, rep.Out)
 	default:
-		fmt.Printf("%s: %d trials in %s%s -> %s\n\n", spec.Name, rep.Ran, time.Since(start).Round(time.Millisecond), eventRate(rep.Events, time.Since(start)), rep.Out)
+		fmt.Printf("%s: %d trials in %s%s -> %s\n\n", spec.Name, rep.Ran, elapsed.Round(time.Millisecond), eventRate(rep.Events, elapsed), rep.Out)
 	}
 	if !opt.Shard.Whole() {
 		return nil // a shard's summary would mislead; merge the shards first

@@ -64,11 +64,11 @@ type Topology struct {
 // message touches one cache line per end instead of one per field. It is 16 bytes, so that
 // in the page-aligned port array no record straddles two cache lines (a 20-byte one did
 // about a quarter of the time, and the loop waits on these records), and so that the
-// largest array of a large trial is a fifth smaller (288 MB at n = 10^6 with 20 bytes).
-// Two fields are 16 bits wide for that, and their limits are refused, never wrapped:
-// peerPort holds every port below maxPortCap and NoPort (int16 sign-extends -1 back to
-// NoPort), and ResetLinks refuses a larger port cap; inflight counts up to maxInFlight, and
-// Sim.send stops a trial that would send one more toward a port.
+// largest array of a large trial is a fifth smaller (231 MB instead of 288 at n = 10^6 and
+// mean degree 8). Two fields are 16 bits wide for that, and their limits are refused, never
+// wrapped: peerPort holds every port below maxPortCap and NoPort (int16 sign-extends -1
+// back to NoPort), and ResetLinks refuses a larger port cap; inflight counts up to
+// maxInFlight, and Sim.send stops a trial that would send one more toward a port.
 type portRec struct {
 	peer     int32  // neighbour at this port, -1 if the port is free
 	peerPort int16  // the neighbour's port for the same link, NoPort if the port is free (read it as Port(peerPort))

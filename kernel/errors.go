@@ -13,7 +13,8 @@ const (
 	ErrSafety ErrKind = iota + 1
 	// ErrStarvation: a request was not served (the watchdog fired, or nothing was left to happen).
 	ErrStarvation
-	// ErrInvariant: the algorithm broke the kernel's rules (sent on a dead port, entered without asking).
+	// ErrInvariant: the algorithm broke the kernel's rules (sent on a dead port, entered without
+	// asking, sent a message toward a port that already has 65,535 in flight).
 	ErrInvariant
 	// ErrBudget: the trial processed more events than its budget (Params.EventBudget).
 	ErrBudget

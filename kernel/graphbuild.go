@@ -124,8 +124,8 @@ func (t *Topology) connectFresh(u, v int32, since float64) error {
 	t.ensureSlot(v, pv)
 	iu, iv := t.slot(u, pu), t.slot(v, pv)
 	k := t.addLink(linkEnds{u, v, pu, pv}, since)
-	t.ports[iu] = portRec{peer: v, peerPort: pv, gen: t.ports[iu].gen + 1, link: k}
-	t.ports[iv] = portRec{peer: u, peerPort: pu, gen: t.ports[iv].gen + 1, link: k}
+	t.ports[iu] = portRec{peer: v, peerPort: int16(pv), gen: t.ports[iu].gen + 1, link: k}
+	t.ports[iv] = portRec{peer: u, peerPort: int16(pu), gen: t.ports[iv].gen + 1, link: k}
 	if len(t.lastArr) > 0 {
 		t.lastArr[iu], t.lastArr[iv] = 0, 0
 	}

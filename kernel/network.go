@@ -226,7 +226,9 @@ func (m *explicitModel) FIFO() bool                          { return true }
 func (m *explicitModel) NextChange(float64, *Stream) float64 { return math.Inf(1) }
 func (m *explicitModel) Change(float64, *Changer)            {}
 func (m *explicitModel) Init(t *Topology, p *Params, _ *Stream) error {
-	t.ResetLinks(p.N, PortCapFor(p.N, len(m.edges)), len(m.edges))
+	if err := t.ResetLinks(p.N, PortCapFor(p.N, len(m.edges)), len(m.edges)); err != nil {
+		return fmt.Errorf("kernel: script network of %d links on %d nodes: %v", len(m.edges), p.N, err)
+	}
 	for _, e := range m.edges {
 		if _, _, err := t.Connect(e[0], e[1]); err != nil {
 			return err

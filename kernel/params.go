@@ -98,6 +98,18 @@ func (p *Params) LinkCount() int {
 	}
 }
 
+// linksParam names the parameter LinkCount resolved the initial number of links from.
+func (p *Params) linksParam() string {
+	switch {
+	case p.Links > 0:
+		return "links"
+	case p.Degree > 0:
+		return "degree"
+	default:
+		return "connectivity"
+	}
+}
+
 // ParamError is a bad parameter: Name is the parameter (as a flag or spec key would spell it),
 // Msg says what was wrong and what is accepted.
 type ParamError struct {
@@ -178,13 +190,7 @@ func (p *Params) validateLinks() error {
 	}
 	links := p.LinkCount()
 	if links < MinLinks(p.N) {
-		name := "connectivity"
-		if p.Links > 0 {
-			name = "links"
-		} else if p.Degree > 0 {
-			name = "degree"
-		}
-		return bad(name, "gives %d links, but a connected graph on %d nodes needs at least %d (connectivity >= %.4g, degree >= %.4g)",
+		return bad(p.linksParam(), "gives %d links, but a connected graph on %d nodes needs at least %d (connectivity >= %.4g, degree >= %.4g)",
 			links, p.N, MinLinks(p.N), float64(MinLinks(p.N))/float64(MaxLinks(p.N)), 2*float64(MinLinks(p.N))/float64(p.N))
 	}
 	if links > MaxLinks(p.N) {

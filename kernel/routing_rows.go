@@ -4,8 +4,8 @@ import "math/bits"
 
 // nbrRow is one node's neighbours as the routing search reads them: one cache line. The
 // search expands about a thousand random nodes per question at n = 10^5 and needs only
-// their neighbours' ids; read from the port records, those are 20 bytes a port in rows of
-// 16 (5 cache lines a node, 32 MB at 10^5, far beyond the last-level cache), plus the
+// their neighbours' ids; read from the port records, those are 16 bytes a port in rows of
+// 16 (4 cache lines a node, 26 MB at 10^5, far beyond the last-level cache), plus the
 // node's up-port set for their order. A row holds the ids alone, in port order, and all
 // rows at 10^5 take 6.4 MB.
 type nbrRow struct {

@@ -108,6 +108,6 @@ func (t *Topology) prefetchPeers(x int32) {
 	Prefetch(&t.ports[max(last, row)])
 }
 
-// portsPerLine is how many port records fit in a 64-byte cache line (3: 20 bytes each),
-// so that prefetching every third record of a row touches each of its lines.
+// portsPerLine is how many port records fit in a 64-byte cache line (4: 16 bytes each),
+// so that prefetching every fourth record of a row touches each of its lines.
 const portsPerLine = 64 / int(unsafe.Sizeof(portRec{}))

@@ -686,10 +686,15 @@ func (s *Sim) send(i int32, o *outMsg) bool {
 		s.fail(ErrInvariant, []int32{i}, "node %d sent message type %d, which its algorithm does not declare", i, mt)
 		return false
 	}
-	peer, pp := near.peer, near.peerPort
+	peer, pp := near.peer, Port(near.peerPort)
 	far := &s.topo.ports[s.topo.slot(peer, pp)]
+	if far.inflight == maxInFlight { // never taken by a trial that runs (a predictable branch)
+		s.fail(ErrInvariant, []int32{i, peer}, "node %d sent %s on port %d with %d messages already in flight toward node %d, the most the kernel counts on one port",
+			i, s.types[mt].Name, o.port, far.inflight, peer)
+		return false
+	}
 	far.inflight++ // counted at the receiving end, where it is delivered
-	if load := int(near.inflight + far.inflight); load > s.maxLinkLoad {
+	if load := int(near.inflight) + int(far.inflight); load > s.maxLinkLoad {
 		s.maxLinkLoad = load
 		if s.linkBound > 0 && load > s.linkBound {
 			s.fail(ErrSafety, []int32{i, peer}, "%d messages in transit on link %d-%d (bound %d): %s sent last",

@@ -31,6 +31,9 @@ func init() {
 // maxDelta bounds Δ so that per-port storage (n·Δ entries) stays reasonable.
 const maxDelta = 4096
 
+// Δ is a port cap, so it must fit a port record (maxPortCap): this fails to compile if not.
+var _ = [maxPortCap - maxDelta]struct{}{}
+
 func validateDelta(p *Params) error {
 	d := p.NetParam(NetDelta)
 	if d < 1 || d != math.Trunc(d) || d > maxDelta {
@@ -87,7 +90,9 @@ func (m *TVGModel) FIFO() bool   { return false }
 func (m *TVGModel) Init(t *Topology, p *Params, rng *Stream) error {
 	m.birth, m.death = p.NetParam(NetBirth), p.NetParam(NetDeath)
 	m.round, m.delta = p.NetParam(NetRound), int(p.NetParam(NetDelta))
-	t.Reset(p.N, m.delta)
+	if err := t.Reset(p.N, m.delta); err != nil {
+		return &ParamError{NetDelta, err.Error()} // not reached: validateDelta bounds Δ below maxPortCap
+	}
 	pi := 0.0
 	if m.birth+m.death > 0 {
 		pi = m.birth / (m.birth + m.death)

@@ -195,7 +195,10 @@ func (m *WalterModel) Init(t *Topology, p *Params, rng *Stream) error {
 	m.rate = p.LinkChangeRate()
 	m.formation, m.noDeletion = p.LinkFormation, p.NoDeletion
 	links := p.LinkCount()
-	t.ResetLinks(p.N, PortCapFor(p.N, links), links)
+	if err := t.ResetLinks(p.N, PortCapFor(p.N, links), links); err != nil {
+		return &ParamError{p.linksParam(), fmt.Sprintf("gives %d links on %d nodes, a mean degree of %d: %v (the port cap is 4 x the mean degree, at most n-1)",
+			links, p.N, meanDegree(p.N, links), err)}
+	}
 	return RandomConnected(t, links, rng)
 }
 

@@ -178,7 +178,9 @@ func (m *GeoModel) Init(t *Topology, p *Params, rng *Stream) error {
 	if delta == 0 {
 		delta = autoDelta(m.n, m.side, m.r)
 	}
-	t.Reset(m.n, delta)
+	if err := t.Reset(m.n, delta); err != nil {
+		return &ParamError{NetDelta, err.Error()} // not reached: validateDelta and autoDelta keep Δ at most maxDelta
+	}
 	n := m.n
 	m.x0, m.y0 = Resize(m.x0, n), Resize(m.y0, n)
 	m.vx, m.vy = Resize(m.vx, n), Resize(m.vy, n)

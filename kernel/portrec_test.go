@@ -1,0 +1,120 @@
+package kernel
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestPortRecHighestPort: a link at port maxPortCap-1 at both ends reads back its peer's
+// port exactly, and the port reads as NoPort again once the link is down (peerPort is 16
+// bits wide, and -1 must survive the encoding). The lower ports are marked up without a
+// link, so that Connect takes the highest port on two nodes instead of needing 32,769.
+func TestPortRecHighestPort(t *testing.T) {
+	var topo Topology
+	if err := topo.Reset(2, maxPortCap); err != nil {
+		t.Fatal(err)
+	}
+	for i := range int32(2) {
+		if got := topo.PeerPort(i, maxPortCap-1); got != NoPort {
+			t.Fatalf("node %d's free port %d reads peer port %d, want NoPort", i, maxPortCap-1, got)
+		}
+		for p := range Port(maxPortCap - 1) {
+			topo.up.Add(i, p)
+		}
+	}
+	pu, pv, err := topo.Connect(0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pu != maxPortCap-1 || pv != maxPortCap-1 {
+		t.Fatalf("connected on ports %d and %d, want %d at both ends", pu, pv, maxPortCap-1)
+	}
+	if got := topo.PeerPort(0, pu); got != pv {
+		t.Fatalf("node 0's port %d reads peer port %d, want %d", pu, got, pv)
+	}
+	if got := topo.PeerPort(1, pv); got != pu {
+		t.Fatalf("node 1's port %d reads peer port %d, want %d", pv, got, pu)
+	}
+	topo.Disconnect(topo.LinkIndex(0, pu))
+	for i := range int32(2) {
+		if got := topo.PeerPort(i, maxPortCap-1); got != NoPort {
+			t.Fatalf("node %d's port %d, down again, reads peer port %d, want NoPort", i, maxPortCap-1, got)
+		}
+	}
+}
+
+// TestPortCapLimit: the topology refuses a port cap above maxPortCap before allocating,
+// and a walter trial whose links would need one fails at setup naming the parameter.
+func TestPortCapLimit(t *testing.T) {
+	var topo Topology
+	if err := topo.Reset(2, maxPortCap+1); err == nil || !strings.Contains(err.Error(), "32768") {
+		t.Fatalf("Reset with port cap %d: %v, want an error naming the limit", maxPortCap+1, err)
+	}
+	if cap(topo.ports) != 0 {
+		t.Fatalf("a refused Reset allocated %d port records", cap(topo.ports))
+	}
+	// 40,000 nodes of mean degree 35,000: PortCapFor gives n-1 = 39,999 ports.
+	p := DefaultParams()
+	p.N, p.Degree, p.Connectivity = 40_000, 35_000, 0
+	_, err := NewSim().Run(p, loner{})
+	var pe *ParamError
+	if !errors.As(err, &pe) || pe.Name != "degree" || !strings.Contains(pe.Msg, "39999") || !strings.Contains(pe.Msg, "32768") {
+		t.Fatalf("trial of n = %d, degree %g: %v, want an error naming degree, the port cap and the limit", p.N, p.Degree, err)
+	}
+}
+
+// flooder sends flood messages on node 0's first port at its first request; node 1 answers
+// the first one that arrives with as many of its own, while the rest of node 0's are still
+// in flight toward it. Every request enters at once (its checker lets any node in).
+type flooder struct {
+	loner
+	topo      *Topology
+	flood     int
+	sent, ans bool
+}
+
+func (*flooder) Name() string                { return "flooder" }
+func (*flooder) MessageTypes() []MsgTypeInfo { return []MsgTypeInfo{{Name: "flood"}} }
+func (a *flooder) Reset(env *Env) error {
+	a.topo, a.sent, a.ans = env.Topo, false, false
+	return nil
+}
+func (a *flooder) RequestCS(i int32, o *Outbox) {
+	if i == 0 && !a.sent {
+		a.sent = true
+		for range a.flood {
+			o.Send(a.topo.Up().Next(0, 0), Message{})
+		}
+	}
+	o.EnterCS()
+}
+func (a *flooder) Receive(i int32, p Port, _ *Message, o *Outbox) {
+	if i == 1 && !a.ans {
+		a.ans = true
+		for range a.flood {
+			o.Send(p, Message{})
+		}
+	}
+}
+
+// TestInFlightLimit: maxInFlight messages in flight toward one port are counted exactly
+// (and the link's load, both directions, beyond 16 bits), and one more stops the trial with
+// an error at the send instead of wrapping the count.
+func TestInFlightLimit(t *testing.T) {
+	p := DefaultParams()
+	p.N, p.Connectivity, p.Warmup, p.Measure, p.Seed = 2, 1, 0, 20, 1
+	r, err := NewSim().Run(p, &flooder{flood: maxInFlight})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Node 1 answers at the first delivery, with maxInFlight-1 of node 0's still coming.
+	if want := 2*maxInFlight - 1; r.MaxInFlightPerLink != want {
+		t.Fatalf("at most %d messages in flight on the link, want %d", r.MaxInFlightPerLink, want)
+	}
+	_, err = NewSim().Run(p, &flooder{flood: maxInFlight + 1})
+	var te *TrialError
+	if !errors.As(err, &te) || te.Kind != ErrInvariant || !strings.Contains(te.Msg, "65535 messages already in flight") {
+		t.Fatalf("sending %d messages at once: %v, want an invariant violation at the send", maxInFlight+1, err)
+	}
+}

@@ -283,6 +283,7 @@ func BenchmarkSetAside(b *testing.B) {
 		times[j] = 6000 + 2000*rng.Float64()
 	}
 	var q kernel.Queue
+	q.Reserve(n, 0, n) // as a simulator reserves its queue at setup (Sim.reserveEvents)
 	q.SetAhead(3)
 	for range b.N {
 		b.StopTimer()

@@ -118,6 +118,19 @@ func (q *Queue) Grow(n int) {
 	q.padGroup() // GrowLarge copied the entries, not the absent slots after them
 }
 
+// Reserve makes room for at least heap more entries in the heap, run more in the run of
+// entries pushed in order (PushInOrder) and aside more set aside (SetAside), so that none of
+// them reallocates until it holds more. A simulator reserves at setup what its event loop may
+// need (Sim.reserveEvents): room a queue never fills is never written, and costs no memory
+// (MakeLarge); each part that outgrows its room doubles. The run's room must be about twice
+// the entries it is to hold at once: its array holds up to twice its pending entries, since
+// popRun moves them to the front only once its head has passed half of them.
+func (q *Queue) Reserve(heap, run, aside int) {
+	q.Grow(heap)
+	q.run.reserve(run)
+	q.aside.reserve(aside)
+}
+
 // padGroup makes the slots after the last entry, to the end of its group of four, absent
 // entries (sentinel, sentinel), as truncate and shrink leave the slots they vacate: the
 // descent in fill reads whole groups of four children, and the slots of a group past the

@@ -36,12 +36,18 @@ func (q *Queue) PushInOrder(t float64, payload uint32) {
 		r.times, r.keys, r.head = r.times[:0], r.keys[:0], 0 // empty: start over
 	}
 	if len(r.times) == cap(r.times) || len(r.keys) == cap(r.keys) {
-		// Double, into huge-page memory (GrowLarge): with the look-ahead on, at n = 10^6,
-		// the run holds every message in flight.
+		// More entries than the room reserved (Queue.Reserve): double, into huge-page memory
+		// (GrowLarge). With the look-ahead on, at n = 10^6, the run holds every message in
+		// flight.
 		r.times, r.keys = GrowLarge(r.times, len(r.times)), GrowLarge(r.keys, len(r.keys))
 	}
 	r.times = append(r.times, tk)
 	r.keys = append(r.keys, k)
+}
+
+// reserve makes room for at least n more entries (Queue.Reserve).
+func (r *runBuf) reserve(n int) {
+	r.times, r.keys = GrowLarge(r.times, n), GrowLarge(r.keys, n)
 }
 
 // reset empties the run, keeping room for 64 entries at least.

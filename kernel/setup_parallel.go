@@ -235,15 +235,17 @@ func (s *Sim) allocateEarly(p *Params) {
 		s.requestedAt = Zeroed(s.requestedAt, n)
 		Prefault(&s.topo, s.requestedAt)
 	}
-	if cap(s.recs) < n+64 {
-		s.recs = Reserve(s.recs, n+64)
-		Prefault(&s.topo, s.recs[:n]) // scheduleStart writes one per node
+	// The event records and the queue, with the room the loop may need (reserveEvents), of
+	// which only what scheduleStart writes is faulted in: a record and a heap entry per
+	// node. The rest of the room is first written, if ever, by the loop.
+	recs, heap := cap(s.recs), cap(s.q.times)
+	s.reserveEvents(p)
+	if cap(s.recs) != recs {
+		Prefault(&s.topo, s.recs[:n])
 	}
-	if old := cap(s.q.times); old < n+64 {
-		s.q.Reset()
-		s.q.Grow(n + 64)
-		Prefault(&s.topo, s.q.times[:cap(s.q.times)])
-		Prefault(&s.topo, s.q.keys[:cap(s.q.keys)])
+	if cap(s.q.times) != heap {
+		Prefault(&s.topo, s.q.times[:rootSlot+n])
+		Prefault(&s.topo, s.q.keys[:rootSlot+n])
 	}
 	if pa, ok := s.algo.(Preallocator); ok {
 		if _, walter := s.net.(*WalterModel); walter {

@@ -320,9 +320,7 @@ func (s *Sim) setupNetwork(p Params, edges [][2]int32) error {
 	// rounds monotonically), so FIFO holds without clamping and needs no per-port times.
 	s.fifoClamp = s.net.FIFO() && p.Delay.Kind != DelayConstant
 	s.topo.TrackArrivals(s.fifoClamp)
-	// Under a constant delay, arrival times also increase in the order messages are sent,
-	// whatever the link: deliveries go to the queue's run, not its heap.
-	s.inOrder = p.Delay.Kind == DelayConstant
+	s.inOrder = deliversInOrder(&p)
 	return nil
 }
 
@@ -347,13 +345,8 @@ func (s *Sim) seedStreams(p Params) {
 // resetCounters empties the queue and every per-trial count and per-node status.
 func (s *Sim) resetCounters(p Params) {
 	n := p.N
-	// Every node has a request pending from the start: room for that many events, so that a
-	// large trial's queue does not grow (and leave its old arrays to the collector) by doubling.
-	s.q.Reset()
-	s.q.Grow(n + 64)
+	s.reserveEvents(&p)
 	s.setupLookahead()
-	s.recs = Reserve(s.recs, n+64)
-	s.free = Reserve(s.free, n+64)
 	s.out.reset()
 	s.status = Zeroed(s.status, n)
 	s.requestedAt = Zeroed(s.requestedAt, n)
@@ -441,6 +434,43 @@ func (s *Sim) scheduleAt(t float64, kind eventKind, node int32) {
 	s.q.Push(t, slot)
 }
 
+// recordRoom is the number of event records a trial of n nodes reserves at setup: every
+// node's own pending event (its next request or its release: n) and as many again for the
+// messages in flight, plus 64 for the kernel's own events (the watchdog, link changes,
+// crashes). Only room is reserved: a page of it is first written, and costs memory and a
+// fault, when a record on it is first used, so room never used costs nothing but address
+// space (MakeLarge). At n = 10^6 the algorithms have used 1.00n (rl, hk, gme) to 1.49n
+// (akw1) records at once; were the room ever too small, newRec doubles it (GrowLarge), and
+// with it the free list. Before, setup reserved n + 64 and drs, akw1, akw2 and cm doubled
+// their records in the event loop: a 92 MB array new to the process, the old 46 MB copied
+// into it and left to the collector.
+func recordRoom(n int) int { return 2*n + 64 }
+
+// reserveEvents empties the queue and the event records, with room for a trial of p.N
+// nodes that none of them outgrows in the event loop, so that the loop allocates nothing: the
+// free list has room for every record (recordRoom); the heap for each node's own pending
+// event (a request or a release: n + 64) and, when deliveries go to the heap
+// (deliversInOrder), for every record; the run for the messages in flight when deliveries go
+// there, up to the record room less the nodes' own events, twice over (Queue.Reserve says
+// why); the entries set aside for the drain's dropped requests, one per node at most. A
+// trial on reused arrays of its size allocates nothing here.
+func (s *Sim) reserveEvents(p *Params) {
+	n, room := p.N, recordRoom(p.N)
+	heap, run := n+64, 2*(room-n)
+	if !deliversInOrder(p) {
+		heap, run = room, 0
+	}
+	s.q.Reset()
+	s.q.Reserve(heap, run, n+64)
+	s.recs = Reserve(s.recs, room)
+	s.free = Reserve(s.free, room)
+}
+
+// deliversInOrder reports whether a trial's deliveries go to the queue's run rather than its
+// heap (Sim.inOrder): under a constant delay, arrival times increase in the order messages
+// are sent, whatever the link.
+func deliversInOrder(p *Params) bool { return p.Delay.Kind == DelayConstant }
+
 // newRec returns the index of a free event record: one freed by an event already handled,
 // or a new one.
 func (s *Sim) newRec() uint32 {
@@ -450,10 +480,20 @@ func (s *Sim) newRec() uint32 {
 		return slot
 	}
 	if len(s.recs) == cap(s.recs) {
-		s.recs = GrowLarge(s.recs, len(s.recs)) // more in flight than setup reserved: double
+		s.growRecs()
 	}
 	s.recs = s.recs[:len(s.recs)+1]
 	return uint32(len(s.recs) - 1)
+}
+
+// growRecs doubles the event records, when more are in flight than setup reserved
+// (recordRoom), and the free list with them: the free list has room for every record, so
+// that appending to it never reallocates. Out of line: it is rare, and newRec is hot.
+//
+//go:noinline
+func (s *Sim) growRecs() {
+	s.recs = GrowLarge(s.recs, len(s.recs))
+	s.free = GrowLarge(s.free, cap(s.recs)-len(s.free))
 }
 
 // loop processes events until the trial ends: the measurement is complete and every pending

@@ -1,0 +1,31 @@
+package kernel
+
+import "unsafe"
+
+// EventArrays identifies the arrays the event loop writes as events come and go (the event
+// records, their free list, the queue's heap, run and entries set aside, and the radix
+// sort's buffer) by where their storage starts: an array reallocated has moved.
+type EventArrays [10]uintptr
+
+// EventArrayNames names the arrays of EventArrays, in order.
+var EventArrayNames = [10]string{"event records", "free list", "heap times", "heap keys", "run times", "run keys",
+	"aside times", "aside keys", "aside sort times", "aside sort keys"}
+
+func (s *Sim) eventArrays() EventArrays {
+	q := &s.q
+	return EventArrays{arrayAt(s.recs), arrayAt(s.free), arrayAt(q.times), arrayAt(q.keys), arrayAt(q.run.times),
+		arrayAt(q.run.keys), arrayAt(q.aside.times), arrayAt(q.aside.keys), arrayAt(q.aside.tmpT), arrayAt(q.aside.tmpK)}
+}
+
+func arrayAt[T any](s []T) uintptr { return uintptr(unsafe.Pointer(unsafe.SliceData(s))) }
+
+// RunWatchingArrays runs one trial as Run does and returns where the event arrays were when
+// setup ended and when the loop ended, and the most event records in use at once.
+func (s *Sim) RunWatchingArrays(p Params, algo Algorithm) (setup, loop EventArrays, records int, err error) {
+	if err := s.begin(p, algo); err != nil {
+		return setup, loop, 0, err
+	}
+	setup = s.eventArrays()
+	_, err = s.complete(nil)
+	return setup, s.eventArrays(), len(s.recs), err
+}

@@ -196,6 +196,9 @@ func (p *Params) validateLinks() error {
 	if links > MaxLinks(p.N) {
 		return bad("degree", "gives %d links, more than the %d of a clique on %d nodes", links, MaxLinks(p.N), p.N)
 	}
+	if err := checkPortCap(PortCapFor(p.N, links)); err != nil {
+		return p.portCapError(links, err) // before the trial starts, not at its setup
+	}
 	if !(p.Mobility >= 0) || math.IsInf(p.Mobility, 0) {
 		return bad("mobility", "must be a rate >= 0, got %g", p.Mobility)
 	}

@@ -57,8 +57,11 @@ func TestPortCapLimit(t *testing.T) {
 	// 40,000 nodes of mean degree 35,000: PortCapFor gives n-1 = 39,999 ports.
 	p := DefaultParams()
 	p.N, p.Degree, p.Connectivity = 40_000, 35_000, 0
-	_, err := NewSim().Run(p, loner{})
 	var pe *ParamError
+	if err := p.Validate(); !errors.As(err, &pe) || pe.Name != "degree" || !strings.Contains(pe.Msg, "39999") || !strings.Contains(pe.Msg, "32768") {
+		t.Fatalf("Validate n = %d, degree %g: %v, want an error naming degree, the port cap and the limit", p.N, p.Degree, err)
+	}
+	_, err := NewSim().Run(p, loner{})
 	if !errors.As(err, &pe) || pe.Name != "degree" || !strings.Contains(pe.Msg, "39999") || !strings.Contains(pe.Msg, "32768") {
 		t.Fatalf("trial of n = %d, degree %g: %v, want an error naming degree, the port cap and the limit", p.N, p.Degree, err)
 	}

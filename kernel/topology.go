@@ -81,6 +81,15 @@ type portRec struct {
 // portRec.peerPort holds (int16).
 const maxPortCap = math.MaxInt16 + 1
 
+// checkPortCap refuses a port cap above maxPortCap: ResetLinks, and Params.Validate before a
+// trial starts, ask it.
+func checkPortCap(portCap int) error {
+	if portCap > maxPortCap {
+		return fmt.Errorf("a port cap of %d ports per node is above %d, the most a node can have", portCap, maxPortCap)
+	}
+	return nil
+}
+
 // maxInFlight is the most messages in flight toward one port that portRec.inflight counts.
 const maxInFlight = math.MaxUint16
 
@@ -159,8 +168,8 @@ func (t *Topology) Reset(n, portCap int) error { return t.ResetLinks(n, portCap,
 // (maxPortCap) is refused, before anything is allocated; the network model that chose the
 // cap names the parameter behind it.
 func (t *Topology) ResetLinks(n, portCap, links int) error {
-	if portCap > maxPortCap {
-		return fmt.Errorf("a port cap of %d ports per node is above %d, the most a node can have", portCap, maxPortCap)
+	if err := checkPortCap(portCap); err != nil {
+		return err
 	}
 	t.n, t.portCap = n, portCap
 	t.inline = portCap

@@ -196,10 +196,16 @@ func (m *WalterModel) Init(t *Topology, p *Params, rng *Stream) error {
 	m.formation, m.noDeletion = p.LinkFormation, p.NoDeletion
 	links := p.LinkCount()
 	if err := t.ResetLinks(p.N, PortCapFor(p.N, links), links); err != nil {
-		return &ParamError{p.linksParam(), fmt.Sprintf("gives %d links on %d nodes, a mean degree of %d: %v (the port cap is 4 x the mean degree, at most n-1)",
-			links, p.N, meanDegree(p.N, links), err)}
+		return p.portCapError(links, err)
 	}
 	return RandomConnected(t, links, rng)
+}
+
+// portCapError names the parameter behind a port cap too large for the kernel's port records
+// (checkPortCap): the walter model's cap is 4 × the mean degree of its links.
+func (p *Params) portCapError(links int, err error) error {
+	return &ParamError{p.linksParam(), fmt.Sprintf("gives %d links on %d nodes, a mean degree of %d: %v (the port cap is 4 x the mean degree, at most n-1)",
+		links, p.N, meanDegree(p.N, links), err)}
 }
 
 // NextChange draws the gap to the next change. Under either rate the k-th gap is the k-th

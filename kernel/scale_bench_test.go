@@ -117,7 +117,8 @@ func reportSplit(b *testing.B, events int64, sum kernel.Split) {
 }
 
 // reportFirst reports the setup (wall and thread CPU time) and loop of the first trial, the
-// one that warmed the simulator: its setup's wall time is what the setup helper shortens. Its arrays are new to the simulator, and, when the benchmark runs alone in its
+// one that warmed the simulator: its setup's wall time is what the setup helper shortens.
+// Its arrays are new to the simulator, and, when the benchmark runs alone in its
 // process (one algorithm and n in -bench), new to the process too: the first trial of a
 // fresh process, which is what a command such as bench run --n 1000000 --trials 1 runs.
 // Later benchmarks in the same process may reuse memory earlier ones freed.

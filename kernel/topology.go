@@ -212,13 +212,13 @@ func (t *Topology) ResetLinks(n, portCap, links int) error {
 	t.ports = t.ports[:n*t.inline]
 	// A large trial's setup needs every page of its port records before the graph's first
 	// link (they are written at random nodes), and the arrays below at once: the trial's
-	// thread faults them in with the helper (JoinPrefault) rather than one page at a time
+	// thread faults them in with the helper (joinPrefault) rather than one page at a time
 	// as it writes. Each does nothing unless the helper has the array still to populate.
-	JoinPrefault(t, t.ports)
-	JoinPrefault(t, t.spill[:cap(t.spill)])
-	JoinPrefault(t, t.up.words[:cap(t.up.words)])
-	JoinPrefault(t, t.deg[:cap(t.deg)])
-	JoinPrefault(t, t.bfsQueue[:cap(t.bfsQueue)])
+	joinPrefault(t, t.ports)
+	joinPrefault(t, t.spill[:cap(t.spill)])
+	joinPrefault(t, t.up.words[:cap(t.up.words)])
+	joinPrefault(t, t.deg[:cap(t.deg)])
+	joinPrefault(t, t.bfsQueue[:cap(t.bfsQueue)])
 	if t.portsFresh {
 		t.portsFresh = false // new memory is zero: every port free
 	} else {

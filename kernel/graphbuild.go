@@ -58,12 +58,11 @@ func (t *Topology) touchBatch(b *pairBatch) {
 	t.warm += uint32(s)
 }
 
-// touchFree reads node i's first free port's record, both ends of it (a record is 20
-// bytes: one in five straddles two cache lines). A node whose inline ports are all in use
+// touchFree reads node i's first free port's record. A node whose inline ports are all in use
 // reads its last inline record instead: spilling is rare, and its row is read as it comes.
 func (t *Topology) touchFree(i int32) int32 {
 	r := &t.ports[int(i)*t.inline+min(int(t.deg[i]), t.inline-1)]
-	return r.peer + r.link
+	return int32(r.peerPlus1 + r.linkPlus1)
 }
 
 // neighbourBits is the adjacency filter of a graph being built by connectFresh, one word
@@ -93,12 +92,12 @@ func (t *Topology) adjacentFresh(u, v int32) bool {
 	d := int(t.deg[u])
 	row := t.ports[int(u)*t.inline:][:min(d, t.inline)]
 	for k := range row {
-		if row[k].peer == v {
+		if row[k].peer() == v {
 			return true
 		}
 	}
 	for p := t.inline; p < d; p++ {
-		if t.ports[t.slot(u, Port(p))].peer == v {
+		if t.ports[t.slot(u, Port(p))].peer() == v {
 			return true
 		}
 	}
@@ -124,8 +123,8 @@ func (t *Topology) connectFresh(u, v int32, since float64) error {
 	t.ensureSlot(v, pv)
 	iu, iv := t.slot(u, pu), t.slot(v, pv)
 	k := t.addLink(linkEnds{u, v, pu, pv}, since)
-	t.ports[iu] = portRec{peer: v, peerPort: int16(pv), gen: t.ports[iu].gen + 1, link: k}
-	t.ports[iv] = portRec{peer: u, peerPort: int16(pu), gen: t.ports[iv].gen + 1, link: k}
+	t.ports[iu] = linkedPort(v, pv, t.ports[iu].gen+1, k)
+	t.ports[iv] = linkedPort(u, pu, t.ports[iv].gen+1, k)
 	if len(t.lastArr) > 0 {
 		t.lastArr[iu], t.lastArr[iv] = 0, 0
 	}

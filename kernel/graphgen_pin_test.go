@@ -40,7 +40,7 @@ func graphHash(t *testing.T, n, links int, seed uint64) string {
 		}
 		for p := Port(0); int(p) < topo.PortCap(); p++ {
 			r := topo.rec(i, p)
-			put(int64(r.peer), int64(r.peerPort), int64(r.inflight), int64(r.gen), int64(r.link))
+			put(int64(r.peer()), int64(r.peerPort()), int64(r.inflight), int64(r.gen), int64(r.link()))
 		}
 	}
 	put(int64(topo.Version()-v0), int64(rng.Uint64()), int64(topo.spills))

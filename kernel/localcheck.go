@@ -41,11 +41,11 @@ func (c *LocalMutexChecker) Enter(i int32) (int32, bool) {
 	t := &s.topo
 	for p := t.up.Next(i, 0); p >= 0; p = t.up.Next(i, p+1) {
 		sl := t.slot(i, p)
-		v := t.ports[sl].peer
+		v := t.ports[sl].peer()
 		if s.status[v] != critical {
 			continue
 		}
-		since := t.LinkSince(int(t.ports[sl].link))
+		since := t.LinkSince(int(t.ports[sl].link()))
 		if since <= s.requestedAt[i] || since <= s.requestedAt[v] {
 			return v, false
 		}

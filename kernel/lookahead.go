@@ -134,7 +134,7 @@ func (t *Topology) prefetchPeer(i int32, p Port) {
 		return
 	}
 	r := &t.ports[int(i)*t.inline+int(p)]
-	if r.peer >= 0 && uint(Port(r.peerPort)) < uint(t.inline) {
-		Prefetch(&t.ports[int(r.peer)*t.inline+int(r.peerPort)])
+	if pp := r.peerPort(); r.up() && uint(pp) < uint(t.inline) {
+		Prefetch(&t.ports[int(r.peer())*t.inline+int(pp)])
 	}
 }

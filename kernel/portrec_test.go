@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 )
@@ -120,4 +121,87 @@ func TestInFlightLimit(t *testing.T) {
 	if !errors.As(err, &te) || te.Kind != ErrInvariant || !strings.Contains(te.Msg, "65535 messages already in flight") {
 		t.Fatalf("sending %d messages at once: %v, want an invariant violation at the send", maxInFlight+1, err)
 	}
+}
+
+// TestFreePortIsZero: a port record of zero bytes reads as a free port (no peer, NoPort,
+// no link), so that a port array fresh from the system is an empty topology, and a linked
+// record reads back what it was given at the ends of every field's range.
+func TestFreePortIsZero(t *testing.T) {
+	var r portRec
+	if r.up() || r.peer() != -1 || r.peerPort() != NoPort || r.link() != -1 || r.gen != 0 || r.inflight != 0 {
+		t.Fatalf("the zero record reads up %v, peer %d, peer port %d, link %d, gen %d, in flight %d; want a free port",
+			r.up(), r.peer(), r.peerPort(), r.link(), r.gen, r.inflight)
+	}
+	for _, c := range []struct {
+		peer int32
+		pp   Port
+		k    int32
+	}{{0, 0, 0}, {math.MaxInt32 - 1, maxPortCap - 1, math.MaxInt32 - 1}, {7, 3, 11}} {
+		r := linkedPort(c.peer, c.pp, 5, c.k)
+		if !r.up() || r.peer() != c.peer || r.peerPort() != c.pp || r.link() != c.k || r.gen != 5 {
+			t.Fatalf("linkedPort(%d, %d, 5, %d) reads up %v, peer %d, peer port %d, link %d, gen %d",
+				c.peer, c.pp, c.k, r.up(), r.peer(), r.peerPort(), r.link(), r.gen)
+		}
+		r.release()
+		if r.up() || r.peer() != -1 || r.peerPort() != NoPort || r.link() != -1 || r.gen != 5 {
+			t.Fatalf("released, the record reads up %v, peer %d, peer port %d, link %d, gen %d; want free, gen 5",
+				r.up(), r.peer(), r.peerPort(), r.link(), r.gen)
+		}
+	}
+}
+
+// TestResetLinksClearsReused: ResetLinks leaves a fresh port array as it is (zero bytes,
+// every port free) and clears one reused from a trial with links, spill rows and bumped
+// generations: every record zero again, every port free, generation 0.
+func TestResetLinksClearsReused(t *testing.T) {
+	defer func(old int) { inlineAll = old }(inlineAll)
+	inlineAll = 0 // every topology spills
+	const n, links = 2000, 8000
+	pc := PortCapFor(n, links)
+	var topo Topology
+	var rng Stream
+	for trial := range 3 {
+		if err := topo.ResetLinks(n, pc, links); err != nil {
+			t.Fatal(err)
+		}
+		if trial == 0 && !allZero(topo.ports[:cap(topo.ports)]) {
+			t.Fatal("a new port array is not all zero bytes")
+		}
+		if !allZero(topo.ports) {
+			t.Fatalf("trial %d: ResetLinks left port records set from the trial before", trial)
+		}
+		for i := range int32(n) {
+			for p := range Port(pc) {
+				if topo.Peer(i, p) != -1 || topo.PeerPort(i, p) != NoPort || topo.LinkIndex(i, p) != -1 || topo.Gen(i, p) != 0 {
+					t.Fatalf("trial %d: node %d's port %d is not free after ResetLinks", trial, i, p)
+				}
+			}
+		}
+		rng.Seed(uint64(trial + 1))
+		if err := RandomConnected(&topo, links, &rng); err != nil {
+			t.Fatal(err)
+		}
+		// Links down and up again, so that generations move past 1 and spill rows are used.
+		for range 200 {
+			topo.Disconnect(0)
+			u, v, ok := randomAbsentPair(&topo, &rng)
+			if ok {
+				if _, _, err := topo.Connect(u, v); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if topo.spills == 0 {
+			t.Fatal("no node spilled: the test would not see spill rows reused")
+		}
+	}
+}
+
+func allZero(recs []portRec) bool {
+	for _, r := range recs {
+		if r != (portRec{}) {
+			return false
+		}
+	}
+	return true
 }

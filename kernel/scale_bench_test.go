@@ -41,8 +41,9 @@ func forIssueTrial(b *testing.B, names []string, bench func(b *testing.B, sim *k
 }
 
 // BenchmarkScale runs one whole trial of every registered algorithm at n = 10^2 .. 10^6 per
-// iteration, on a simulator warmed by one trial (first-setup-cpu-s and first-loop-events/cpu-s
-// are that first trial's, reportFirst), and reports the rates and the memory:
+// iteration, on a simulator warmed by one trial (first-setup-s, first-setup-cpu-s and
+// first-loop-events/cpu-s are that first trial's, reportFirst), and reports the rates and
+// the memory:
 // events/s (wall clock, setup included: the scaling table's rate), setup-s/op and
 // setup-cpu-s/op (the wall and thread CPU time before the first event: the network, the
 // streams, the algorithm's Reset), loop-events/s and loop-events/cpu-s (events per second of
@@ -115,12 +116,14 @@ func reportSplit(b *testing.B, events int64, sum kernel.Split) {
 	}
 }
 
-// reportFirst reports the setup and loop of the first trial, the one that warmed the
-// simulator. Its arrays are new to the simulator, and, when the benchmark runs alone in its
+// reportFirst reports the setup (wall and thread CPU time) and loop of the first trial, the
+// one that warmed the simulator: its setup's wall time is what the setup helper shortens.
+// Its arrays are new to the simulator, and, when the benchmark runs alone in its
 // process (one algorithm and n in -bench), new to the process too: the first trial of a
 // fresh process, which is what a command such as bench run --n 1000000 --trials 1 runs.
 // Later benchmarks in the same process may reuse memory earlier ones freed.
 func reportFirst(b *testing.B, events int64, cold kernel.Split) {
+	b.ReportMetric(cold.SetupWall.Seconds(), "first-setup-s")
 	b.ReportMetric(cold.SetupCPU.Seconds(), "first-setup-cpu-s")
 	if l := cold.LoopCPU.Seconds(); l > 0 {
 		b.ReportMetric(float64(events)/l, "first-loop-events/cpu-s")

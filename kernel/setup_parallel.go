@@ -13,7 +13,10 @@ import (
 // first write to a page costs 0.1 to 3.6 s per GiB (BenchmarkFirstTouch, docs/scaling.md).
 // The trial runs on one core. While setup builds the graph, a helper goroutine on the other
 // faults in the arrays setup will write next (madvise MADV_POPULATE_WRITE), so that the
-// trial's thread finds their pages present.
+// trial's thread finds their pages present. An array setup needs whole before it can go on
+// (the port records, written at random nodes from the graph's first link) the trial's
+// thread faults in together with the helper (joinPrefault): two threads fault pages in
+// nearly twice as fast as one here.
 //
 // Populating a page does not change its contents, so the helper cannot race with the
 // trial's writes in any way that changes data: results are the same with it or without it,
@@ -46,13 +49,17 @@ const prefaultSlots = 32
 type prefaulter struct {
 	mu      sync.Mutex
 	pending [][]byte // arrays to populate, the last added first
+	// cur is the array being populated, of which [lo, hi) is not yet claimed: the helper
+	// claims chunks from its end, the trial's thread, when it joins (join), from its start.
+	cur     []byte
+	lo, hi  int
 	wake    chan struct{}
 	done    chan struct{}
 	stop    atomic.Bool
 	running bool
 	held    bool         // add queues without waking the helper (allocateEarly's batch)
-	busy    bool         // the helper is populating an array it took from pending
-	bytes   atomic.Int64 // populated so far, every trial (tests)
+	busy    bool         // the helper is populating a chunk it claimed
+	bytes   atomic.Int64 // populated so far by the helper and by join, every trial (tests)
 }
 
 // start starts the helper for a trial of n nodes, when the trial is large, a second
@@ -90,6 +97,7 @@ func (f *prefaulter) finish() {
 	f.mu.Lock()
 	clear(f.pending[:cap(f.pending)])
 	f.pending = f.pending[:0]
+	f.cur, f.lo, f.hi = nil, 0, 0
 	f.mu.Unlock()
 }
 
@@ -101,7 +109,7 @@ var prefaultDrain = false
 func (f *prefaulter) working() bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return len(f.pending) > 0 || f.busy
+	return len(f.pending) > 0 || f.lo < f.hi || f.busy
 }
 
 // add queues b for the helper. The last array added is populated first: setup allocates an
@@ -127,44 +135,132 @@ func (f *prefaulter) signal() {
 	}
 }
 
-// work populates the queued arrays until finish.
+// work populates the queued arrays until finish, the last added first, each from its end.
 func (f *prefaulter) work() {
 	defer close(f.done)
 	for !f.stop.Load() {
 		f.mu.Lock()
-		var b []byte
-		if k := len(f.pending); k > 0 {
-			b = f.pending[k-1]
-			f.pending[k-1] = nil
-			f.pending = f.pending[:k-1]
+		b, start, end, ok := f.claim(false)
+		for !ok && len(f.pending) > 0 {
+			k := len(f.pending) - 1
+			f.setCur(f.pending[k])
+			f.pending[k] = nil
+			f.pending = f.pending[:k]
+			b, start, end, ok = f.claim(false)
 		}
-		f.busy = b != nil
+		f.busy = ok
 		f.mu.Unlock()
-		if b == nil {
+		if !ok {
 			<-f.wake
 			continue
 		}
-		f.populate(b)
+		f.populateChunk(b, start, end)
+	}
+	f.mu.Lock()
+	f.busy = false
+	f.mu.Unlock()
+}
+
+// setCur makes b the array being populated. A first page that b shares with what is before
+// it is left out (madvise starts at a page boundary; large arrays begin at one). Called with
+// f.mu held.
+func (f *prefaulter) setCur(b []byte) {
+	base := int(uintptr(unsafe.Pointer(unsafe.SliceData(b))))
+	f.cur, f.lo, f.hi = b, (smallPage-base%smallPage)%smallPage, len(b)
+}
+
+// claim takes the next chunk of the array being populated that no one has claimed, from
+// its start (front) or its end, and reports false when none is left. Chunks end at
+// huge-page boundaries of the address space, so that the helper and the trial's thread
+// never fault the same huge page. Called with f.mu held.
+func (f *prefaulter) claim(front bool) (b []byte, start, end int, ok bool) {
+	if f.lo >= f.hi {
+		return nil, 0, 0, false
+	}
+	base := int(uintptr(unsafe.Pointer(unsafe.SliceData(f.cur))))
+	if front {
+		start = f.lo
+		end = min(f.hi, (base+start)&^(prefaultChunk-1)+prefaultChunk-base)
+		f.lo = end
+	} else {
+		end = f.hi
+		start = max(f.lo, (base+end-1)&^(prefaultChunk-1)-base)
+		f.hi = start
+	}
+	return f.cur, start, end, true
+}
+
+// populateChunk faults in b[start:end]; where the system refuses, the rest of b is left to
+// fault in when written.
+func (f *prefaulter) populateChunk(b []byte, start, end int) {
+	if !populateWrite(b[start:end]) {
 		f.mu.Lock()
-		f.busy = false
+		if unsafe.SliceData(f.cur) == unsafe.SliceData(b) {
+			f.lo = f.hi
+		}
 		f.mu.Unlock()
+		return
+	}
+	f.bytes.Add(int64(end - start))
+}
+
+// populate faults in b a chunk at a time from its end, alone (no helper running: tests).
+func (f *prefaulter) populate(b []byte) {
+	f.mu.Lock()
+	f.setCur(b)
+	f.mu.Unlock()
+	for !f.stop.Load() {
+		f.mu.Lock()
+		b, start, end, ok := f.claim(false)
+		f.mu.Unlock()
+		if !ok {
+			return
+		}
+		f.populateChunk(b, start, end)
 	}
 }
 
-// populate faults in b a chunk at a time from its end: setup writes most arrays from their
-// start, so the two meet rather than fault the same pages. Chunks end at huge-page
-// boundaries of the address space; a first page that b shares with what is before it is
-// left out (madvise starts at a page boundary; large arrays begin at one).
-func (f *prefaulter) populate(b []byte) {
-	base := int(uintptr(unsafe.Pointer(unsafe.SliceData(b))))
-	first := (smallPage - base%smallPage) % smallPage
-	for end := len(b); end > first && !f.stop.Load(); {
-		start := max(first, (base+end-1)&^(prefaultChunk-1)-base)
-		if !populateWrite(b[start:end]) {
+// join populates b on the calling thread (the trial's) together with the helper: the helper
+// from b's end, this thread from its start, a chunk at a time, until they meet. It is for an
+// array the trial needs whole before it goes on (the port records, which the random graph
+// writes at random nodes from its first link): two threads fault pages in nearly twice as
+// fast as one on the machines measured (docs/scaling.md). b must have been queued (add); if
+// the helper has already populated it, or none runs, join returns at once. An array the
+// helper is populating when b is joined goes back to the queue, to be continued after b.
+func (f *prefaulter) join(b []byte) {
+	if !f.running || len(b) == 0 {
+		return
+	}
+	f.mu.Lock()
+	if unsafe.SliceData(f.cur) != unsafe.SliceData(b) {
+		k := len(f.pending) - 1
+		for k >= 0 && unsafe.SliceData(f.pending[k]) != unsafe.SliceData(b) {
+			k--
+		}
+		if k < 0 {
+			f.mu.Unlock()
 			return
 		}
-		f.bytes.Add(int64(end - start))
-		end = start
+		f.pending = append(f.pending[:k], f.pending[k+1:]...)
+		if f.lo < f.hi {
+			f.pending = append(f.pending, f.cur[f.lo:f.hi])
+		}
+		f.setCur(b)
+	}
+	f.mu.Unlock()
+	f.signal()
+	for {
+		f.mu.Lock()
+		var start, end int
+		ok := unsafe.SliceData(f.cur) == unsafe.SliceData(b) // not the helper's next array
+		if ok {
+			_, start, end, ok = f.claim(true)
+		}
+		f.mu.Unlock()
+		if !ok {
+			return
+		}
+		f.populateChunk(b, start, end)
 	}
 }
 
@@ -187,6 +283,17 @@ func Prefault[T any](t *Topology, s []T) {
 	}
 	size := len(s) * int(unsafe.Sizeof(s[0]))
 	t.pre.add(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), size))
+}
+
+// joinPrefault populates s, handed to the helper by Prefault, on the calling thread together
+// with the helper (prefaulter.join): for an array setup needs whole before it goes on. It
+// does nothing when no helper runs or the helper has already populated s.
+func joinPrefault[T any](t *Topology, s []T) {
+	if t.pre == nil || len(s) == 0 {
+		return
+	}
+	size := len(s) * int(unsafe.Sizeof(s[0]))
+	t.pre.join(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), size))
 }
 
 // startPrefault starts the setup helper for a trial of n nodes, if it is worth one.
@@ -253,6 +360,13 @@ func (s *Sim) allocateEarly(p *Params) {
 		}
 	}
 	PreallocateSlice(&s.topo, &s.requestState, n)
+	// Last, so that the helper starts with them: the topology's arrays, the first setup writes.
+	if _, walter := s.net.(*WalterModel); walter {
+		links := p.LinkCount()
+		if pc := PortCapFor(n, links); checkPortCap(pc) == nil {
+			s.topo.preallocate(n, pc, links)
+		}
+	}
 }
 
 // PreallocateSlice is Resize for an algorithm's Preallocate: when *s is too small it

@@ -104,3 +104,72 @@ func allResident(p []bool) bool {
 	}
 	return true
 }
+
+// TestJoinPopulates: the trial's thread joining the helper on a queued array populates it
+// with the helper, from its start, a chunk at a time, until every page is present; an
+// array the helper was populating when it was joined is finished after it; joining an
+// array never queued populates nothing.
+func TestJoinPopulates(t *testing.T) {
+	if !prefaultSupported() {
+		t.Skip("the system does not populate memory on request")
+	}
+	var f prefaulter
+	if !f.start(prefaultMinN) {
+		t.Skip("one processor")
+	}
+	defer f.finish()
+	other, b, never := freshRegion(t, 8*hugePage), freshRegion(t, 8*hugePage), freshRegion(t, hugePage)
+	f.held = true // both queued before the helper looks
+	f.add(b)
+	f.add(other) // the last added first: the helper starts with other
+	f.held = false
+	f.signal()
+	for f.bytes.Load() == 0 { // the helper has started on other, which join puts back
+		time.Sleep(10 * time.Microsecond)
+	}
+	f.join(b)
+	f.join(never)
+	deadline := time.Now().Add(10 * time.Second)
+	for f.working() {
+		if time.Now().After(deadline) {
+			t.Fatal("the helper did not finish within 10 s")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if !allResident(residentPages(t, b)) || !allResident(residentPages(t, other)) {
+		t.Fatal("a joined array or the one the helper put back for it is not wholly present")
+	}
+	for _, in := range residentPages(t, never) {
+		if in {
+			t.Fatal("joining an array never queued populated it")
+		}
+	}
+	if got, want := f.bytes.Load(), int64(len(b)+len(other)); got != want {
+		t.Fatalf("counted %d bytes populated, want %d", got, want)
+	}
+}
+
+// TestJoinAlone: with the helper not taking arrays (a running prefaulter without its
+// goroutine), join populates the joined array whole on the calling thread, from its start,
+// and leaves the other queued arrays queued and untouched.
+func TestJoinAlone(t *testing.T) {
+	if !prefaultSupported() {
+		t.Skip("the system does not populate memory on request")
+	}
+	f := prefaulter{running: true, wake: make(chan struct{}, 1), pending: make([][]byte, 0, prefaultSlots)}
+	a, b := freshRegion(t, 3*hugePage), freshRegion(t, 3*hugePage)
+	f.add(a)
+	f.add(b)
+	f.join(a)
+	if !allResident(residentPages(t, a)) {
+		t.Fatal("join left pages of the joined array absent")
+	}
+	for _, in := range residentPages(t, b) {
+		if in {
+			t.Fatal("join populated an array it was not given")
+		}
+	}
+	if len(f.pending) != 1 || unsafe.SliceData(f.pending[0]) != unsafe.SliceData(b) {
+		t.Fatalf("%d arrays pending after the join, want the other one", len(f.pending))
+	}
+}

@@ -650,7 +650,7 @@ func (s *Sim) deliver(i int32, p Port, gen uint32, m *Message) {
 		s.lose(m) // its link went down after it was sent
 		return
 	}
-	from := at.peer
+	from := at.peer()
 	if from < 0 {
 		s.fail(ErrInvariant, []int32{i}, "message arrived at node %d on port %d, which is down", i, p)
 		return
@@ -722,7 +722,7 @@ func (s *Sim) after(i int32) {
 // its narrow stores were read back wide, which the CPU cannot forward, BenchmarkRL n=30).
 func (s *Sim) send(i int32, o *outMsg) bool {
 	near := s.topo.portAt(i, o.port)
-	if near == nil || near.peer < 0 {
+	if near == nil || !near.up() {
 		s.fail(ErrInvariant, []int32{i}, "node %d sent %s on port %d, which is down", i, s.types[o.msg.Type].Name, o.port)
 		return false
 	}
@@ -731,7 +731,7 @@ func (s *Sim) send(i int32, o *outMsg) bool {
 		s.fail(ErrInvariant, []int32{i}, "node %d sent message type %d, which its algorithm does not declare", i, mt)
 		return false
 	}
-	peer, pp := near.peer, Port(near.peerPort)
+	peer, pp := near.peer(), near.peerPort()
 	far := &s.topo.ports[s.topo.slot(peer, pp)]
 	if far.inflight == maxInFlight { // never taken by a trial that runs (a predictable branch)
 		s.fail(ErrInvariant, []int32{i, peer}, "node %d sent %s on port %d with %d messages already in flight toward node %d, the most the kernel counts on one port",

@@ -58,6 +58,9 @@ type Topology struct {
 	warm     uint32 // a sum of what reading ahead read (graphbuild.go): stored, so the compiler keeps the reads
 
 	pre *prefaulter // the setup helper of the trial being set up (setup_parallel.go), nil otherwise
+	// portsFresh is set when ports was allocated and nothing has written it since: its
+	// records are all zero bytes, every port free, and ResetLinks does not clear them.
+	portsFresh bool
 }
 
 // portRec is one end of a link as the link layer sees it, kept together so that delivering a
@@ -66,19 +69,51 @@ type Topology struct {
 // about a quarter of the time, and the loop waits on these records), and so that the
 // largest array of a large trial is a fifth smaller (231 MB instead of 288 at n = 10^6 and
 // mean degree 8). Two fields are 16 bits wide for that, and their limits are refused, never
-// wrapped: peerPort holds every port below maxPortCap and NoPort (int16 sign-extends -1
-// back to NoPort), and ResetLinks refuses a larger port cap; inflight counts up to
-// maxInFlight, and Sim.send stops a trial that would send one more toward a port.
+// wrapped: peerPort holds every port below maxPortCap and NoPort, and ResetLinks refuses a
+// larger port cap; inflight counts up to maxInFlight, and Sim.send stops a trial that would
+// send one more toward a port.
+//
+// A free port is all zero bytes: the peer, its port and the link are stored plus one (0:
+// none), and read through peer, peerPort and link. So a port array fresh from the system is
+// already an empty topology, and a large trial's setup does not write its 224 MB before the
+// first link (ResetLinks): on a first run that pass faulted in the pages on the trial's
+// thread, while the setup helper can fault them in without writing (setup_parallel.go).
 type portRec struct {
-	peer     int32  // neighbour at this port, -1 if the port is free
-	peerPort int16  // the neighbour's port for the same link, NoPort if the port is free (read it as Port(peerPort))
-	inflight uint16 // messages in flight toward this port: sent at the other end, not yet delivered
-	gen      uint32 // generation of the link at this port: bumped at every Connect
-	link     int32  // index into links of the link at this port, -1 if the port is free
+	peerPlus1     uint32 // neighbour at this port plus one, 0 if the port is free
+	peerPortPlus1 uint16 // the neighbour's port for the same link plus one, 0 if the port is free
+	inflight      uint16 // messages in flight toward this port: sent at the other end, not yet delivered
+	gen           uint32 // generation of the link at this port: bumped at every Connect
+	linkPlus1     uint32 // index into links of the link at this port plus one, 0 if the port is free
 }
 
-// maxPortCap is the most ports a node can have: port numbers 0..maxPortCap-1 are what
-// portRec.peerPort holds (int16).
+// linkedPort is the record of a port whose link k goes to port pp of node peer, in
+// generation gen, with no message in flight.
+func linkedPort(peer int32, pp Port, gen uint32, k int32) portRec {
+	return portRec{peerPlus1: uint32(peer) + 1, peerPortPlus1: uint16(pp) + 1, gen: gen, linkPlus1: uint32(k) + 1}
+}
+
+// peer is the neighbour at this port, -1 if the port is free.
+func (r portRec) peer() int32 { return int32(r.peerPlus1 - 1) }
+
+// peerPort is the neighbour's port for the same link, NoPort if the port is free: the
+// wrapped subtraction gives 0xFFFF for a free port, which int16 reads as -1.
+func (r portRec) peerPort() Port { return Port(int16(r.peerPortPlus1 - 1)) }
+
+// link is the index into links of the link at this port, -1 if the port is free.
+func (r portRec) link() int32 { return int32(r.linkPlus1 - 1) }
+
+// up reports whether a link is at this port.
+func (r portRec) up() bool { return r.peerPlus1 != 0 }
+
+// setLink records that the link at this port is now links[k] (Disconnect moves the last
+// link into the place of the one taken down).
+func (r *portRec) setLink(k int32) { r.linkPlus1 = uint32(k) + 1 }
+
+// release frees the port, keeping its generation and its count in flight.
+func (r *portRec) release() { r.peerPlus1, r.peerPortPlus1, r.linkPlus1 = 0, 0, 0 }
+
+// maxPortCap is the most ports a node can have: port numbers 0..maxPortCap-1, plus one, are
+// what portRec.peerPortPlus1 holds (uint16).
 const maxPortCap = math.MaxInt16 + 1
 
 // checkPortCap refuses a port cap above maxPortCap: ResetLinks, and Params.Validate before a
@@ -172,22 +207,22 @@ func (t *Topology) ResetLinks(n, portCap, links int) error {
 		return err
 	}
 	t.n, t.portCap = n, portCap
-	t.inline = portCap
-	if n*portCap > inlineAll {
-		t.inline = inlineFor(portCap, n, links)
-	}
-	// One allocation with the spill room. Sized first and grown after, the array was
-	// allocated twice, and the collector handed the first one (320 MB at n = 10^6, never
-	// touched) to the next large arrays, which Go then cleared page by page: 0.4-0.6 s of
-	// memclr in the trial, and 13 MB of peak RSS.
-	if room := n*t.inline + spillRoom(n)*(portCap-t.inline); cap(t.ports) < room {
-		t.ports = MakeLarge[portRec](n*t.inline, room)
-		Prefault(t, t.ports) // written whole below: the helper from the end, this loop from the start
+	t.inline = inlineWidth(n, portCap, links)
+	t.allocatePorts(n, portCap)
+	t.ports = t.ports[:n*t.inline]
+	// A large trial's setup needs every page of its port records before the graph's first
+	// link (they are written at random nodes), and the arrays below at once: the trial's
+	// thread faults them in with the helper (joinPrefault) rather than one page at a time
+	// as it writes. Each does nothing unless the helper has the array still to populate.
+	joinPrefault(t, t.ports)
+	joinPrefault(t, t.spill[:cap(t.spill)])
+	joinPrefault(t, t.up.words[:cap(t.up.words)])
+	joinPrefault(t, t.deg[:cap(t.deg)])
+	joinPrefault(t, t.bfsQueue[:cap(t.bfsQueue)])
+	if t.portsFresh {
+		t.portsFresh = false // new memory is zero: every port free
 	} else {
-		t.ports = t.ports[:n*t.inline]
-	}
-	for k := range t.ports {
-		t.ports[k] = freePortRec
+		clear(t.ports) // every port free, generation 0 (a spill row is cleared when handed out: ensureSlot)
 	}
 	t.spill = Resize(t.spill, n)
 	for i := range t.spill {
@@ -213,7 +248,51 @@ func (t *Topology) ResetLinks(n, portCap, links int) error {
 	return nil
 }
 
-var freePortRec = portRec{peer: -1, peerPort: int16(NoPort), link: -1}
+// inlineWidth is how many of each node's ports a topology of n nodes with portCap ports
+// stores inline, for a network expected to hold about links links (0: not known): all of
+// them in a small topology, inlineFor's width in one that spills.
+func inlineWidth(n, portCap, links int) int {
+	if n*portCap > inlineAll {
+		return inlineFor(portCap, n, links)
+	}
+	return portCap
+}
+
+// allocatePorts gives ports room for the inline rows of n nodes and the spill rows
+// (spillRoom), allocating it when it is too small. One allocation with the spill room:
+// sized first and grown after, the array was allocated twice, and the collector handed the
+// first one (320 MB at n = 10^6, never touched) to the next large arrays, which Go then
+// cleared page by page: 0.4-0.6 s of memclr in the trial, and 13 MB of peak RSS.
+// A new array is zero, every port free (portsFresh), and goes to the setup helper.
+func (t *Topology) allocatePorts(n, portCap int) {
+	if room := n*t.inline + spillRoom(n)*(portCap-t.inline); cap(t.ports) < room {
+		t.ports = MakeLarge[portRec](n*t.inline, room)
+		t.portsFresh = true
+		Prefault(t, t.ports)
+	}
+}
+
+// preallocate allocates, for a large trial's setup helper, the arrays that
+// ResetLinks(n, portCap, links) and then RandomConnected(links) would allocate, those too
+// small only, and hands them to the helper (Prefault), the port records last so that it
+// populates them first: they are needed first, and whole. Allocating them here, before the
+// helper is woken (Sim.allocateEarly), rather than in ResetLinks while it populates, spares
+// each allocation's huge-page advice a wait for the address space's lock. ResetLinks then
+// finds them large enough and writes what it always writes; contents do not change. The
+// stamps are left to ResetLinks: a large trial writes only their start (the BFS's bitsets),
+// and pages never written cost no resident memory.
+func (t *Topology) preallocate(n, portCap, links int) {
+	if cap(t.links) < links {
+		t.links = Reserve(t.links, links)
+		Prefault(t, t.links[:links]) // appended link by link during the build
+	}
+	PreallocateSlice(t, &t.bfsQueue, n)
+	PreallocateSlice(t, &t.deg, n)
+	PreallocateSlice(t, &t.up.words, n*((portCap+63)/64))
+	PreallocateSlice(t, &t.spill, n)
+	t.inline = inlineWidth(n, portCap, links)
+	t.allocatePorts(n, portCap)
+}
 
 // spillRoom is how many spill rows Reset makes room for: one node in 16. At the inline
 // width inlineFor gives a random graph of known mean degree, 1.2-2.0% of the nodes spill at
@@ -244,7 +323,7 @@ func (t *Topology) slot(i int32, p Port) int {
 // been used, and reads as free (generation 0, as every port starts).
 func (t *Topology) rec(i int32, p Port) portRec {
 	if int(p) >= t.inline && t.spill[i] < 0 {
-		return freePortRec
+		return portRec{}
 	}
 	return t.ports[t.slot(i, p)]
 }
@@ -268,7 +347,7 @@ func (t *Topology) ensureSlot(i int32, p Port) {
 	t.spills++
 	w := t.portCap - t.inline
 	for range w {
-		t.ports = append(t.ports, freePortRec)
+		t.ports = append(t.ports, portRec{})
 	}
 	if len(t.lastArr) > 0 {
 		t.lastArr = append(t.lastArr, make([]float64, w)...)
@@ -315,7 +394,7 @@ func (t *Topology) Version() uint64 { return t.version }
 func (t *Topology) Up() *PortSets { return &t.up }
 
 // Peer returns the node at the other end of node i's port p, or -1 if p is down.
-func (t *Topology) Peer(i int32, p Port) int32 { return t.rec(i, p).peer }
+func (t *Topology) Peer(i int32, p Port) int32 { return t.rec(i, p).peer() }
 
 // LowerPeers returns, of the ports in word w of node i's port set word (ports w·64 ..
 // w·64+63), those whose neighbour has a smaller id than i: where the fork-based algorithms
@@ -332,7 +411,7 @@ func (t *Topology) LowerPeers(i int32, w int, word uint64) uint64 {
 }
 
 // PeerPort returns the port number of the same link at the neighbour's end.
-func (t *Topology) PeerPort(i int32, p Port) Port { return Port(t.rec(i, p).peerPort) }
+func (t *Topology) PeerPort(i int32, p Port) Port { return t.rec(i, p).peerPort() }
 
 // Degree returns the number of links at node i.
 func (t *Topology) Degree(i int32) int { return int(t.deg[i]) }
@@ -340,7 +419,7 @@ func (t *Topology) Degree(i int32) int { return int(t.deg[i]) }
 // PortTo returns node i's port to neighbour j, or NoPort if they are not adjacent.
 func (t *Topology) PortTo(i, j int32) Port {
 	for p := t.up.Next(i, 0); p >= 0; p = t.up.Next(i, p+1) {
-		if t.ports[t.slot(i, p)].peer == j {
+		if t.ports[t.slot(i, p)].peer() == j {
 			return p
 		}
 	}
@@ -445,16 +524,12 @@ func (t *Topology) connectAbsent(u, v int32) (pu, pv Port, err error) {
 	t.ensureSlot(u, pu)
 	t.ensureSlot(v, pv)
 	iu, iv := t.slot(u, pu), t.slot(v, pv)
-	t.ports[iu].peer, t.ports[iv].peer = v, u
-	t.ports[iu].peerPort, t.ports[iv].peerPort = int16(pv), int16(pu)
-	t.ports[iu].inflight, t.ports[iv].inflight = 0, 0
 	if len(t.lastArr) > 0 {
 		t.lastArr[iu], t.lastArr[iv] = 0, 0
 	}
-	t.ports[iu].gen++
-	t.ports[iv].gen++
 	k := t.addLink(linkEnds{u, v, pu, pv}, t.since())
-	t.ports[iu].link, t.ports[iv].link = k, k
+	t.ports[iu] = linkedPort(v, pv, t.ports[iu].gen+1, k)
+	t.ports[iv] = linkedPort(u, pu, t.ports[iv].gen+1, k)
 	t.up.Add(u, pu)
 	t.up.Add(v, pv)
 	t.deg[u]++
@@ -469,7 +544,7 @@ func (t *Topology) connectAbsent(u, v int32) (pu, pv Port, err error) {
 // sending on the port reads next anyway, rather than the up set: at n = 10^6 that was one
 // more cache line of a random node per message.
 func (t *Topology) isUp(i int32, p Port) bool {
-	return uint(p) < uint(t.portCap) && t.rec(i, p).peer >= 0
+	return uint(p) < uint(t.portCap) && t.rec(i, p).up()
 }
 
 // Gen returns the generation of the link at node i's port p: a message carries the generation
@@ -506,15 +581,14 @@ func (t *Topology) Disconnect(k int) (u, v int32, pu, pv Port) {
 		panic(fmt.Sprintf("kernel: link %d-%d taken down with a message in flight", l.u, l.v))
 	}
 	iu, iv := t.slot(l.u, l.pu), t.slot(l.v, l.pv)
-	t.ports[iu].peer, t.ports[iv].peer = -1, -1
-	t.ports[iu].peerPort, t.ports[iv].peerPort = int16(NoPort), int16(NoPort)
-	t.ports[iu].link, t.ports[iv].link = -1, -1
+	t.ports[iu].release()
+	t.ports[iv].release()
 	last := len(t.links) - 1
 	if k != last {
 		m := t.links[last]
 		t.links[k] = m
-		t.ports[t.slot(m.u, m.pu)].link = int32(k)
-		t.ports[t.slot(m.v, m.pv)].link = int32(k)
+		t.ports[t.slot(m.u, m.pu)].setLink(int32(k))
+		t.ports[t.slot(m.v, m.pv)].setLink(int32(k))
 	}
 	t.links = t.links[:last]
 	if len(t.linkSince) > 0 {
@@ -550,7 +624,7 @@ func (t *Topology) markChanged(u, v int32) {
 }
 
 // LinkIndex returns the index of the link at node i's port p, or -1.
-func (t *Topology) LinkIndex(i int32, p Port) int { return int(t.rec(i, p).link) }
+func (t *Topology) LinkIndex(i int32, p Port) int { return int(t.rec(i, p).link()) }
 
 // TrackArrivals keeps (on) or drops the per-port arrival times that FIFO enforcement needs;
 // the simulator turns it on when delays vary and links are FIFO, after the network model has
@@ -575,10 +649,10 @@ func (t *Topology) ConnectedWithout(k int) bool {
 		x := q[h]
 		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
 			sl := t.slot(x, p)
-			if t.ports[sl].link == int32(k) {
+			if t.ports[sl].link() == int32(k) {
 				continue
 			}
-			y := t.ports[sl].peer
+			y := t.ports[sl].peer()
 			if y == l.v {
 				return true
 			}
@@ -603,7 +677,7 @@ func (t *Topology) Connected() bool {
 	for h := 0; h < len(q); h++ {
 		x := q[h]
 		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
-			if y := t.ports[t.slot(x, p)].peer; t.stamp[y] != t.cur {
+			if y := t.ports[t.slot(x, p)].peer(); t.stamp[y] != t.cur {
 				t.stamp[y] = t.cur
 				q = append(q, y)
 			}
@@ -618,7 +692,7 @@ func (t *Topology) Connected() bool {
 func (t *Topology) Neighbors(dst []int32, i int32) []int32 {
 	for w, word := range t.up.Row(i) {
 		for ; word != 0; word &= word - 1 {
-			dst = append(dst, t.ports[t.slot(i, Port(w*64+bits.TrailingZeros64(word)))].peer)
+			dst = append(dst, t.ports[t.slot(i, Port(w*64+bits.TrailingZeros64(word)))].peer())
 		}
 	}
 	return dst

@@ -83,3 +83,37 @@ func TestRunContextStopsInFlight(t *testing.T) {
 		t.Fatalf("the next trial on the same simulator differs: %v %v %+v %+v", err1, err2, got, want)
 	}
 }
+
+// countingAlgo is an algorithm that counts its Resets.
+type countingAlgo struct {
+	kernel.Algorithm
+	resets int
+}
+
+func (a *countingAlgo) Reset(env *kernel.Env) error {
+	a.resets++
+	return a.Algorithm.Reset(env)
+}
+
+// A trial whose context is cancelled before it starts stops in setup, before the
+// algorithm's state is built (a large trial's setup takes seconds: a stopped run does not
+// wait for it), and the simulator then runs the next trial as a new one would.
+func TestRunContextStopsInSetup(t *testing.T) {
+	p := kernel.DefaultParams()
+	p.Seed = 5
+	sim := kernel.NewSim()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	a := &countingAlgo{Algorithm: rl.New()}
+	if _, err := sim.RunContext(ctx, p, a); !errors.Is(err, kernel.ErrInterrupted) {
+		t.Fatalf("got %v, want ErrInterrupted", err)
+	}
+	if a.resets != 0 {
+		t.Fatalf("the algorithm was reset %d times in a setup stopped before it", a.resets)
+	}
+	want, err1 := kernel.NewSim().Run(p, rl.New())
+	got, err2 := sim.Run(p, rl.New())
+	if err1 != nil || err2 != nil || got.Events != want.Events || got.WaitMean != want.WaitMean {
+		t.Fatalf("the next trial on the same simulator differs: %v %v %+v %+v", err1, err2, got, want)
+	}
+}

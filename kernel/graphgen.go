@@ -79,8 +79,29 @@ func randomTree(t *Topology, rng *Stream) error {
 				return err
 			}
 		}
+		if t.interrupted(seen) {
+			return ErrInterrupted
+		}
 	}
 	return nil
+}
+
+// interruptEvery is how many links the random graph's build adds between two looks at the
+// run's stop channel: about 10 ms of the build at n = 10^6.
+const interruptEvery = 1 << 15
+
+// interrupted reports, once every interruptEvery links (done counts them), whether the run
+// setting this topology up has been stopped.
+func (t *Topology) interrupted(done int) bool {
+	if t.stop == nil || done%interruptEvery >= batchPairs {
+		return false
+	}
+	select {
+	case <-t.stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // addAbsentLinks adds links until there are links, each between a uniformly random pair
@@ -98,6 +119,9 @@ func addAbsentLinks(t *Topology, links int, rng *Stream) error {
 		b.len = 0
 		for range min(batchPairs, links-t.NumLinks()) {
 			b.add(randomPair(n, rng))
+		}
+		if t.interrupted(t.NumLinks()) {
+			return ErrInterrupted
 		}
 		t.touchBatch(&b)
 		for k := range b.len {

@@ -58,6 +58,9 @@ type Topology struct {
 	warm     uint32 // a sum of what reading ahead read (graphbuild.go): stored, so the compiler keeps the reads
 
 	pre *prefaulter // the setup helper of the trial being set up (setup_parallel.go), nil otherwise
+	// stop, while a trial is set up, is closed when the run is stopped: the random graph's
+	// build looks at it (interrupted), the longest part of a large trial's setup.
+	stop <-chan struct{}
 	// portsFresh is set when ports was allocated and nothing has written it since: its
 	// records are all zero bytes, every port free, and ResetLinks does not clear them.
 	portsFresh bool

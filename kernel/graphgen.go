@@ -93,15 +93,7 @@ const interruptEvery = 1 << 15
 // interrupted reports, once every interruptEvery links (done counts them), whether the run
 // setting this topology up has been stopped.
 func (t *Topology) interrupted(done int) bool {
-	if t.stop == nil || done%interruptEvery >= batchPairs {
-		return false
-	}
-	select {
-	case <-t.stop:
-		return true
-	default:
-		return false
-	}
+	return done%interruptEvery < batchPairs && closed(t.stop)
 }
 
 // addAbsentLinks adds links until there are links, each between a uniformly random pair

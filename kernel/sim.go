@@ -233,9 +233,13 @@ func (s *Sim) RunContext(ctx context.Context, p Params, algo Algorithm) (Result,
 // phases: a trial of 10^6 nodes takes about a second to set up, several with two trials
 // setting up at once on two cores, and a stopped run should not wait for setups whose
 // trials will not run.
-func (s *Sim) interrupted() bool {
+func (s *Sim) interrupted() bool { return closed(s.stop) }
+
+// closed reports whether stop is closed, without waiting (a nil channel never is): the one
+// look at a run's stop channel that setup, the graph's build and the loop's checkpoint share.
+func closed(stop <-chan struct{}) bool {
 	select {
-	case <-s.stop:
+	case <-stop:
 		return true
 	default:
 		return false
@@ -561,12 +565,8 @@ func (s *Sim) checkpoint() {
 		}
 		s.nextCheck = min(s.nextCheck, s.lastEntry+s.budget)
 	}
-	select {
-	case <-s.stop:
-		if s.err == nil {
-			s.err = ErrInterrupted
-		}
-	default:
+	if closed(s.stop) && s.err == nil {
+		s.err = ErrInterrupted
 	}
 }
 

@@ -38,9 +38,12 @@ func LookAheadFrom(n int) (restore func()) {
 // Split is where one trial's time went: setup (the network, the streams, the algorithm's
 // Reset, the first requests: everything before the first event) and the rest (the event loop
 // and the result), each as wall time and as the CPU time of the calling thread (ThreadCPU:
-// meaningful when the goroutine is locked to its thread).
+// meaningful when the goroutine is locked to its thread). The rest is split again by phase:
+// the warm-up (up to the window's opening) and the drain (from the window's closing to the
+// end, the result included); the window is what is left.
 type Split struct {
-	SetupWall, LoopWall, SetupCPU, LoopCPU time.Duration
+	SetupWall, LoopWall, SetupCPU, LoopCPU     time.Duration
+	WarmupWall, WarmupCPU, DrainWall, DrainCPU time.Duration
 }
 
 // ThreadCPU is the calling thread's CPU time (internal/abtest): lock the goroutine to its
@@ -48,16 +51,33 @@ type Split struct {
 var ThreadCPU = abtest.ThreadCPU
 
 // RunSplit runs one trial as RunContext does (begin, then complete) and also
-// returns where its time went, so a benchmark can report the two rates the scaling table
-// mixes: setup dominates the trials with few events at large n. TestRunSplitMatchesRun keeps
-// it equal to Run.
+// returns where its time went, so a benchmark can report the rates the scaling table
+// mixes: setup dominates the trials with few events at large n, and the warm-up and the
+// drain run at different rates. TestRunSplitMatchesRun keeps it equal to Run.
 func (s *Sim) RunSplit(p Params, algo Algorithm) (Result, Split, error) {
 	wall0, cpu0 := time.Now(), ThreadCPU()
 	if err := s.begin(p, algo); err != nil {
 		return Result{}, Split{}, err
 	}
 	wall1, cpu1 := time.Now(), ThreadCPU()
+	var opened, closed struct {
+		wall time.Time
+		cpu  time.Duration
+	}
+	s.phaseClock = func(ph phase) {
+		if ph == phaseMeasure {
+			opened.wall, opened.cpu = time.Now(), ThreadCPU()
+		} else {
+			closed.wall, closed.cpu = time.Now(), ThreadCPU()
+		}
+	}
+	defer func() { s.phaseClock = nil }()
 	r, err := s.complete(nil)
 	wall2, cpu2 := time.Now(), ThreadCPU()
-	return r, Split{wall1.Sub(wall0), wall2.Sub(wall1), cpu1 - cpu0, cpu2 - cpu1}, err
+	split := Split{SetupWall: wall1.Sub(wall0), LoopWall: wall2.Sub(wall1), SetupCPU: cpu1 - cpu0, LoopCPU: cpu2 - cpu1}
+	if !opened.wall.IsZero() && !closed.wall.IsZero() {
+		split.WarmupWall, split.WarmupCPU = opened.wall.Sub(wall1), opened.cpu-cpu1
+		split.DrainWall, split.DrainCPU = wall2.Sub(closed.wall), cpu2-closed.cpu
+	}
+	return r, split, err
 }

@@ -48,7 +48,8 @@ func forIssueTrial(b *testing.B, names []string, bench func(b *testing.B, sim *k
 // setup-cpu-s/op (the wall and thread CPU time before the first event: the network, the
 // streams, the algorithm's Reset), loop-events/s and loop-events/cpu-s (events per second of
 // the event loop alone, setup out; the CPU rate is the one to compare on a shared machine),
-// and heap-B/node: the Go heap in
+// warmup-events/cpu-s and drain-events/cpu-s (the loop's rate before the window opens and
+// after it closes, reportPhases), and heap-B/node: the Go heap in
 // use after the trial (live state of the kernel, the algorithm, the queue and the links,
 // after a GC) per node. Both rates are reported because the trials with few events at large
 // n (cm, akw2) are mostly setup. Peak RSS, which also counts garbage not yet collected, is
@@ -74,7 +75,7 @@ func benchScale(b *testing.B, info algorithms.Info, p kernel.Params) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var events int64
+	var events, warmup, drain int64
 	var sum kernel.Split
 	b.ResetTimer()
 	for range b.N {
@@ -82,14 +83,17 @@ func benchScale(b *testing.B, info algorithms.Info, p kernel.Params) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		events += r.Events
+		events, warmup, drain = events+r.Events, warmup+r.EventsWarmup, drain+r.EventsDrain
 		sum.SetupWall += split.SetupWall
 		sum.LoopWall += split.LoopWall
 		sum.SetupCPU += split.SetupCPU
 		sum.LoopCPU += split.LoopCPU
+		sum.WarmupCPU += split.WarmupCPU
+		sum.DrainCPU += split.DrainCPU
 	}
 	b.StopTimer()
 	reportSplit(b, events, sum)
+	reportPhases(b, warmup, drain, sum)
 	reportFirst(b, first.Events, cold)
 	b.ReportMetric(float64(first.Events), "events/op")
 	runtime.GC()
@@ -113,6 +117,19 @@ func reportSplit(b *testing.B, events int64, sum kernel.Split) {
 	}
 	if l := sum.LoopCPU.Seconds(); l > 0 {
 		b.ReportMetric(float64(events)/l, "loop-events/cpu-s")
+	}
+}
+
+// reportPhases reports the loop's rate in its warm-up and in its liveness drain, per second
+// of thread CPU time: at n = 10^6 rl's warm-up (every node's first request, at a random node
+// each) runs at well under half its drain's rate (a token walking among waiting nodes), so
+// the loop's total rate depends on how the trial's events split between the two.
+func reportPhases(b *testing.B, warmup, drain int64, sum kernel.Split) {
+	if c := sum.WarmupCPU.Seconds(); c > 0 {
+		b.ReportMetric(float64(warmup)/c, "warmup-events/cpu-s")
+	}
+	if c := sum.DrainCPU.Seconds(); c > 0 {
+		b.ReportMetric(float64(drain)/c, "drain-events/cpu-s")
 	}
 }
 

@@ -107,8 +107,9 @@ type TokenHolder interface {
 // handler will read (kernel.Prefetch), so that their trips to main memory overlap the work
 // before. Prefetch asks for what can be found without reading other state (arrays indexed
 // by i); PrefetchRows for what is found through what Prefetch brought in (rows that node
-// i's state points to), and only what the handler of a message of type m reads: a line
-// asked for and not read costs a trip to memory all the same. Neither may change state
+// i's state points to, and the port records its sends will update: Topology.PrefetchPort,
+// PrefetchPorts, PrefetchPeer), and only what the handler of a message of type m reads: a
+// line asked for and not read costs a trip to memory all the same. Neither may change state
 // (kernel/lookahead.go).
 type Prefetcher interface {
 	Prefetch(i int32)

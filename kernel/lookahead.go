@@ -105,7 +105,7 @@ func (s *Sim) prefetchRows(r *eventRec) {
 // their trips to memory overlap.
 func (s *Sim) prefetchSends(i int32) {
 	for k := range s.out.sends {
-		s.topo.prefetchPeer(i, s.out.sends[k].port)
+		s.topo.PrefetchPeer(i, s.out.sends[k].port)
 	}
 }
 
@@ -127,9 +127,12 @@ func (t *Topology) PrefetchPorts(i int32, end Port) {
 	}
 }
 
-// prefetchPeer prefetches the record of the port at the far end of node i's port p, when
-// both are inline and p is up.
-func (t *Topology) prefetchPeer(i int32, p Port) {
+// PrefetchPeer prefetches the record of the port at the far end of node i's port p, when
+// both are inline and p is up: the record a send on p updates (Sim.send). It reads node i's
+// port p record, so an algorithm that knows its next handler will send on p (a reply on the
+// arrival port, whose record the kernel asked for an event before) calls it from
+// Prefetcher.PrefetchRows; Sim.after asks again for every send, just before them.
+func (t *Topology) PrefetchPeer(i int32, p Port) {
 	if uint(p) >= uint(t.inline) {
 		return
 	}

@@ -33,7 +33,7 @@ var startStream = true
 
 // usesStartStream reports whether a trial of p queues its first requests in the start
 // stream: one that looks ahead (setupLookahead), is not scripted (a script queues no
-// request) and has requests at all (Load > 0).
+// request) and has requests at all (Load > 0; Validate refuses 0, requestGap allows it).
 func (s *Sim) usesStartStream(p *Params) bool {
 	return startStream && p.N >= aheadMinN && !s.scripted && p.Load > 0
 }

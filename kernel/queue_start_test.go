@@ -5,8 +5,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/mutexlab/mutexlab/algorithms"
+	"github.com/mutexlab/mutexlab/internal/abtest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -125,8 +127,7 @@ func TestQueueStartEdges(t *testing.T) {
 // look-ahead forced on (the start stream is used where it is), the trials of
 // TestDrainAsideUnchanged (small and sparse networks under link changes, crashes at chosen
 // times and at a rate), a larger one with the drain bounded at a few event counts, one with
-// no drain (drain = none) and one with no requests (load 0), with the start stream on and
-// off; and rl runs a traced trial that lists the messages in transit every hundred events
+// no drain (drain = none), with the start stream on and off; and rl runs a traced trial that lists the messages in transit every hundred events
 // (Sim.Pending pops and requeues every pending event, the start stream's included).
 func TestStartStreamUnchanged(t *testing.T) {
 	defer kernel.LookAheadAlways()()
@@ -142,14 +143,12 @@ func TestStartStreamUnchanged(t *testing.T) {
 	rate.N, rate.Degree, rate.Mobility, rate.CrashRate = 100, 6, 0, 0.002
 	none := sparse
 	none.Drain = kernel.DrainNone
-	idle := base
-	idle.Load = 0
 	type trial struct {
 		name string
 		p    kernel.Params
 	}
 	trials := []trial{{"n=30", base}, {"n=300", sparse}, {"n=3000", large}, {"crashes", crashes},
-		{"crash_rate", rate}, {"drain=none", none}, {"load=0", idle}}
+		{"crash_rate", rate}, {"drain=none", none}}
 	for _, m := range []int64{1, 7, 100} {
 		b := large
 		b.DrainMaxEvents = m
@@ -200,4 +199,43 @@ func runStart(t *testing.T, info algorithms.Info, p kernel.Params, on bool) stri
 		return fmt.Sprintf("error: %v\nrecords %d, free %v", err, records, free)
 	}
 	return fmt.Sprintf("%+v\nrecords %d, free %v", r, records, free)
+}
+
+// BenchmarkStartStream runs the issue's trial (n = 10^6, mean degree 8, load 0.01, the
+// default window and the full drain) on one warmed simulator with the first requests in the
+// start stream and in the heap, alternated trial by trial (each pair in the order off, on or
+// on, off, in turn), and reports the event loop's events per second of the thread's CPU both
+// ways, each pair logged (-v) for a paired test (internal/abtest); and, both ways, the
+// warm-up's rate (warmup-events/cpu-s: the events the start stream serves) and the setup's
+// thread CPU (setup-cpu-s: the start stream's sort is paid there).
+//
+//	go test -run '^$' -bench 'StartStream/rl' -benchtime 8x -v ./kernel/
+func BenchmarkStartStream(b *testing.B) {
+	forIssueTrial(b, []string{"rl", "drs"}, func(b *testing.B, sim *kernel.Sim, algo kernel.Algorithm, p kernel.Params) {
+		first, _, err := sim.RunSplit(p, algo)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var warmup, setup [2]time.Duration
+		names := [2]string{"off", "on"}
+		abtest.Pairs(b, float64(first.Events), "loop-events/cpu-s", names, func(j int) time.Duration {
+			restore := kernel.StartStream(j == 1)
+			r, split, err := sim.RunSplit(p, algo)
+			restore()
+			if err != nil {
+				b.Fatal(err)
+			}
+			if r.Events != first.Events {
+				b.Fatalf("%d events, want %d", r.Events, first.Events)
+			}
+			b.Logf("%s: warm-up %.0f events/cpu-s, setup %.3f cpu-s", names[j], float64(r.EventsWarmup)/split.WarmupCPU.Seconds(), split.SetupCPU.Seconds())
+			warmup[j] += split.WarmupCPU
+			setup[j] += split.SetupCPU
+			return split.LoopCPU
+		})
+		for j := range 2 {
+			b.ReportMetric(float64(first.EventsWarmup)*float64(b.N)/warmup[j].Seconds(), names[j]+"-warmup-events/cpu-s")
+			b.ReportMetric(setup[j].Seconds()/float64(b.N), names[j]+"-setup-cpu-s")
+		}
+	})
 }

@@ -86,10 +86,11 @@ func (a *sortedBuf) take(times, keys []uint64, from int, pick func(payload uint3
 func (q *Queue) asideLen() int { return q.aside.len() }
 
 // SetAside takes every pending entry whose payload pick selects out of the heap, the ahead
-// buffer and the run, and keeps them in a sorted array beside the queue; it returns how many
-// it took. Pop (and PopAside, which says so) still returns them in their turn: the order of
-// every entry, set aside or not, is the queue's (time, sequence) order. The heap of the
-// entries left is rebuilt bottom-up (Floyd: O(entries)). Len counts entries set aside.
+// buffer, the run and the start stream (whose other entries go to the heap), and keeps them
+// in a sorted array beside the queue; it returns how many it took. Pop (and PopAside, which
+// says so) still returns them in their turn: the order of every entry, set aside or not, is
+// the queue's (time, sequence) order. The heap of the entries left is rebuilt bottom-up
+// (Floyd: O(entries)). Len counts entries set aside.
 //
 // It is for entries that will never be pushed again and are popped only to be counted (the
 // drain's dropped requests): popping one costs a comparison and an array read instead of a

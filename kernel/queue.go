@@ -122,8 +122,9 @@ func (q *Queue) Grow(n int) {
 }
 
 // Reserve makes room for at least heap more entries in the heap, run more in the run of
-// entries pushed in order (PushInOrder) and aside more set aside (SetAside), so that none of
-// them reallocates until it holds more. A simulator reserves at setup what its event loop may
+// entries pushed in order (PushInOrder) and aside more set aside (SetAside; the start stream
+// uses that room until then, lendStartRoom), so that none of them reallocates until it holds
+// more. A simulator reserves at setup what its event loop may
 // need (Sim.reserveEvents): room a queue never fills is never written, and costs no memory
 // (MakeLarge); each part that outgrows its room doubles. The run's room must be about twice
 // the entries it is to hold at once: its array holds up to twice its pending entries, since

@@ -4,12 +4,11 @@ package kernel
 const aheadMax = 4
 
 // aheadBuf holds the queue's next entries, already taken out of the heap, the run and the
-// start stream, in order (index 0 is the earliest): with it on, a simulator knows which events
-// come after the one it is handling and can prefetch their state (Sim.lookahead). Every entry
-// in it precedes every entry in the heap, the run and the start stream, and it is full unless
-// all three are empty, so Pop
-// returns exactly what the queue without it would (the same (time, sequence) order), only
-// earlier known. Entries pushed in order still bypass the heap (PushInOrder): at n = 10^6
+// start stream, in order (index 0 is the earliest): with it on, a simulator knows which
+// events come after the one it is handling and can prefetch their state (Sim.lookahead).
+// Every entry in it precedes every entry in the heap, the run and the start stream, and it
+// is full unless all three are empty, so Pop returns exactly what the queue without it would
+// (the same (time, sequence) order), only earlier known. Entries pushed in order still bypass the heap (PushInOrder): at n = 10^6
 // under a constant delay, drs's event loop ran 1.87 times as fast (rl's 1.14 times) once its
 // messages, 92% of its events, no longer went through the heap, which also holds every
 // node's next request (up to n entries) and so costs a cache miss per level.
@@ -54,8 +53,9 @@ func (q *Queue) pushAhead(tk, k uint64) {
 // comes before the buffer's last entry or the buffer has room (the heap, the run and the
 // start stream are then empty); the buffer's last entry moves to the heap if the buffer
 // overflows (the heap holds entries in any order, and Pop takes the earliest of the start
-// stream's head, the run's head and the heap's least). It reports false, and queues nothing, when the entry comes after the whole buffer:
-// the caller puts it in the heap (Push) or the run (PushInOrder).
+// stream's head, the run's head and the heap's least). It reports false, and queues nothing,
+// when the entry comes after the whole buffer: the caller puts it in the heap (Push) or the
+// run (PushInOrder).
 func (q *Queue) pushAheadInOrder(tk, k uint64) bool {
 	b := &q.ahead
 	if b.n == b.depth && !less(tk, k, b.times[b.n-1], b.keys[b.n-1]) {

@@ -103,9 +103,10 @@ func (q *Queue) lendStartRoom() {
 }
 
 // setAsideStart moves the start stream's entries that pick selects to the set-aside, and
-// the others to the heap, and empties it. It runs first in SetAside, when the set-aside
-// holds nothing the start stream could share its room with (an earlier SetAside emptied the
-// start stream): each entry is appended at an index no later than the one it is read from.
+// the others to the heap, and empties it for good (until Reset). It runs first in SetAside,
+// before anything else is appended to the set-aside: when the two share a room
+// (lendStartRoom), the set-aside is empty then, and each entry is appended at an index no
+// later than the one it is read from, so no entry is overwritten before it is read.
 func (q *Queue) setAsideStart(pick func(payload uint32) bool) {
 	s, a := &q.start, &q.aside
 	for j := s.head; j < len(s.times); j++ {

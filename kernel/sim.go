@@ -502,7 +502,8 @@ func recordRoom(n int) int { return 2*n + 64 }
 // (deliversInOrder false), for every record; the run, when deliveries go there, for the
 // record room less n own events, twice over (Queue.Reserve says why), which is short when
 // most nodes are waiting and the messages in flight take more of the records; the entries
-// set aside for the drain's dropped requests, one per node at most. A trial on reused
+// set aside for the drain's dropped requests, one per node at most (a room that holds every
+// node's first request until then in a large trial: queue_start.go). A trial on reused
 // arrays of its size and its kind of delay allocates nothing here.
 func (s *Sim) reserveEvents(p *Params) {
 	n, room := p.N, recordRoom(p.N)

@@ -94,7 +94,9 @@
 //     graph is built with read-ahead (graphbuild.go) and searched level by level (bfs.go);
 //     from n = 32,768 (LargeN) the queue keeps its next events out of the heap and each step
 //     prefetches their state, the algorithm's through Prefetcher (lookahead.go,
-//     queue_ahead.go, prefetch*.go), and setup faults in its fresh arrays on a second core,
+//     queue_ahead.go, prefetch*.go), every node's first request is sorted once at setup and
+//     popped from a plain array rather than a heap of n entries (queue_start.go), and setup
+//     faults in its fresh arrays on a second core,
 //     the algorithm's through Preallocator (setup_parallel.go). When the window closes, the
 //     requests that the drain will only drop leave the heap at once, sorted beside it, and
 //     are counted in their turn (drain_aside.go).

@@ -27,33 +27,53 @@ package kernel
 // again (Pop returns the entries set aside in their turn too), which puts them back in the
 // heap: the drain is slower after it, the order the same (TestDrainAsideUnchanged).
 
-// asideBuf holds the entries set aside (SetAside), sorted by (time key, key): [head, len)
-// are pending, earliest first.
-type asideBuf struct {
+// sortedBuf holds entries outside the heap in an array sorted by (time key, key), popped
+// from its head: [head, len) are pending, earliest first. A queue keeps two: the entries set
+// aside (SetAside), which are dropped when popped, and the start stream (queue_start.go),
+// whose entries are live events.
+type sortedBuf struct {
 	times, keys []uint64
 	head        int
-	// tmpT, tmpK: the radix sort's second buffer, when the heap's vacated tail is too short
-	// to lend (sortAside).
+	// tmpT, tmpK: the radix sort's second buffer, when the heap's tail is too short to lend
+	// (sortPending).
 	tmpT, tmpK []uint64
 }
 
 // reserve makes room for at least n more entries (Queue.Reserve).
-func (a *asideBuf) reserve(n int) {
+func (a *sortedBuf) reserve(n int) {
 	a.times, a.keys = GrowLarge(a.times, n), GrowLarge(a.keys, n)
+}
+
+// len reports the number of pending entries.
+func (a *sortedBuf) len() int { return len(a.times) - a.head }
+
+// push appends entry (tk, k), doubling the room when it is full (GrowLarge).
+func (a *sortedBuf) push(tk, k uint64) {
+	if len(a.times) == cap(a.times) || len(a.keys) == cap(a.keys) {
+		a.reserve(max(len(a.times), 64)) // more than the room reserved: double
+	}
+	a.times = append(a.times, tk)
+	a.keys = append(a.keys, k)
+}
+
+// pop removes and returns the head entry (the buffer must not be empty).
+func (a *sortedBuf) pop() (tk, k uint64) {
+	tk, k = a.times[a.head], a.keys[a.head]
+	a.head++
+	if a.head == len(a.times) {
+		a.times, a.keys, a.head = a.times[:0], a.keys[:0], 0
+	}
+	return tk, k
 }
 
 // take appends the entries of times[from:] and keys[from:] that pick selects to the entries
 // set aside, and packs the others from index from on, in their order; it returns where the
 // packed entries end. The heap, the ahead buffer and the run are each filtered by it.
-func (a *asideBuf) take(times, keys []uint64, from int, pick func(payload uint32) bool) int {
+func (a *sortedBuf) take(times, keys []uint64, from int, pick func(payload uint32) bool) int {
 	w := from
 	for j := from; j < len(times); j++ {
 		if pick(uint32(keys[j] & payloadMask)) {
-			if len(a.times) == cap(a.times) || len(a.keys) == cap(a.keys) {
-				a.reserve(max(len(a.times), 64)) // more than the room reserved: double
-			}
-			a.times = append(a.times, times[j])
-			a.keys = append(a.keys, keys[j])
+			a.push(times[j], keys[j])
 			continue
 		}
 		times[w], keys[w] = times[j], keys[j]
@@ -63,13 +83,14 @@ func (a *asideBuf) take(times, keys []uint64, from int, pick func(payload uint32
 }
 
 // asideLen reports the number of entries set aside and not yet popped.
-func (q *Queue) asideLen() int { return len(q.aside.times) - q.aside.head }
+func (q *Queue) asideLen() int { return q.aside.len() }
 
 // SetAside takes every pending entry whose payload pick selects out of the heap, the ahead
-// buffer and the run, and keeps them in a sorted array beside the queue; it returns how many
-// it took. Pop (and PopAside, which says so) still returns them in their turn: the order of
-// every entry, set aside or not, is the queue's (time, sequence) order. The heap of the
-// entries left is rebuilt bottom-up (Floyd: O(entries)). Len counts entries set aside.
+// buffer, the run and the start stream (whose other entries go to the heap), and keeps them
+// in a sorted array beside the queue; it returns how many it took. Pop (and PopAside, which
+// says so) still returns them in their turn: the order of every entry, set aside or not, is
+// the queue's (time, sequence) order. The heap of the entries left is rebuilt bottom-up
+// (Floyd: O(entries)). Len counts entries set aside.
 //
 // It is for entries that will never be pushed again and are popped only to be counted (the
 // drain's dropped requests): popping one costs a comparison and an array read instead of a
@@ -88,6 +109,8 @@ func (q *Queue) SetAside(pick func(payload uint32) bool) int {
 	if q.hole {
 		q.settle()
 	}
+	// The start stream first: it may live in the set-aside's room (lendStartRoom).
+	q.setAsideStart(pick)
 	// The heap: keep the unpicked entries at the front, in any order (rebuilt below).
 	w := a.take(q.times, q.keys, rootSlot, pick)
 	// The slots vacated need not be absent entries beyond the last group (padGroup); the
@@ -103,7 +126,7 @@ func (q *Queue) SetAside(pick func(payload uint32) bool) int {
 	m := a.take(r.times, r.keys, r.head, pick)
 	r.times, r.keys = r.times[:m], r.keys[:m]
 	q.refillAhead()
-	q.sortAside()
+	q.sortPending(a)
 	return q.asideLen() - before
 }
 
@@ -151,25 +174,14 @@ func (q *Queue) asideFirst() bool {
 	return !ok || less(a.times[a.head], a.keys[a.head], tk, k)
 }
 
-// popAsideHead removes and returns the earliest entry set aside.
-func (q *Queue) popAsideHead() (tk, k uint64) {
-	a := &q.aside
-	tk, k = a.times[a.head], a.keys[a.head]
-	a.head++
-	if a.head == len(a.times) {
-		a.times, a.keys, a.head = a.times[:0], a.keys[:0], 0
-	}
-	return tk, k
-}
-
-// sortAside sorts the pending entries set aside by (time key, key). Large arrays are sorted
-// by a least-significant-digit radix sort on the time keys, 8 bits a pass, skipping the
-// digits every key shares, then runs of equal times by their keys (a radix pass is stable,
-// but the entries were not in key order before it). Its second buffer is the heap's tail
-// vacated by SetAside when long enough, memory already resident: at n = 10^6 a fresh one
-// would be 16 MB to fault in.
-func (q *Queue) sortAside() {
-	a := &q.aside
+// sortPending sorts a's pending entries (the set-aside's or the start stream's) by (time
+// key, key). Large arrays are sorted by a least-significant-digit radix sort on the time
+// keys, 8 bits a pass, skipping the digits every key shares, then runs of equal times by
+// their keys (a radix pass is stable, but the entries were not in key order before it). Its
+// second buffer is the heap's tail when long enough, memory already resident or written
+// anyway: the room SetAside has vacated, or, for the start stream, the room reserved for the
+// heap, still empty at setup. At n = 10^6 a fresh one would be 16 MB to fault in.
+func (q *Queue) sortPending(a *sortedBuf) {
 	times, keys := a.times[a.head:], a.keys[a.head:]
 	n := len(times)
 	if n < 256 {

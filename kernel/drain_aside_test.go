@@ -18,7 +18,8 @@ import (
 // integers: entries set aside tie with others in the heap, the ahead buffer and the run, and
 // with each other), or are arbitrary floats with special values; sizes cross the point where
 // the set-aside entries are radix-sorted (256) and where the heap's descent prefetches; the
-// ahead buffer is off or 1 to 4 deep; constant-delay entries go to the run (PushInOrder).
+// ahead buffer is off or 1 to 4 deep; constant-delay entries go to the run (PushInOrder);
+// half the trials' first entries are a start stream (PushStart).
 func TestQueueSetAside(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	specials := []float64{0, math.Copysign(0, -1), 1, -1, math.Inf(1), math.Inf(-1), math.MaxFloat64, -math.MaxFloat64}
@@ -39,7 +40,7 @@ func TestQueueSetAside(t *testing.T) {
 		}
 		regime := trial % 3
 		now, lastInOrder := 0.0, math.Inf(-1)
-		push := func() {
+		draw := func() float64 {
 			var tm float64
 			switch regime {
 			case 0:
@@ -52,6 +53,10 @@ func TestQueueSetAside(t *testing.T) {
 					tm = specials[rng.IntN(len(specials))]
 				}
 			}
+			return tm
+		}
+		push := func() {
+			tm := draw()
 			p := next
 			next++
 			if regime == 0 && rng.IntN(2) == 0 && now+1 >= lastInOrder {
@@ -101,8 +106,21 @@ func TestQueueSetAside(t *testing.T) {
 				t.Fatalf("trial %d op %d: Ahead(%d) names an entry, want none", trial, op, j)
 			}
 		}
+		// Half the trials start from a start stream (PushStart): SetAside then takes its
+		// leftovers too, picked or not (those not picked go to the heap).
+		start := trial%8 >= 4
 		for len(ref.items) < size {
-			push()
+			if !start {
+				push()
+				continue
+			}
+			tm := draw()
+			q.PushStart(tm, next)
+			ref.push(tm, next)
+			next++
+		}
+		if start {
+			q.SortStart()
 		}
 		for op := range 3 * size {
 			if rng.IntN(3) == 0 {

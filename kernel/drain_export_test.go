@@ -34,3 +34,11 @@ func DrainDrops(p Params, algo Algorithm) (at []int64, setAside int, err error) 
 func (s *Sim) FreeSlots() (free []uint32, records int) {
 	return append([]uint32(nil), s.free...), len(s.recs)
 }
+
+// StartStream turns the queue's start stream (queue_start.go) on or off, for trials that
+// look ahead, until restore is called: the results must be the same either way.
+func StartStream(on bool) (restore func()) {
+	old := startStream
+	startStream = on
+	return func() { startStream = old }
+}

@@ -40,10 +40,11 @@ type Queue struct {
 	times []uint64 // timeKey of each slot; slots [0, 3) are padding, the root is slot 3
 	keys  []uint64 // seq<<payloadBits | payload; len(keys) == len(times)
 	seq   uint64
-	hole  bool     // the root slot is empty: Pop took its entry and nothing has filled it yet
-	ahead aheadBuf // the next entries, taken out of the heap in advance (queue_ahead.go; off by default)
-	run   runBuf   // entries pushed in order, outside the heap (queue_run.go)
-	aside asideBuf // entries set aside, sorted, outside the heap (drain_aside.go)
+	hole  bool      // the root slot is empty: Pop took its entry and nothing has filled it yet
+	ahead aheadBuf  // the next entries, taken out of the heap in advance (queue_ahead.go; off by default)
+	run   runBuf    // entries pushed in order, outside the heap (queue_run.go)
+	aside sortedBuf // entries set aside, sorted, outside the heap (drain_aside.go)
+	start sortedBuf // entries pushed at setup and sorted once, outside the heap (queue_start.go)
 }
 
 const (
@@ -78,7 +79,7 @@ func keyTime(k uint64) float64 {
 func less(at, ak, bt, bk uint64) bool { return at < bt || (at == bt && ak < bk) }
 
 // Len reports the number of pending entries, those set aside (SetAside) included.
-func (q *Queue) Len() int { return q.heapLen() + q.ahead.n + q.runLen() + q.asideLen() }
+func (q *Queue) Len() int { return q.heapLen() + q.ahead.n + q.runLen() + q.startLen() + q.asideLen() }
 
 // heapLen reports the number of entries in the heap (not in the ahead buffer).
 func (q *Queue) heapLen() int {
@@ -102,6 +103,8 @@ func (q *Queue) Reset() {
 	q.ahead = aheadBuf{}
 	q.run.reset()
 	q.aside.times, q.aside.keys, q.aside.head = q.aside.times[:0], q.aside.keys[:0], 0
+	q.start.times, q.start.keys, q.start.head = nil, nil, 0
+	q.lendStartRoom()
 }
 
 // Grow makes room for at least n more entries without reallocating later.
@@ -119,8 +122,9 @@ func (q *Queue) Grow(n int) {
 }
 
 // Reserve makes room for at least heap more entries in the heap, run more in the run of
-// entries pushed in order (PushInOrder) and aside more set aside (SetAside), so that none of
-// them reallocates until it holds more. A simulator reserves at setup what its event loop may
+// entries pushed in order (PushInOrder) and aside more set aside (SetAside; the start stream
+// uses that room until then, lendStartRoom), so that none of them reallocates until it holds
+// more. A simulator reserves at setup what its event loop may
 // need (Sim.reserveEvents): room a queue never fills is never written, and costs no memory
 // (MakeLarge); each part that outgrows its room doubles. The run's room must be about twice
 // the entries it is to hold at once: its array holds up to twice its pending entries, since
@@ -129,6 +133,7 @@ func (q *Queue) Reserve(heap, run, aside int) {
 	q.Grow(heap)
 	q.run.reserve(run)
 	q.aside.reserve(aside)
+	q.lendStartRoom()
 }
 
 // padGroup makes the slots after the last entry, to the end of its group of four, absent
@@ -215,6 +220,8 @@ func (q *Queue) peekRest() (tk, k uint64, ok bool) {
 	switch {
 	case q.ahead.n > 0:
 		return q.ahead.times[0], q.ahead.keys[0], true
+	case q.startLen() > 0 && q.startFirst():
+		return q.start.times[q.start.head], q.start.keys[q.start.head], true
 	case q.runLen() > 0 && q.runFirst():
 		return q.run.times[q.run.head], q.run.keys[q.run.head], true
 	case q.heapLen() > 0:
@@ -237,10 +244,12 @@ func (q *Queue) PopAside() (t float64, payload uint32, aside bool) {
 	var tk, k uint64
 	switch {
 	case q.asideLen() > 0 && q.asideFirst():
-		tk, k = q.popAsideHead()
+		tk, k = q.aside.pop()
 		aside = true
 	case q.ahead.depth > 0:
 		tk, k = q.popAhead()
+	case q.startLen() > 0 && q.startFirst():
+		tk, k = q.start.pop()
 	case q.runLen() > 0 && q.runFirst():
 		tk, k = q.popRun()
 	default:

@@ -3,12 +3,12 @@ package kernel
 // aheadMax is the most entries a Queue keeps ahead of the heap.
 const aheadMax = 4
 
-// aheadBuf holds the queue's next entries, already taken out of the heap and the run, in
-// order (index 0 is the earliest): with it on, a simulator knows which events come after the
-// one it is handling and can prefetch their state (Sim.lookahead). Every entry in it precedes
-// every entry in the heap and in the run, and it is full unless both are empty, so Pop
-// returns exactly what the queue without it would (the same (time, sequence) order), only
-// earlier known. Entries pushed in order still bypass the heap (PushInOrder): at n = 10^6
+// aheadBuf holds the queue's next entries, already taken out of the heap, the run and the
+// start stream, in order (index 0 is the earliest): with it on, a simulator knows which
+// events come after the one it is handling and can prefetch their state (Sim.lookahead).
+// Every entry in it precedes every entry in the heap, the run and the start stream, and it
+// is full unless all three are empty, so Pop returns exactly what the queue without it would
+// (the same (time, sequence) order), only earlier known. Entries pushed in order still bypass the heap (PushInOrder): at n = 10^6
 // under a constant delay, drs's event loop ran 1.87 times as fast (rl's 1.14 times) once its
 // messages, 92% of its events, no longer went through the heap, which also holds every
 // node's next request (up to n entries) and so costs a cache miss per level.
@@ -50,11 +50,12 @@ func (q *Queue) pushAhead(tk, k uint64) {
 }
 
 // pushAheadInOrder puts (tk, k) into the buffer at its place, and reports true, when it
-// comes before the buffer's last entry or the buffer has room (the heap and the run are then
-// empty); the buffer's last entry moves to the heap if the buffer overflows (the heap holds
-// entries in any order, and Pop takes the run's head or the heap's least, whichever comes
-// first). It reports false, and queues nothing, when the entry comes after the whole buffer:
-// the caller puts it in the heap (Push) or the run (PushInOrder).
+// comes before the buffer's last entry or the buffer has room (the heap, the run and the
+// start stream are then empty); the buffer's last entry moves to the heap if the buffer
+// overflows (the heap holds entries in any order, and Pop takes the earliest of the start
+// stream's head, the run's head and the heap's least). It reports false, and queues nothing,
+// when the entry comes after the whole buffer: the caller puts it in the heap (Push) or the
+// run (PushInOrder).
 func (q *Queue) pushAheadInOrder(tk, k uint64) bool {
 	b := &q.ahead
 	if b.n == b.depth && !less(tk, k, b.times[b.n-1], b.keys[b.n-1]) {
@@ -73,8 +74,7 @@ func (q *Queue) pushAheadInOrder(tk, k uint64) bool {
 	return true
 }
 
-// popAhead removes the buffer's first entry and refills the buffer from the run and the
-// heap, each time from whichever holds the earlier entry (Pop without the buffer).
+// popAhead removes the buffer's first entry and refills the buffer (refillAhead).
 func (q *Queue) popAhead() (tk, k uint64) {
 	b := &q.ahead
 	tk, k = b.times[0], b.keys[0]
@@ -85,12 +85,15 @@ func (q *Queue) popAhead() (tk, k uint64) {
 	return tk, k
 }
 
-// refillAhead fills the ahead buffer from the run and the heap, each time from whichever
-// holds the earlier entry (Pop without the buffer), until it is full or both are empty.
+// refillAhead fills the ahead buffer from the start stream, the run and the heap, each time
+// from whichever holds the earliest entry (Pop without the buffer), until it is full or all
+// three are empty.
 func (q *Queue) refillAhead() {
 	b := &q.ahead
 	for b.n < b.depth {
 		switch {
+		case q.startLen() > 0 && q.startFirst():
+			b.times[b.n], b.keys[b.n] = q.start.pop()
 		case q.runLen() > 0 && q.runFirst():
 			b.times[b.n], b.keys[b.n] = q.popRun()
 		case q.heapLen() > 0:

@@ -344,8 +344,10 @@ func (s *Sim) allocateEarly(p *Params) {
 	}
 	// The event records and the queue, with the room the loop may need (reserveEvents), of
 	// which only what scheduleStart writes is faulted in: a record and a heap entry per
-	// node. The rest of the room is first written, if ever, by the loop.
-	recs, heap := cap(s.recs), cap(s.q.times)
+	// node, or, with the start stream, an entry of it (in the set-aside's room) and one of
+	// the radix sort's second buffer (the heap's room: sortPending). The rest of the room is
+	// first written, if ever, by the loop.
+	recs, heap, aside := cap(s.recs), cap(s.q.times), cap(s.q.aside.times)
 	s.reserveEvents(p)
 	if cap(s.recs) != recs {
 		Prefault(&s.topo, s.recs[:n])
@@ -353,6 +355,10 @@ func (s *Sim) allocateEarly(p *Params) {
 	if cap(s.q.times) != heap {
 		Prefault(&s.topo, s.q.times[:rootSlot+n])
 		Prefault(&s.topo, s.q.keys[:rootSlot+n])
+	}
+	if cap(s.q.aside.times) != aside && s.usesStartStream(p) {
+		Prefault(&s.topo, s.q.aside.times[:n])
+		Prefault(&s.topo, s.q.aside.keys[:n])
 	}
 	if pa, ok := s.algo.(Preallocator); ok {
 		if _, walter := s.net.(*WalterModel); walter {

@@ -422,12 +422,19 @@ func (s *Sim) startAlgorithm(algo Algorithm) error {
 	return nil
 }
 
-// scheduleStart schedules every node's first request, the first link change and the
-// starvation watchdog.
+// scheduleStart schedules every node's first request (into the queue's start stream in a
+// large trial: queue_start.go), the first link change and the starvation watchdog.
 func (s *Sim) scheduleStart() {
 	n := s.p.N
-	for i := int32(0); int(i) < n; i++ {
-		s.schedule(s.requestGap(i), evRequest, i)
+	if !s.usesStartStream(&s.p) {
+		for i := int32(0); int(i) < n; i++ {
+			s.schedule(s.requestGap(i), evRequest, i)
+		}
+	} else {
+		for i := int32(0); int(i) < n; i++ {
+			s.q.PushStart(s.now+s.requestGap(i), s.newEvent(evRequest, i)) // Load > 0: no gap is infinite
+		}
+		s.q.SortStart()
 	}
 	if t := s.net.NextChange(0, &s.mobility); !math.IsInf(t, 1) {
 		s.schedule(t, evLinkChange, 0)
@@ -457,13 +464,19 @@ func (s *Sim) schedule(delay float64, kind eventKind, node int32) {
 }
 
 // scheduleAt queues an event of kind at node (not a delivery: send schedules those) at
-// absolute time t. Its record is written field by field, as loadMessage says why.
+// absolute time t.
 func (s *Sim) scheduleAt(t float64, kind eventKind, node int32) {
+	s.q.Push(t, s.newEvent(kind, node))
+}
+
+// newEvent returns the slot of a new event record of kind at node (not a delivery), written
+// field by field, as loadMessage says why.
+func (s *Sim) newEvent(kind eventKind, node int32) uint32 {
 	slot := s.newRec()
 	x := &s.recs[slot]
 	x.a, x.b, x.c, x.d = 0, 0, 0, 0
 	x.node, x.port, x.gen, x.kind, x.mtype = node, 0, 0, kind, 0
-	s.q.Push(t, slot)
+	return slot
 }
 
 // recordRoom is the number of event records a trial of n nodes reserves at setup: every
@@ -489,7 +502,8 @@ func recordRoom(n int) int { return 2*n + 64 }
 // (deliversInOrder false), for every record; the run, when deliveries go there, for the
 // record room less n own events, twice over (Queue.Reserve says why), which is short when
 // most nodes are waiting and the messages in flight take more of the records; the entries
-// set aside for the drain's dropped requests, one per node at most. A trial on reused
+// set aside for the drain's dropped requests, one per node at most (a room that holds every
+// node's first request until then in a large trial: queue_start.go). A trial on reused
 // arrays of its size and its kind of delay allocates nothing here.
 func (s *Sim) reserveEvents(p *Params) {
 	n, room := p.N, recordRoom(p.N)

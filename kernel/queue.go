@@ -167,12 +167,7 @@ func (q *Queue) setAbsent(j int) {
 
 // Push schedules payload at time t. payload must be at most MaxPayload and t must not be NaN.
 func (q *Queue) Push(t float64, payload uint32) {
-	if payload > payloadMask {
-		panic("kernel: queue payload exceeds 24 bits")
-	}
-	if math.IsNaN(t) {
-		panic("kernel: queue time is NaN")
-	}
+	checkEntry(t, payload)
 	if len(q.times) < rootSlot {
 		q.Reset() // the zero Queue
 	}
@@ -201,6 +196,17 @@ func (q *Queue) pushHeap(tk, k uint64) {
 		q.padGroup() // the entry starts a group: its three siblings-to-be are absent
 	}
 	q.siftUp(uint(len(q.times)-1), tk, k)
+}
+
+// checkEntry refuses what no queue entry can be: a payload beyond 24 bits, a NaN time
+// (Push, PushStart).
+func checkEntry(t float64, payload uint32) {
+	if payload > payloadMask {
+		panic("kernel: queue payload exceeds 24 bits")
+	}
+	if math.IsNaN(t) {
+		panic("kernel: queue time is NaN")
+	}
 }
 
 // PeekTime returns the time of the earliest entry; the queue must not be empty.

@@ -1,7 +1,5 @@
 package kernel
 
-import "math"
-
 // The start stream: every node's first request, sorted once at setup, outside the heap.
 //
 // A trial schedules every node's first request at setup (Sim.scheduleStart), at random
@@ -42,12 +40,7 @@ func (s *Sim) usesStartStream(p *Params) bool {
 // hold nothing but the start stream's entries (a simulator's setup, before any other push),
 // and SortStart must be called after the last PushStart and before any other push or pop.
 func (q *Queue) PushStart(t float64, payload uint32) {
-	if payload > payloadMask {
-		panic("kernel: queue payload exceeds 24 bits")
-	}
-	if math.IsNaN(t) {
-		panic("kernel: queue time is NaN")
-	}
+	checkEntry(t, payload)
 	if len(q.times) < rootSlot {
 		q.Reset() // the zero Queue
 	}

@@ -163,21 +163,7 @@ func TestQueueSetAside(t *testing.T) {
 // trial (so that some bound stops the drain inside a run of dropped requests, and one at its
 // end).
 func TestDrainAsideUnchanged(t *testing.T) {
-	base := kernel.DefaultParams()
-	base.Warmup, base.Measure, base.Load, base.Mobility, base.Seed = 50, 300, 0.05, 0.5, 11
-	sparse := base
-	sparse.N, sparse.Degree, sparse.Mobility = 300, 6, 2
-	large := base
-	large.N, large.Degree, large.Load, large.Mobility, large.Seed = 3000, 8, 0.01, 1, 12
-	crashes := base // static: under link changes, nodes a crash blocks keep a trial going to its event budget
-	crashes.Mobility, crashes.Crashes = 0, []kernel.Crash{{Node: 3, Time: 20}, {Node: 9, Time: 400}}
-	rate := base
-	rate.N, rate.Degree, rate.Mobility, rate.CrashRate = 100, 6, 0, 0.002
-	type trial struct {
-		name string
-		p    kernel.Params
-	}
-	trials := []trial{{"n=30", base}, {"n=300", sparse}, {"n=3000", large}, {"crashes", crashes}, {"crash_rate", rate}}
+	base, sparse, _, trials := switchTrials()
 	for _, info := range algorithms.All() {
 		for _, tr := range trials {
 			for _, ahead := range []bool{false, true} {
@@ -185,35 +171,15 @@ func TestDrainAsideUnchanged(t *testing.T) {
 					if ahead {
 						defer kernel.LookAheadAlways()()
 					}
-					want := runAside(t, info, tr.p, false)
-					if got := runAside(t, info, tr.p, true); got != want {
+					want := runSwitched(t, info, tr.p, kernel.DrainAside, false)
+					if got := runSwitched(t, info, tr.p, kernel.DrainAside, true); got != want {
 						t.Errorf("with the requests set aside:\n%s\nwithout:\n%s", got, want)
 					}
 				})
 			}
 		}
 	}
-	t.Run("pending", func(t *testing.T) {
-		info, _ := algorithms.Lookup("rl")
-		run := func(on bool) string {
-			defer kernel.DrainAside(on)()
-			sim := kernel.NewSim()
-			events := 0
-			sim.SetTrace(func(kernel.TraceEvent) {
-				if events++; events%100 == 0 {
-					sim.Pending(nil)
-				}
-			})
-			r, err := sim.Run(sparse, info.New())
-			if err != nil {
-				t.Fatal(err)
-			}
-			return fmt.Sprintf("%+v", r)
-		}
-		if got, want := run(true), run(false); got != want {
-			t.Errorf("traced, with the requests set aside:\n%s\nwithout:\n%s", got, want)
-		}
-	})
+	t.Run("pending", func(t *testing.T) { pendingUnchanged(t, sparse, kernel.DrainAside, "the requests set aside") })
 	t.Run("bounded", func(t *testing.T) {
 		info, _ := algorithms.Lookup("rl")
 		p := base
@@ -231,10 +197,10 @@ func TestDrainAsideUnchanged(t *testing.T) {
 		if run == 0 {
 			t.Fatalf("no two dropped requests one after the other in the drain (at %v): the bounds below test nothing", drops)
 		}
-		full := runAside(t, info, p, false)
+		full := runSwitched(t, info, p, kernel.DrainAside, false)
 		for m := int64(1); m <= drops[len(drops)-1]+1; m++ {
 			p.DrainMaxEvents = m
-			got, want := runAside(t, info, p, true), runAside(t, info, p, false)
+			got, want := runSwitched(t, info, p, kernel.DrainAside, true), runSwitched(t, info, p, kernel.DrainAside, false)
 			if got != want {
 				t.Fatalf("drain bounded at %d events (dropped requests at %d and %d), with the requests set aside:\n%s\nwithout:\n%s",
 					m, drops[run-1], drops[run], got, want)
@@ -244,20 +210,6 @@ func TestDrainAsideUnchanged(t *testing.T) {
 			}
 		}
 	})
-}
-
-// runAside runs one trial with the drain's requests set aside or not and renders its result
-// and its event records' free list (their slots are freed when step would have popped them).
-func runAside(t *testing.T, info algorithms.Info, p kernel.Params, on bool) string {
-	t.Helper()
-	defer kernel.DrainAside(on)()
-	sim := kernel.NewSim()
-	r, err := sim.Run(p, info.New())
-	free, records := sim.FreeSlots()
-	if err != nil {
-		return fmt.Sprintf("error: %v\nrecords %d, free %v", err, records, free)
-	}
-	return fmt.Sprintf("%+v\nrecords %d, free %v", r, records, free)
 }
 
 // BenchmarkDrainAside runs the trial (n = 10^6, mean degree 8, load 0.01, the

@@ -91,15 +91,6 @@ func TestQueueStartMatchesReference(t *testing.T) {
 // would come before the start stream in the ahead buffer, or be sorted with it), an empty
 // start stream sorts to nothing, and the zero Queue takes a start stream.
 func TestQueueStartEdges(t *testing.T) {
-	mustPanic := func(name string, f func()) {
-		t.Helper()
-		defer func() {
-			if recover() == nil {
-				t.Errorf("%s did not panic", name)
-			}
-		}()
-		f()
-	}
 	var q kernel.Queue
 	q.SortStart()
 	if q.Len() != 0 {
@@ -111,15 +102,15 @@ func TestQueueStartEdges(t *testing.T) {
 	if tm, p := q.Pop(); tm != 1 || p != 2 {
 		t.Fatalf("Pop() = (%v, %d), want (1, 2)", tm, p)
 	}
-	mustPanic("PushStart after a Pop", func() { q.PushStart(3, 3) })
+	mustPanic(t, "PushStart after a Pop", func() { q.PushStart(3, 3) })
 	q.Reset()
 	q.Push(1, 1)
-	mustPanic("PushStart after a Push", func() { q.PushStart(3, 3) })
+	mustPanic(t, "PushStart after a Push", func() { q.PushStart(3, 3) })
 	q.Reset()
 	q.SetAhead(3)
 	q.PushStart(5, 1)
 	q.Push(1, 2) // in the ahead buffer, before the start stream is sorted
-	mustPanic("SortStart after a Push", func() { q.SortStart() })
+	mustPanic(t, "SortStart after a Push", func() { q.SortStart() })
 }
 
 // TestStartStreamUnchanged: queueing the first requests in the start stream
@@ -131,74 +122,26 @@ func TestQueueStartEdges(t *testing.T) {
 // (Sim.Pending pops and requeues every pending event, the start stream's included).
 func TestStartStreamUnchanged(t *testing.T) {
 	defer kernel.LookAheadAlways()()
-	base := kernel.DefaultParams()
-	base.Warmup, base.Measure, base.Load, base.Mobility, base.Seed = 50, 300, 0.05, 0.5, 11
-	sparse := base
-	sparse.N, sparse.Degree, sparse.Mobility = 300, 6, 2
-	large := base
-	large.N, large.Degree, large.Load, large.Mobility, large.Seed = 3000, 8, 0.01, 1, 12
-	crashes := base
-	crashes.Mobility, crashes.Crashes = 0, []kernel.Crash{{Node: 3, Time: 20}, {Node: 9, Time: 400}}
-	rate := base
-	rate.N, rate.Degree, rate.Mobility, rate.CrashRate = 100, 6, 0, 0.002
+	_, sparse, large, trials := switchTrials()
 	none := sparse
 	none.Drain = kernel.DrainNone
-	type trial struct {
-		name string
-		p    kernel.Params
-	}
-	trials := []trial{{"n=30", base}, {"n=300", sparse}, {"n=3000", large}, {"crashes", crashes},
-		{"crash_rate", rate}, {"drain=none", none}}
+	trials = append(trials, switchTrial{"drain=none", none})
 	for _, m := range []int64{1, 7, 100} {
 		b := large
 		b.DrainMaxEvents = m
-		trials = append(trials, trial{fmt.Sprintf("n=3000/drain_max=%d", m), b})
+		trials = append(trials, switchTrial{fmt.Sprintf("n=3000/drain_max=%d", m), b})
 	}
 	for _, info := range algorithms.All() {
 		for _, tr := range trials {
 			t.Run(info.Name+"/"+tr.name, func(t *testing.T) {
-				want := runStart(t, info, tr.p, false)
-				if got := runStart(t, info, tr.p, true); got != want {
+				want := runSwitched(t, info, tr.p, kernel.StartStream, false)
+				if got := runSwitched(t, info, tr.p, kernel.StartStream, true); got != want {
 					t.Errorf("with the start stream:\n%s\nwithout:\n%s", got, want)
 				}
 			})
 		}
 	}
-	t.Run("pending", func(t *testing.T) {
-		info, _ := algorithms.Lookup("rl")
-		run := func(on bool) string {
-			defer kernel.StartStream(on)()
-			sim := kernel.NewSim()
-			events := 0
-			sim.SetTrace(func(kernel.TraceEvent) {
-				if events++; events%100 == 0 {
-					sim.Pending(nil)
-				}
-			})
-			r, err := sim.Run(sparse, info.New())
-			if err != nil {
-				t.Fatal(err)
-			}
-			return fmt.Sprintf("%+v", r)
-		}
-		if got, want := run(true), run(false); got != want {
-			t.Errorf("traced, with the start stream:\n%s\nwithout:\n%s", got, want)
-		}
-	})
-}
-
-// runStart runs one trial with the start stream on or off and renders its result (or its
-// error) and its event records' free list.
-func runStart(t *testing.T, info algorithms.Info, p kernel.Params, on bool) string {
-	t.Helper()
-	defer kernel.StartStream(on)()
-	sim := kernel.NewSim()
-	r, err := sim.Run(p, info.New())
-	free, records := sim.FreeSlots()
-	if err != nil {
-		return fmt.Sprintf("error: %v\nrecords %d, free %v", err, records, free)
-	}
-	return fmt.Sprintf("%+v\nrecords %d, free %v", r, records, free)
+	t.Run("pending", func(t *testing.T) { pendingUnchanged(t, sparse, kernel.StartStream, "the start stream") })
 }
 
 // BenchmarkStartStream runs the trial (n = 10^6, mean degree 8, load 0.01, the

@@ -235,25 +235,16 @@ func TestQueueEdges(t *testing.T) {
 			t.Errorf("Pop() = (%v, %d), want (%v, %d)", gt, gp, want.t, want.p)
 		}
 	}
-	mustPanic := func(name string, f func()) {
-		t.Helper()
-		defer func() {
-			if recover() == nil {
-				t.Errorf("%s did not panic", name)
-			}
-		}()
-		f()
-	}
 	q.PushInOrder(3, 1)
-	mustPanic("PushInOrder before the last in order", func() { q.PushInOrder(2, 2) })
+	mustPanic(t, "PushInOrder before the last in order", func() { q.PushInOrder(2, 2) })
 	q.Pop()
-	mustPanic("Push(payload > MaxPayload)", func() { q.Push(1, kernel.MaxPayload+1) })
-	mustPanic("Push(NaN)", func() { q.Push(math.NaN(), 1) })
-	mustPanic("Pop on an empty queue", func() { q.Pop() })
-	mustPanic("PeekTime on an empty queue", func() { q.PeekTime() })
+	mustPanic(t, "Push(payload > MaxPayload)", func() { q.Push(1, kernel.MaxPayload+1) })
+	mustPanic(t, "Push(NaN)", func() { q.Push(math.NaN(), 1) })
+	mustPanic(t, "Pop on an empty queue", func() { q.Pop() })
+	mustPanic(t, "PeekTime on an empty queue", func() { q.PeekTime() })
 	q.Push(1, 1)
 	q.Pop()
-	mustPanic("Pop on a queue emptied by Pop", func() { q.Pop() })
+	mustPanic(t, "Pop on a queue emptied by Pop", func() { q.Pop() })
 }
 
 // FuzzQueue drives the Queue and the reference from bytes:

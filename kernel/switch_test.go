@@ -1,0 +1,90 @@
+package kernel_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/mutexlab/mutexlab/algorithms"
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+// Helpers for the tests that a mechanism of the event loop changes no result: each runs the
+// same trials with it on and off (TestDrainAsideUnchanged, TestStartStreamUnchanged). A
+// switch turns the mechanism on or off and returns what restores it (kernel.DrainAside,
+// kernel.StartStream).
+
+// switchTrial is one trial such a test runs both ways.
+type switchTrial struct {
+	name string
+	p    kernel.Params
+}
+
+// switchTrials returns the trials every such test runs, and the parameters they start from:
+// small and sparse networks under link changes, a larger one at the load, crashes at
+// chosen times and at a rate on static networks (under link changes, nodes a crash blocks
+// keep a trial going to its event budget).
+func switchTrials() (base, sparse, large kernel.Params, trials []switchTrial) {
+	base = kernel.DefaultParams()
+	base.Warmup, base.Measure, base.Load, base.Mobility, base.Seed = 50, 300, 0.05, 0.5, 11
+	sparse = base
+	sparse.N, sparse.Degree, sparse.Mobility = 300, 6, 2
+	large = base
+	large.N, large.Degree, large.Load, large.Mobility, large.Seed = 3000, 8, 0.01, 1, 12
+	crashes := base
+	crashes.Mobility, crashes.Crashes = 0, []kernel.Crash{{Node: 3, Time: 20}, {Node: 9, Time: 400}}
+	rate := base
+	rate.N, rate.Degree, rate.Mobility, rate.CrashRate = 100, 6, 0, 0.002
+	trials = []switchTrial{{"n=30", base}, {"n=300", sparse}, {"n=3000", large}, {"crashes", crashes}, {"crash_rate", rate}}
+	return base, sparse, large, trials
+}
+
+// runSwitched runs one trial with the mechanism on or off and renders its result (or its
+// error) and its event records' free list (the slots must be freed when they were before).
+func runSwitched(t *testing.T, info algorithms.Info, p kernel.Params, switchTo func(bool) func(), on bool) string {
+	t.Helper()
+	defer switchTo(on)()
+	sim := kernel.NewSim()
+	r, err := sim.Run(p, info.New())
+	free, records := sim.FreeSlots()
+	if err != nil {
+		return fmt.Sprintf("error: %v\nrecords %d, free %v", err, records, free)
+	}
+	return fmt.Sprintf("%+v\nrecords %d, free %v", r, records, free)
+}
+
+// pendingUnchanged runs rl's trial p with the mechanism on and off, its trace listing the
+// messages in transit every hundred events (Sim.Pending pops and requeues every pending
+// event), and fails if the results differ.
+func pendingUnchanged(t *testing.T, p kernel.Params, switchTo func(bool) func(), what string) {
+	t.Helper()
+	info, _ := algorithms.Lookup("rl")
+	run := func(on bool) string {
+		defer switchTo(on)()
+		sim := kernel.NewSim()
+		events := 0
+		sim.SetTrace(func(kernel.TraceEvent) {
+			if events++; events%100 == 0 {
+				sim.Pending(nil)
+			}
+		})
+		r, err := sim.Run(p, info.New())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fmt.Sprintf("%+v", r)
+	}
+	if got, want := run(true), run(false); got != want {
+		t.Errorf("traced, with %s:\n%s\nwithout:\n%s", what, got, want)
+	}
+}
+
+// mustPanic fails the test if f returns without panicking.
+func mustPanic(t *testing.T, name string, f func()) {
+	t.Helper()
+	defer func() {
+		if recover() == nil {
+			t.Errorf("%s did not panic", name)
+		}
+	}()
+	f()
+}

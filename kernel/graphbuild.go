@@ -122,7 +122,7 @@ func (t *Topology) connectFresh(u, v int32, since float64) error {
 	t.ensureSlot(u, pu)
 	t.ensureSlot(v, pv)
 	iu, iv := t.slot(u, pu), t.slot(v, pv)
-	k := t.addLink(linkEnds{u, v, pu, pv}, since)
+	k := t.addLink(linkEnds{u, pu}, since)
 	t.ports[iu] = linkedPort(v, pv, t.ports[iu].gen+1, k)
 	t.ports[iv] = linkedPort(u, pu, t.ports[iv].gen+1, k)
 	if len(t.lastArr) > 0 {

@@ -30,8 +30,8 @@ func graphHash(t *testing.T, n, links int, seed uint64) string {
 		}
 	}
 	for k := range topo.links {
-		l := topo.links[k]
-		put(int64(l.u), int64(l.v), int64(l.pu), int64(l.pv), int64(topo.LinkSince(k)))
+		u, v, pu, pv := topo.linkAt(k)
+		put(int64(u), int64(v), int64(pu), int64(pv), int64(topo.LinkSince(k)))
 	}
 	for i := int32(0); int(i) < n; i++ {
 		put(int64(topo.Degree(i)))

@@ -39,7 +39,9 @@ type Topology struct {
 	lastArr []float64
 	up      PortSets
 	deg     []int32
-	links   []linkEnds
+	// links holds one end of each link, by link index; the other is in that end's port
+	// record (linkAt).
+	links []linkEnds
 	// linkSince is the simulated time each link formed, by link index, kept only once a
 	// link forms after time 0 (then as long as links): the initial network's links all
 	// form at 0, and at n = 10^6 the 8 bytes of each of its 4 M links were 32 MB.
@@ -131,10 +133,22 @@ func checkPortCap(portCap int) error {
 // maxInFlight is the most messages in flight toward one port that portRec.inflight counts.
 const maxInFlight = math.MaxUint16
 
-// linkEnds is a link's two ends (16 bytes; when it formed is in Topology.linkSince).
+// linkEnds is the end a link was formed from, (u, pu) of Connect(u, v), in 8 bytes: the other
+// end (v, pv) is in u's port record pu (peer, peerPort), written with the link and unchanged
+// while it is up, so storing it here as well (16 bytes) spent 32 MB on the 4 M links of a
+// trial at n = 10^6 and mean degree 8. linkAt reads both; when the link formed is in
+// Topology.linkSince.
 type linkEnds struct {
-	u, v   int32
-	pu, pv Port
+	u  int32
+	pu Port
+}
+
+// linkAt returns link k's ends as it was formed, (u, pu) to (v, pv): the end kept in links,
+// and the other read from that end's port record.
+func (t *Topology) linkAt(k int) (u, v int32, pu, pv Port) {
+	l := t.links[k]
+	r := &t.ports[t.slot(l.u, l.pu)]
+	return l.u, r.peer(), l.pu, r.peerPort()
 }
 
 const adjMatrixMax = 4096
@@ -388,7 +402,10 @@ func (t *Topology) PortCap() int { return t.portCap }
 func (t *Topology) NumLinks() int { return len(t.links) }
 
 // Link returns the endpoints of the k-th link (0 <= k < NumLinks; order changes as links come and go).
-func (t *Topology) Link(k int) (u, v int32) { return t.links[k].u, t.links[k].v }
+func (t *Topology) Link(k int) (u, v int32) {
+	u, v, _, _ = t.linkAt(k)
+	return u, v
+}
 
 // Version increases with every change to the set of links.
 func (t *Topology) Version() uint64 { return t.version }
@@ -530,7 +547,7 @@ func (t *Topology) connectAbsent(u, v int32) (pu, pv Port, err error) {
 	if len(t.lastArr) > 0 {
 		t.lastArr[iu], t.lastArr[iv] = 0, 0
 	}
-	k := t.addLink(linkEnds{u, v, pu, pv}, t.since())
+	k := t.addLink(linkEnds{u, pu}, t.since())
 	t.ports[iu] = linkedPort(v, pv, t.ports[iu].gen+1, k)
 	t.ports[iv] = linkedPort(u, pu, t.ports[iv].gen+1, k)
 	t.up.Add(u, pu)
@@ -557,8 +574,7 @@ func (t *Topology) Gen(i int32, p Port) uint32 { return t.rec(i, p).gen }
 // dropInFlight forgets the messages in flight on link k (lossy networks, before Disconnect):
 // they will be found stale on arrival and counted as lost.
 func (t *Topology) dropInFlight(k int) {
-	l := t.links[k]
-	iu, iv := t.slot(l.u, l.pu), t.slot(l.v, l.pv)
+	iu, iv := t.linkSlots(k)
 	t.ports[iu].inflight, t.ports[iv].inflight = 0, 0
 	t.ports[iu].gen++
 	t.ports[iv].gen++
@@ -566,46 +582,52 @@ func (t *Topology) dropInFlight(k int) {
 
 // InFlight returns the number of messages in flight on link k, both directions.
 func (t *Topology) InFlight(k int) int {
-	l := t.links[k]
-	return int(t.ports[t.slot(l.u, l.pu)].inflight) + int(t.ports[t.slot(l.v, l.pv)].inflight)
+	iu, iv := t.linkSlots(k)
+	return int(t.ports[iu].inflight) + int(t.ports[iv].inflight)
 }
 
 // LinkIdle reports whether no message is in flight in either direction on link k.
 func (t *Topology) LinkIdle(k int) bool {
-	l := t.links[k]
-	return t.ports[t.slot(l.u, l.pu)].inflight == 0 && t.ports[t.slot(l.v, l.pv)].inflight == 0
+	iu, iv := t.linkSlots(k)
+	return t.ports[iu].inflight == 0 && t.ports[iv].inflight == 0
+}
+
+// linkSlots returns the indices in ports of link k's two port records, as formed (linkAt).
+func (t *Topology) linkSlots(k int) (iu, iv int) {
+	u, v, pu, pv := t.linkAt(k)
+	return t.slot(u, pu), t.slot(v, pv)
 }
 
 // Disconnect takes link k down and returns its endpoints and their ports. It refuses (an
 // invariant violation: the kernel never asks) when a message is in flight on the link.
 func (t *Topology) Disconnect(k int) (u, v int32, pu, pv Port) {
-	l := t.links[k]
-	if !t.LinkIdle(k) {
-		panic(fmt.Sprintf("kernel: link %d-%d taken down with a message in flight", l.u, l.v))
+	u, v, pu, pv = t.linkAt(k) // before its port records are released
+	iu, iv := t.slot(u, pu), t.slot(v, pv)
+	if t.ports[iu].inflight != 0 || t.ports[iv].inflight != 0 { // !LinkIdle(k)
+		panic(fmt.Sprintf("kernel: link %d-%d taken down with a message in flight", u, v))
 	}
-	iu, iv := t.slot(l.u, l.pu), t.slot(l.v, l.pv)
 	t.ports[iu].release()
 	t.ports[iv].release()
 	last := len(t.links) - 1
-	if k != last {
-		m := t.links[last]
-		t.links[k] = m
-		t.ports[t.slot(m.u, m.pu)].setLink(int32(k))
-		t.ports[t.slot(m.v, m.pv)].setLink(int32(k))
+	if k != last { // the last link moves into place k
+		mu, mv := t.linkSlots(last)
+		t.links[k] = t.links[last]
+		t.ports[mu].setLink(int32(k))
+		t.ports[mv].setLink(int32(k))
 	}
 	t.links = t.links[:last]
 	if len(t.linkSince) > 0 {
 		t.linkSince[k] = t.linkSince[last]
 		t.linkSince = t.linkSince[:last]
 	}
-	t.up.Remove(l.u, l.pu)
-	t.up.Remove(l.v, l.pv)
-	t.deg[l.u]--
-	t.deg[l.v]--
-	t.setAdj(l.u, l.v, false)
+	t.up.Remove(u, pu)
+	t.up.Remove(v, pv)
+	t.deg[u]--
+	t.deg[v]--
+	t.setAdj(u, v, false)
 	t.version++
-	t.markChanged(l.u, l.v)
-	return l.u, l.v, l.pu, l.pv
+	t.markChanged(u, v)
+	return u, v, pu, pv
 }
 
 // trackChanges keeps, from now until the next Reset, the version of each node's last link
@@ -643,11 +665,11 @@ func (t *Topology) TrackArrivals(on bool) {
 // ConnectedWithout reports whether link k's endpoints stay connected when k is removed,
 // that is, whether k is not a bridge. Breadth-first search from one end; O(n + links).
 func (t *Topology) ConnectedWithout(k int) bool {
-	l := t.links[k]
+	u, v, _, _ := t.linkAt(k)
 	t.cur++
-	t.stamp[l.u] = t.cur
+	t.stamp[u] = t.cur
 	q := t.bfsQueue[:0]
-	q = append(q, l.u)
+	q = append(q, u)
 	for h := 0; h < len(q); h++ {
 		x := q[h]
 		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
@@ -656,7 +678,7 @@ func (t *Topology) ConnectedWithout(k int) bool {
 				continue
 			}
 			y := t.ports[sl].peer()
-			if y == l.v {
+			if y == v {
 				return true
 			}
 			if t.stamp[y] != t.cur {

@@ -137,3 +137,107 @@ func TestLowerPeers(t *testing.T) {
 		}
 	}
 }
+
+// refLink is a link as TestLinksMatchReference keeps it: both ends, their ports, and the
+// messages in flight toward each end.
+type refLink struct {
+	u, v     int32
+	pu, pv   Port
+	toU, toV int
+}
+
+// TestLinksMatchReference checks what the topology reads from its links, each of which keeps
+// one end and finds the other in that end's port record (linkAt), against a list of both
+// ends kept here: over random connects, disconnects (most of which move the last link into
+// the place of the one taken down), messages put in flight and dropped, with every port
+// inline and with most spilled. Link(k) must return the ends in the order they were
+// connected, InFlight(k) and LinkIdle(k) must count both directions, Disconnect must return
+// both ends and their ports, and every port's record must name its link and its peer.
+func TestLinksMatchReference(t *testing.T) {
+	for _, inline := range []int{0, 2} { // 0: every port inline (a small topology)
+		restore := func() {}
+		if inline > 0 {
+			restore = SpillBeyond(inline)
+		}
+		var rng Stream
+		for seed := uint64(1); seed <= 20; seed++ {
+			rng.Seed(seed)
+			var topo Topology
+			n := 3 + rng.IntN(30)
+			topo.Reset(n, n-1)
+			var links []refLink
+			for step := 0; step < 2000; step++ {
+				switch op := rng.IntN(10); {
+				case op < 4 || len(links) == 0: // connect, either end first
+					u, v := randomPair(n, &rng)
+					if topo.Adjacent(u, v) {
+						continue
+					}
+					pu, pv, err := topo.Connect(u, v)
+					if err != nil {
+						t.Fatal(err)
+					}
+					links = append(links, refLink{u: u, v: v, pu: pu, pv: pv})
+				case op < 7: // put a message in flight toward a random end of a random link
+					l := &links[rng.IntN(len(links))]
+					if rng.IntN(2) == 0 {
+						topo.ports[topo.slot(l.u, l.pu)].inflight++
+						l.toU++
+					} else {
+						topo.ports[topo.slot(l.v, l.pv)].inflight++
+						l.toV++
+					}
+				default: // take a random link down, dropping its messages in flight if any
+					k := rng.IntN(len(links))
+					if links[k].toU+links[k].toV > 0 {
+						topo.dropInFlight(k)
+					}
+					u, v, pu, pv := topo.Disconnect(k)
+					l := links[k]
+					if u != l.u || v != l.v || pu != l.pu || pv != l.pv {
+						t.Fatalf("seed %d step %d: Disconnect(%d) = %d:%d-%d:%d, want %d:%d-%d:%d",
+							seed, step, k, u, pu, v, pv, l.u, l.pu, l.v, l.pv)
+					}
+					links[k] = links[len(links)-1]
+					links = links[:len(links)-1]
+				}
+				checkLinks(t, &topo, links)
+			}
+		}
+		restore()
+	}
+}
+
+// checkLinks compares topo's links with want, link by link, and checks that each link's
+// ports are up and name it and each other, and that no other port is up.
+func checkLinks(t *testing.T, topo *Topology, want []refLink) {
+	t.Helper()
+	if topo.NumLinks() != len(want) {
+		t.Fatalf("%d links, want %d", topo.NumLinks(), len(want))
+	}
+	ports := 0
+	for k, l := range want {
+		if u, v := topo.Link(k); u != l.u || v != l.v {
+			t.Fatalf("Link(%d) = %d-%d, want %d-%d", k, u, v, l.u, l.v)
+		}
+		if m := l.toU + l.toV; topo.InFlight(k) != m || topo.LinkIdle(k) != (m == 0) {
+			t.Fatalf("link %d: InFlight %d, LinkIdle %v, want %d in flight", k, topo.InFlight(k), topo.LinkIdle(k), m)
+		}
+		if !topo.Up().Has(l.u, l.pu) || !topo.Up().Has(l.v, l.pv) ||
+			topo.LinkIndex(l.u, l.pu) != k || topo.LinkIndex(l.v, l.pv) != k ||
+			topo.Peer(l.u, l.pu) != l.v || topo.PeerPort(l.u, l.pu) != l.pv ||
+			topo.Peer(l.v, l.pv) != l.u || topo.PeerPort(l.v, l.pv) != l.pu {
+			t.Fatalf("link %d (%d:%d-%d:%d): port records name links %d and %d", k, l.u, l.pu, l.v, l.pv,
+				topo.LinkIndex(l.u, l.pu), topo.LinkIndex(l.v, l.pv))
+		}
+		ports += 2
+	}
+	for i := int32(0); int(i) < topo.N(); i++ {
+		for p := topo.Up().Next(i, 0); p >= 0; p = topo.Up().Next(i, p+1) {
+			ports--
+		}
+	}
+	if ports != 0 {
+		t.Fatalf("%d more ports up than links have ends", -ports)
+	}
+}

@@ -1,5 +1,7 @@
 package kernel
 
+import "math/bits"
+
 // The liveness drain's dropped requests, set aside in bulk.
 //
 // When the window closes, new requests stop (Sim.request returns at once in the drain), but
@@ -34,9 +36,6 @@ package kernel
 type sortedBuf struct {
 	times, keys []uint64
 	head        int
-	// tmpT, tmpK: the radix sort's second buffer, when the heap's tail is too short to lend
-	// (sortPending).
-	tmpT, tmpK []uint64
 }
 
 // reserve makes room for at least n more entries (Queue.Reserve).
@@ -113,8 +112,7 @@ func (q *Queue) SetAside(pick func(payload uint32) bool) int {
 	q.setAsideStart(pick)
 	// The heap: keep the unpicked entries at the front, in any order (rebuilt below).
 	w := a.take(q.times, q.keys, rootSlot, pick)
-	// The slots vacated need not be absent entries beyond the last group (padGroup); the
-	// sort below borrows them.
+	// The slots vacated need not be absent entries beyond the last group (padGroup).
 	q.times, q.keys = q.times[:w], q.keys[:w]
 	q.padGroup()
 	q.heapify()
@@ -126,7 +124,7 @@ func (q *Queue) SetAside(pick func(payload uint32) bool) int {
 	m := a.take(r.times, r.keys, r.head, pick)
 	r.times, r.keys = r.times[:m], r.keys[:m]
 	q.refillAhead()
-	q.sortPending(a)
+	a.sort()
 	return q.asideLen() - before
 }
 
@@ -174,75 +172,95 @@ func (q *Queue) asideFirst() bool {
 	return !ok || less(a.times[a.head], a.keys[a.head], tk, k)
 }
 
-// sortPending sorts a's pending entries (the set-aside's or the start stream's) by (time
-// key, key). Large arrays are sorted by a least-significant-digit radix sort on the time
-// keys, 8 bits a pass, skipping the digits every key shares, then runs of equal times by
-// their keys (a radix pass is stable, but the entries were not in key order before it). Its
-// second buffer is the heap's tail when long enough, memory already resident or written
-// anyway: the room SetAside has vacated, or, for the start stream, the room reserved for the
-// heap, still empty at setup. At n = 10^6 a fresh one would be 16 MB to fault in.
-func (q *Queue) sortPending(a *sortedBuf) {
-	times, keys := a.times[a.head:], a.keys[a.head:]
-	n := len(times)
-	if n < 256 {
+// sort sorts the pending entries by (time key, key), in place (sortPairs).
+func (a *sortedBuf) sort() { sortPairs(a.times[a.head:], a.keys[a.head:]) }
+
+// sortPairs sorts (times[j], keys[j]) by time, then key, in place: a most-significant-digit
+// radix sort (radixSortPairs), insertion sort for short arrays. In place, because a second
+// buffer would be memory the trial writes for nothing: the start stream of 10^6 entries
+// (queue_start.go) needed 16 MB of it, which the twelfth session borrowed from the heap's
+// room, written only for that in rl, whose heap then holds a handful of entries (15 MB of
+// peak RSS, and a first write to memory the VM host has taken back costs 2.2-3.6 s per GiB:
+// docs/scaling.md). At 10^6 entries it takes as long as the radix sort with a second buffer
+// it replaced (BenchmarkSortPairs).
+func sortPairs(times, keys []uint64) {
+	if len(times) <= insertionMaxN {
 		insertionSortPairs(times, keys)
 		return
 	}
-	// The heap's tail past its last group: slots free until the heap grows again.
-	from := (len(q.times) + 3) &^ 3
-	var tmpT, tmpK []uint64
-	if cap(q.times)-from >= n && cap(q.keys)-from >= n {
-		tmpT, tmpK = q.times[from:from+n], q.keys[from:from+n]
-	} else {
-		a.tmpT, a.tmpK = Reserve(a.tmpT, n)[:n], Reserve(a.tmpK, n)[:n]
-		tmpT, tmpK = a.tmpT, a.tmpK
-	}
-	radixSortPairs(times, keys, tmpT, tmpK)
+	radixSortPairs(times, keys, true)
 }
 
-// radixSortPairs sorts (times[j], keys[j]) by time, then key, using tmpT and tmpK (as long)
-// as the second buffer; the result is in times and keys.
-func radixSortPairs(times, keys, tmpT, tmpK []uint64) {
-	n := len(times)
-	var counts [8][256]int
-	for _, t := range times {
-		for d := range 8 {
-			counts[d][byte(t>>(8*d))]++
-		}
+// insertionMaxN is the length up to which sortPairs and radixSortPairs sort by insertion
+// instead of splitting by a digit: below it, the digit's 256 counters cost more than
+// insertion's moves (at 10^6, in single noisy runs: 64 to 128 sort fastest, 16 about a
+// third slower).
+const insertionMaxN = 96
+
+// radixSortPairs sorts (a[j], b[j]) by a, then, if thenB, by b, in place (len(a) >
+// insertionMaxN), comparing values as unsigned integers (time keys order as their times:
+// timeKey). It splits the pairs into 256 buckets by a digit of a, the 8 bits from the
+// highest bit in which the a differ down (the bits above are the same in all), moves each
+// pair into its bucket (permuteBuckets), and sorts each bucket the same way (its a then share
+// the digit too). Where every a is equal (ties of times), the pairs are sorted by b alone,
+// the same way with the two arrays' roles swapped.
+func radixSortPairs(a, b []uint64, thenB bool) {
+	var diff uint64 // the bits in which some a differs from a[0]
+	for _, x := range a {
+		diff |= x ^ a[0]
 	}
-	srcT, srcK, dstT, dstK := times, keys, tmpT, tmpK
-	for d := range 8 {
-		c := &counts[d]
-		if c[byte(times[0]>>(8*d))] == n {
-			continue // every key has this digit
+	if diff == 0 {
+		if thenB {
+			radixSortPairs(b, a, false)
 		}
-		sum := 0
-		for j := range c {
-			c[j], sum = sum, sum+c[j]
-		}
-		shift := 8 * uint(d)
-		for j, t := range srcT {
-			x := byte(t >> shift)
-			p := c[x]
-			c[x] = p + 1
-			dstT[p], dstK[p] = t, srcK[j]
-		}
-		srcT, srcK, dstT, dstK = dstT, dstK, srcT, srcK
+		return
 	}
-	if &srcT[0] != &times[0] {
-		copy(times, srcT)
-		copy(keys, srcK)
+	shift := uint(max(bits.Len64(diff)-8, 0))
+	var next, end [256]int
+	for _, x := range a {
+		end[byte(x>>shift)]++
 	}
-	// Runs of equal times, by key.
-	for j := 0; j < n; {
-		e := j + 1
-		for e < n && times[e] == times[j] {
-			e++
+	sum := 0
+	for d, c := range end {
+		next[d] = sum
+		sum += c
+		end[d] = sum
+	}
+	permuteBuckets(a, b, shift, &next, &end)
+	start := 0
+	for _, e := range end {
+		if m := e - start; m > insertionMaxN {
+			radixSortPairs(a[start:e], b[start:e], thenB)
+		} else if m > 1 {
+			insertionSortPairs(a[start:e], b[start:e])
 		}
-		if e-j > 1 {
-			insertionSortPairs(times[j:e], keys[j:e])
+		start = e
+	}
+}
+
+// permuteBuckets moves each pair (a[j], b[j]) into the bucket of its digit byte(a[j]>>shift),
+// bucket d being [next[d], end[d]) on entry (its pairs still unplaced there) and ending at
+// end[d]. It sweeps the unplaced part of every bucket, swapping each pair with the next free
+// slot of its own bucket, until every pair is placed (as ska_sort does): the swaps of a sweep
+// do not wait on one another, so their cache misses overlap, where following a cycle of
+// displacements (the American flag sort's) waits for every miss in turn: at 10^6 entries
+// the arrays are 16 MB, and the sweep sorted about a fifth faster (single runs, noisy).
+func permuteBuckets(a, b []uint64, shift uint, next, end *[256]int) {
+	for placed := false; !placed; {
+		placed = true
+		for d, e := range end {
+			if next[d] < e {
+				placed = false
+			}
+			for j := next[d]; j < e; j++ {
+				x := a[j]
+				dst := &next[byte(x>>shift)]
+				k := *dst
+				*dst = k + 1
+				a[j], a[k] = a[k], x
+				b[j], b[k] = b[k], b[j]
+			}
 		}
-		j = e
 	}
 }
 

@@ -1,9 +1,12 @@
 package kernel_test
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -17,9 +20,9 @@ import (
 // other; Len, PeekTime and Ahead agree with the reference throughout. Times tie often (a few
 // integers: entries set aside tie with others in the heap, the ahead buffer and the run, and
 // with each other), or are arbitrary floats with special values; sizes cross the point where
-// the set-aside entries are radix-sorted (256) and where the heap's descent prefetches; the
-// ahead buffer is off or 1 to 4 deep; constant-delay entries go to the run (PushInOrder);
-// half the trials' first entries are a start stream (PushStart).
+// the set-aside entries are radix-sorted (InsertionMaxN) and where the heap's descent
+// prefetches; the ahead buffer is off or 1 to 4 deep; constant-delay entries go to the run
+// (PushInOrder); half the trials' first entries are a start stream (PushStart).
 func TestQueueSetAside(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	specials := []float64{0, math.Copysign(0, -1), 1, -1, math.Inf(1), math.Inf(-1), math.MaxFloat64, -math.MaxFloat64}
@@ -266,5 +269,117 @@ func BenchmarkSetAside(b *testing.B) {
 		if got := q.SetAside(func(p uint32) bool { return p%16 != 0 }); got < n*9/10 {
 			b.Fatalf("set aside %d", got)
 		}
+	}
+}
+
+// TestSortPairs: the queue's in-place sort (sortPairs, kernel/drain_aside.go) orders pairs
+// exactly as slices.SortFunc by (time, key) does, and writes nothing past the slice it is
+// given, on inputs where times tie a lot (a few values, or all one), where they share their
+// high bits (the digit then starts lower) or differ only in their lowest bits (the last
+// digit is cut short), start-stream times (time keys of exponential gaps, keys in order),
+// and arbitrary 64-bit ones; keys are unique, or tie too (equal pairs); sizes 0 to 10^5,
+// around the length up to which it sorts by insertion and around the 256 buckets of a digit.
+func TestSortPairs(t *testing.T) {
+	type pair struct{ t, k uint64 }
+	rng := rand.New(rand.NewPCG(9, 10))
+	m := kernel.InsertionMaxN
+	sizes := []int{0, 1, 2, 3, 10, m - 1, m, m + 1, 2*m + 1, 255, 256, 257, 1000, 4097, 100_000}
+	draws := []struct {
+		name string
+		draw func(j int) pair
+	}{
+		{"few times", func(j int) pair { return pair{uint64(rng.IntN(4)), rng.Uint64()} }},
+		{"one time", func(j int) pair { return pair{7, rng.Uint64N(1 << 40)} }},
+		{"one time, keys tie", func(j int) pair { return pair{7, uint64(rng.IntN(5))} }},
+		{"pairs tie", func(j int) pair { return pair{uint64(rng.IntN(3)) << 60, uint64(rng.IntN(3))} }},
+		{"high bits shared", func(j int) pair { return pair{0xabc0_0000_0000_0000 | rng.Uint64N(1<<20), uint64(j)} }},
+		{"low bits only", func(j int) pair { return pair{1<<63 | rng.Uint64N(1<<5), rng.Uint64()} }},
+		{"both ends", func(j int) pair { return pair{rng.Uint64N(2)<<63 | rng.Uint64N(3), uint64(j)} }},
+		{"start stream", func(j int) pair {
+			return pair{math.Float64bits(100*rng.ExpFloat64()) | 1<<63, uint64(j)<<24 | uint64(j)}
+		}},
+		{"arbitrary", func(j int) pair { return pair{rng.Uint64(), rng.Uint64()} }},
+	}
+	const guard = 3 // entries past the slice sorted, which must stay as they are
+	for _, d := range draws {
+		for _, n := range sizes {
+			want := make([]pair, n)
+			times, keys := make([]uint64, n+guard), make([]uint64, n+guard)
+			for j := range n + guard {
+				p := d.draw(j)
+				times[j], keys[j] = p.t, p.k
+				if j < n {
+					want[j] = p
+				}
+			}
+			tail := [2][guard]uint64{[guard]uint64(times[n:]), [guard]uint64(keys[n:])}
+			slices.SortFunc(want, func(a, b pair) int { return cmp.Or(cmp.Compare(a.t, b.t), cmp.Compare(a.k, b.k)) })
+			kernel.SortPairs(times[:n], keys[:n])
+			for j, w := range want {
+				if times[j] != w.t || keys[j] != w.k {
+					t.Fatalf("%s, n=%d: entry %d = (%#x, %#x), want (%#x, %#x)", d.name, n, j, times[j], keys[j], w.t, w.k)
+				}
+			}
+			if ([2][guard]uint64{[guard]uint64(times[n:]), [guard]uint64(keys[n:])}) != tail {
+				t.Fatalf("%s, n=%d: the entries past the slice changed", d.name, n)
+			}
+		}
+	}
+}
+
+// TestSortPairsAllocates: the sort allocates nothing (its counters are on the stack).
+func TestSortPairsAllocates(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	times, keys := make([]uint64, 10_000), make([]uint64, 10_000)
+	if a := testing.AllocsPerRun(5, func() {
+		for j := range times {
+			times[j], keys[j] = rng.Uint64(), uint64(j)
+		}
+		kernel.SortPairs(times, keys)
+	}); a != 0 {
+		t.Fatalf("%v allocations a sort", a)
+	}
+}
+
+// BenchmarkSortPairs sorts 10^6 pairs in place (sortPairs) as the queue does: the start
+// stream of the trial (time keys of every node's first request, exponential with
+// mean 100, keys in push order) and the drain's set-aside (times spread over 2,000 time
+// units after 6,000, keys in the heap's order, as BenchmarkSetAside), and reports the
+// thread's CPU time per sort (cpu-ns/op; the copy of the input excluded).
+//
+//	go test -run '^$' -bench 'SortPairs' -benchtime 20x ./kernel/
+func BenchmarkSortPairs(b *testing.B) {
+	const n = 1_000_000
+	rng := rand.New(rand.NewPCG(13, 14))
+	inputs := []struct {
+		name string
+		draw func(j int) (tk, k uint64)
+	}{
+		{"start", func(j int) (uint64, uint64) {
+			return math.Float64bits(100*rng.ExpFloat64()) | 1<<63, uint64(j)<<24 | uint64(j)
+		}},
+		{"aside", func(j int) (uint64, uint64) {
+			return math.Float64bits(6000+2000*rng.Float64()) | 1<<63, rng.Uint64N(n) << 24
+		}},
+	}
+	for _, in := range inputs {
+		t0, k0 := make([]uint64, n), make([]uint64, n)
+		for j := range n {
+			t0[j], k0[j] = in.draw(j)
+		}
+		times, keys := make([]uint64, n), make([]uint64, n)
+		b.Run(in.name, func(b *testing.B) {
+			runtime.LockOSThread() // so that the thread's CPU time is the sort's
+			defer runtime.UnlockOSThread()
+			var cpu time.Duration
+			for b.Loop() {
+				copy(times, t0)
+				copy(keys, k0)
+				c := kernel.ThreadCPU()
+				kernel.SortPairs(times, keys)
+				cpu += kernel.ThreadCPU() - c
+			}
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+		})
 	}
 }

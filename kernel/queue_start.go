@@ -9,9 +9,9 @@ package kernel
 // Request message it sends, 2.0 M events at about 1.1 M events/s, against its drain's
 // 2.9 M) 0.4 s of 1.75 s of samples were in the queue (the eleventh session,
 // docs/scaling-history.md). They never need a heap: they are pushed into a plain array
-// (PushStart), sorted once by (time key, key) (SortStart, the set-aside's radix sort) and
-// popped from its head, merged with the run and the heap by (time key, key) like the run's
-// entries (peekRest, PopAside, refillAhead). The heap then holds only the events pushed
+// (PushStart), sorted once by (time key, key) in place (SortStart, the set-aside's sort),
+// and popped from its head, merged with the run and the heap by (time key, key) like the
+// run's entries (peekRest, PopAside, refillAhead). The heap then holds only the events pushed
 // since: in rl, the next request of the few nodes served before the window closes.
 //
 // The order is the queue's: PushStart takes a sequence number as Push does, so a trial
@@ -21,8 +21,8 @@ package kernel
 //
 // When the window closes, SetAside takes the start stream's leftovers with the heap's
 // requests (setAsideStart; 38 of them in rl at 10^6). The start stream lives in the
-// set-aside's room until then (lendStartRoom): at 10^6 the two would otherwise each write
-// 16 MB.
+// set-aside's room until then (lendStartRoom), and is sorted there in place (sortPairs): at
+// 10^6 a second room, or a sort's second buffer, would each write 16 MB more.
 
 // startStream turns the start stream on for trials that look ahead (n >= aheadMinN; a
 // variable so that tests and benchmarks can run a trial both ways: the results must be the
@@ -54,7 +54,7 @@ func (q *Queue) PushStart(t float64, payload uint32) {
 	q.seq++
 }
 
-// SortStart sorts the start stream (sortPending) and fills the ahead buffer from it.
+// SortStart sorts the start stream (sortPairs) and fills the ahead buffer from it.
 func (q *Queue) SortStart() {
 	if q.Len() != q.startLen() {
 		panic("kernel: Queue.SortStart after other entries were pushed")
@@ -62,7 +62,7 @@ func (q *Queue) SortStart() {
 	if q.startLen() == 0 {
 		return
 	}
-	q.sortPending(&q.start)
+	q.start.sort()
 	q.refillAhead()
 }
 

@@ -29,9 +29,9 @@ func (c *queueChecker) pushStart(t float64, payload uint32) {
 // (PushInOrder) in the queue's (time, push order), exactly as the reference's; Len,
 // PeekTime and Ahead agree throughout. Start times tie often (a few integers, among
 // themselves and with later pushes), or are arbitrary floats with ±0, ±Inf and extremes;
-// start streams cross the size from which they are radix-sorted (256); the ahead buffer is
-// off or 1 to 4 deep; each checker runs twice, the second time after a Reset (the start
-// stream then lives in the set-aside's room again).
+// start streams cross the size from which they are radix-sorted (InsertionMaxN); the ahead
+// buffer is off or 1 to 4 deep; each checker runs twice, the second time after a Reset (the
+// start stream then lives in the set-aside's room again).
 func TestQueueStartMatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	specials := []float64{0, math.Copysign(0, -1), 1, -1, math.Inf(1), math.Inf(-1), math.MaxFloat64, -math.MaxFloat64}

@@ -3,18 +3,18 @@ package kernel
 import "unsafe"
 
 // EventArrays identifies the arrays the event loop writes as events come and go (the event
-// records, their free list, the queue's heap, run and entries set aside, and the radix
-// sort's buffer) by where their storage starts: an array reallocated has moved.
-type EventArrays [10]uintptr
+// records, their free list, the queue's heap, run and entries set aside) by where their
+// storage starts: an array reallocated has moved.
+type EventArrays [8]uintptr
 
 // EventArrayNames names the arrays of EventArrays, in order.
-var EventArrayNames = [10]string{"event records", "free list", "heap times", "heap keys", "run times", "run keys",
-	"aside times", "aside keys", "aside sort times", "aside sort keys"}
+var EventArrayNames = [8]string{"event records", "free list", "heap times", "heap keys", "run times", "run keys",
+	"aside times", "aside keys"}
 
 func (s *Sim) eventArrays() EventArrays {
 	q := &s.q
 	return EventArrays{arrayAt(s.recs), arrayAt(s.free), arrayAt(q.times), arrayAt(q.keys), arrayAt(q.run.times),
-		arrayAt(q.run.keys), arrayAt(q.aside.times), arrayAt(q.aside.keys), arrayAt(q.aside.tmpT), arrayAt(q.aside.tmpK)}
+		arrayAt(q.run.keys), arrayAt(q.aside.times), arrayAt(q.aside.keys)}
 }
 
 func arrayAt[T any](s []T) uintptr { return uintptr(unsafe.Pointer(unsafe.SliceData(s))) }

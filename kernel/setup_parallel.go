@@ -344,15 +344,15 @@ func (s *Sim) allocateEarly(p *Params) {
 	}
 	// The event records and the queue, with the room the loop may need (reserveEvents), of
 	// which only what scheduleStart writes is faulted in: a record and a heap entry per
-	// node, or, with the start stream, an entry of it (in the set-aside's room) and one of
-	// the radix sort's second buffer (the heap's room: sortPending). The rest of the room is
-	// first written, if ever, by the loop.
+	// node, or, with the start stream, an entry of it (in the set-aside's room, where it is
+	// sorted in place: sortPairs). The rest of the room is first written, if ever, by the
+	// loop (in rl, a handful of heap entries).
 	recs, heap, aside := cap(s.recs), cap(s.q.times), cap(s.q.aside.times)
 	s.reserveEvents(p)
 	if cap(s.recs) != recs {
 		Prefault(&s.topo, s.recs[:n])
 	}
-	if cap(s.q.times) != heap {
+	if cap(s.q.times) != heap && !s.usesStartStream(p) {
 		Prefault(&s.topo, s.q.times[:rootSlot+n])
 		Prefault(&s.topo, s.q.keys[:rootSlot+n])
 	}

@@ -26,16 +26,18 @@
 // node's, which makes the sink test a word operation: lower.go) are kernel.PortSets,
 // interleaved per node.
 // Neighbour j is addressed by the port it is reached on. At n = 10^6 and mean degree 8 this is
-// about 240 bytes per node instead of 2.1 KB (docs/scaling.md, Memory).
+// about 210 bytes per node instead of 2.1 KB (docs/scaling.md, Memory).
 //
-// The per-port heights are stored in 12 bytes each (h1, h2, id as int32; heights.go), not in
-// Height's 24, while every height a trial has stored fits: they are the largest array here
-// and, at n = 10^6, read at random in every event, so half the bytes is half the pages whose
-// address translation a read may have to walk for (docs/scaling.md, Speed). The handlers
-// compute with Height (64-bit h1 and h2, as myHeight is kept); heights are not bounded by
-// 2^31 (h2 falls by one per token hop, h1 can rise by one per reversal), so the first height
-// to be stored that does not fit in 32 bits widens the whole array, once, to 24 bytes a
-// height, and the trial goes on exactly as it would have (TestWideningKeepsTrials).
+// The per-port heights are stored without their id, which is the neighbour's and which the
+// kernel's port record already holds (heights.go), and in 8 bytes each (h1, h2 as int32),
+// not 16, while every height a trial has stored fits: they are the largest array here and,
+// at n = 10^6, read at random in every event, so fewer bytes are fewer pages whose address
+// translation a read may have to walk for (docs/scaling.md, Speed), and a node's row of 8
+// heights lies in at most two cache lines. The handlers compute with Height (64-bit h1 and h2, as myHeight
+// is kept, and the id); heights are not bounded by 2^31 (h2 falls by one per token hop, h1
+// can rise by one per reversal), so the first height to be stored that does not fit in 32
+// bits widens the whole array, once, to 16 bytes a height, and the trial goes on exactly as
+// it would have (TestWideningKeepsTrials).
 //
 // The queue holds Entry values: a port (or Self for the node's own request) and one word V
 // that the algorithm interprets: unused by RL, the request's priority in hk, the requested

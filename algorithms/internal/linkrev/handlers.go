@@ -25,9 +25,11 @@ func (l *Links) RequestArrived(i int32, j kernel.Port, h Height) bool {
 }
 
 // Incoming is line 3's test of RL's Request handler, myHeight < height[j]: the link from j
-// points toward i, so j's request belongs in Q.
+// points toward i, so j's request belongs in Q. It follows RequestArrived, whose setHeight
+// wrote port j's Lower bit (lower.go), height[j] < myHeight; the two heights are never
+// equal (their ids differ), so not below is above.
 func (l *Links) Incoming(i int32, j kernel.Port) bool {
-	return l.MyHeight[i].Less(l.HeightAt(i, j))
+	return !l.Lower.Has(i, j)
 }
 
 // Reroute is lines 7-9 of RL's Request handler at a node without the token (Jiang's request
@@ -103,7 +105,9 @@ func (l *Links) OnLinkInfo(i int32, j kernel.Port, h Height, out *kernel.Outbox)
 
 // LinkInfoArrived is lines 1-7 of RL's LinkInfo handler: j joins N; a forming link whose own
 // height changed meanwhile answers with a LinkInfo; j's height is recorded (or receivedLI
-// confirmed); if the link is now outgoing, j's request is deleted from Q.
+// confirmed); if the link is now outgoing, j's request is deleted from Q. Line 6 compares
+// (h1, h2) only: both ids are j's, h's as every height a message carries is its sender's
+// (TestMessageIDs), the stored one's as the port record's (heightStore).
 func (l *Links) LinkInfoArrived(i int32, j kernel.Port, h Height, out *kernel.Outbox) {
 	l.InN.Add(i, j)                                                 // 1
 	if l.Forming.Has(i, j) && l.MyHeight[i] != l.formHeight(i, j) { // 2
@@ -112,7 +116,7 @@ func (l *Links) LinkInfoArrived(i int32, j kernel.Port, h Height, out *kernel.Ou
 	l.stopForming(i, j)         // 4
 	if l.ReceivedLI.Has(i, j) { // 5
 		l.setHeight(i, j, h)
-	} else if l.HeightAt(i, j) == h { // 6
+	} else if l.hs.get(l.At(i, j)) == levelOf(h) { // 6
 		l.ReceivedLI.Add(i, j)
 	}
 	if l.Lower.Has(i, j) { // 7: height[j] < myHeight
@@ -197,7 +201,7 @@ func (l *Links) raise(i int32, out *kernel.Outbox) {
 	minH1 := int64(0)
 	first := true
 	for k := l.InN.Next(i, 0); k >= 0; k = l.InN.Next(i, k+1) {
-		if h := l.HeightAt(i, k); first || h.H1 < minH1 {
+		if h := l.hs.get(l.At(i, k)); first || h.H1 < minH1 {
 			minH1, first = h.H1, false
 		}
 	}
@@ -205,7 +209,7 @@ func (l *Links) raise(i int32, out *kernel.Outbox) {
 	my.H1 = 1 + minH1 // 1
 	minH2, inS := int64(0), false
 	for k := l.InN.Next(i, 0); k >= 0; k = l.InN.Next(i, k+1) { // 2: S = {l ∈ N : height[l].h1 = myHeight.h1}
-		if h := l.HeightAt(i, k); h.H1 == my.H1 && (!inS || h.H2 < minH2) {
+		if h := l.hs.get(l.At(i, k)); h.H1 == my.H1 && (!inS || h.H2 < minH2) {
 			minH2, inS = h.H2, true
 		}
 	}
@@ -218,7 +222,7 @@ func (l *Links) raise(i int32, out *kernel.Outbox) {
 		out.Send(k, m)
 	}
 	for k := l.InN.Next(i, 0); k >= 0; k = l.InN.Next(i, k+1) { // 5
-		if l.HeightAt(i, k).Less(*my) {
+		if l.Lower.Has(i, k) { // height[k] < myHeight (relower above)
 			l.Delete(i, k)
 		}
 	}

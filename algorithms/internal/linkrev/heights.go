@@ -11,46 +11,70 @@ import (
 // the neighbour on port p (rows.go says where each node's row is). It is the one place that
 // indexes the arrays; the handlers compute with Height, 64 bits per component.
 //
-// A height is stored in 12 bytes (height32: h1, h2, id as int32) while every height the
-// trial has stored fits in 32 bits, and in 24 (Height: two int64 and an int32, padded) from
-// the first one that does not. At n = 10^6 and mean degree 8 the row array is about 8.2 M
-// heights: 99 MB instead of 198 MB, and half the 4 KiB pages for the random reads of rl's
-// loop to find (docs/scaling.md, Memory and Speed: every access to a page not in the TLB
-// pays a page walk on this VM). Heights are not bounded by 2^31 (h2 falls by one per token
-// hop, h1 can rise by one per reversal, and a long trial can pass 2^31 token hops), so the
-// first set of a height that does not fit widens the whole array once to the 64-bit
-// layout, an O(array) copy, and the trial goes on there: every height read is the one
-// written, in either layout, and results are the same bit for bit. Reset starts narrow
-// unless its initial heights do not fit. Measured at n = 10^6 (the command): peak
-// RSS 94 MB lower for rl, hk and gme; rl's event loop 4-6% faster than with the same code
-// started wide (BenchmarkHeightLayout, layout_linux_test.go).
+// A height is a triple (h1, h2, id) (Walter, Welch and Vaidya), and the id of the height a
+// node keeps for its neighbour on port p is that neighbour's id: the port record holds it
+// (kernel.Topology.Peer) and it does not change while the link is up. The store keeps only
+// (h1, h2); the id is read from the port record where it is needed (HeightAt), and in
+// an order test only when the two heights tie on (h1, h2) (relower, LowestNeighbour). Every height
+// stored on a port is the height of the neighbour at its other end while the link lasts,
+// carried by that neighbour's message or written by TokenSent with Peer (TestMessageIDs
+// checks the messages), so the id read is the one a triple would hold. A port whose link
+// has gone down (Peer −1) or not yet formed is in no node's N, so no test reads its order.
+//
+// A height is stored in 8 bytes (height32: h1, h2 as int32) while every height the trial
+// has stored fits in 32 bits, and in 16 (height64) from the first one that does not. At
+// n = 10^6 and mean degree 8 the row array is about 8.2 M heights: 66 MB instead of 131 MB,
+// and a node's row of 8 heights (64 bytes) lies in one or two cache lines, not two or three. Heights are not bounded by 2^31 (h2 falls
+// by one per token hop, h1 can rise by one per reversal, and a long trial can pass 2^31
+// token hops), so the first set of a height that does not fit widens the whole array once
+// to the 64-bit layout, an O(array) copy, and the trial goes on there: every height read
+// is the one written, in either layout, and results are the same bit for bit. Reset starts
+// narrow unless its initial heights do not fit. Measured at n = 10^6 (the issue's
+// command), with the id still stored (12 bytes and 24): peak RSS 94 MB lower for rl, hk
+// and gme; rl's event loop 4-6% faster than with the same code started wide
+// (BenchmarkHeightLayout, layout_linux_test.go). Leaving the id to the port record (12
+// bytes to 8): peak RSS a further 31-34 MB lower for rl, hk and gme (heap 767 to 734 bytes
+// a node for rl); rl's event loop not measurably faster or slower on a noisy VM (BenchmarkScale,
+// warm trial: ×0.91 over 20 alternated pairs, p = 0.08; the first trial ×1.00), nor
+// BenchmarkRL n=30. A tie on (h1, h2) in LowestNeighbour (2.4 a call at n = 10^6, where
+// most heights are still the initial (0, d)) reads port records that a request's
+// prefetch (PrefetchRows) does not ask for: the first place to look if the loop is slower.
 //
 // Every access branches on isWide, the same way at every access of a trial, so the
 // processor predicts it.
 type heightStore struct {
 	narrow []height32 // the heights while !isWide
-	wide   []Height   // the heights once isWide
+	wide   []height64 // the heights once isWide
 	isWide bool
 }
 
-// height32 is a Height whose h1 and h2 fit in int32 (narrowOf).
-type height32 struct{ H1, H2, ID int32 }
+// height64 is a stored height: (h1, h2) of a Height, its id being the port's peer's.
+type height64 struct{ H1, H2 int64 }
 
-// height widens x to a Height, exactly.
-func (x height32) height() Height { return Height{int64(x.H1), int64(x.H2), x.ID} }
+// height32 is a height64 whose h1 and h2 fit in int32 (narrowOf).
+type height32 struct{ H1, H2 int32 }
 
-// narrowOf returns h as a height32 and true if h1 and h2 both fit in int32. The test is one
-// branch: h1 + 2^31 and h2 + 2^31 lie in [0, 2^32) exactly when they fit (a sum that
+// levelOf returns h without its id, as the store keeps it.
+func levelOf(h Height) height64 { return height64{h.H1, h.H2} }
+
+// wide widens x to a height64, exactly.
+func (x height32) wide() height64 { return height64{int64(x.H1), int64(x.H2)} }
+
+// with returns the Height (h1, h2, id).
+func (x height64) with(id int32) Height { return Height{x.H1, x.H2, id} }
+
+// narrowOf returns h's (h1, h2) as a height32 and true if both fit in int32. The test is
+// one branch: h1 + 2^31 and h2 + 2^31 lie in [0, 2^32) exactly when they fit (a sum that
 // overflows int64 wraps to a negative number, whose top bits are set too).
 func narrowOf(h Height) (height32, bool) {
 	const bias = 1 << 31
 	if (uint64(h.H1+bias)|uint64(h.H2+bias))>>32 != 0 {
 		return height32{}, false
 	}
-	return height32{int32(h.H1), int32(h.H2), h.ID}, true
+	return height32{int32(h.H1), int32(h.H2)}, true
 }
 
-// allNarrow reports whether every height of hs fits the 12-byte layout.
+// allNarrow reports whether every height of hs fits the 8-byte layout.
 func allNarrow(hs []Height) bool {
 	for _, h := range hs {
 		if _, ok := narrowOf(h); !ok {
@@ -76,16 +100,17 @@ func (s *heightStore) len() int {
 	return len(s.narrow)
 }
 
-// get returns the height at k.
-func (s *heightStore) get(k int) Height {
+// get returns the height at k, without its id.
+func (s *heightStore) get(k int) height64 {
 	if s.isWide {
 		return s.wide[k]
 	}
-	return s.narrow[k].height()
+	return s.narrow[k].wide()
 }
 
-// set stores h at k, widening the store first if h does not fit the narrow layout. The
-// narrow store of a height that fits is inlined where it is called; the rest is setWide's.
+// set stores h's (h1, h2) at k, widening the store first if they do not fit the narrow
+// layout; h's id is the port's peer's, which the port record holds. The narrow store of a
+// height that fits is inlined where it is called; the rest is setWide's.
 func (s *heightStore) set(k int, h Height) {
 	if x, ok := narrowOf(h); ok && !s.isWide {
 		s.narrow[k] = x
@@ -99,15 +124,15 @@ func (s *heightStore) setWide(k int, h Height) {
 	if !s.isWide {
 		s.widen()
 	}
-	s.wide[k] = h
+	s.wide[k] = levelOf(h)
 }
 
 // widen moves every height to the 64-bit layout, keeping the array's room for moved rows.
 // The narrow array goes to the collector.
 func (s *heightStore) widen() {
-	w := kernel.MakeLarge[Height](len(s.narrow), cap(s.narrow))
+	w := kernel.MakeLarge[height64](len(s.narrow), cap(s.narrow))
 	for k, x := range s.narrow {
-		w[k] = x.height()
+		w[k] = x.wide()
 	}
 	s.wide, s.narrow, s.isWide = w, nil, true
 	widenings.Add(1)
@@ -155,7 +180,7 @@ func (s *heightStore) prefetchRow(off, w int) {
 // bounds checks and compute the address once for either layout.
 func (s *heightStore) base() (unsafe.Pointer, uintptr) {
 	if s.isWide {
-		return unsafe.Pointer(unsafe.SliceData(s.wide)), unsafe.Sizeof(Height{})
+		return unsafe.Pointer(unsafe.SliceData(s.wide)), unsafe.Sizeof(height64{})
 	}
 	return unsafe.Pointer(unsafe.SliceData(s.narrow)), unsafe.Sizeof(height32{})
 }

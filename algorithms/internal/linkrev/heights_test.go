@@ -19,9 +19,9 @@ func sameHeights(a, b *heightStore) bool {
 	return true
 }
 
-// TestNarrowOf: a height fits the 12-byte layout exactly when h1 and h2 both fit in int32,
-// at the limits and far beyond them (where the one-branch test's sums overflow), and it
-// comes back unchanged.
+// TestNarrowOf: a height fits the 8-byte layout exactly when h1 and h2 both fit in int32,
+// at the limits and far beyond them (where the one-branch test's sums overflow), and its
+// h1 and h2 come back unchanged.
 func TestNarrowOf(t *testing.T) {
 	vals := []int64{math.MinInt64, math.MinInt64 + 1, math.MinInt64 + 1<<31, -1 << 32, math.MinInt32 - 1,
 		math.MinInt32, -1, 0, 1, math.MaxInt32, math.MaxInt32 + 1, 1 << 32, math.MaxInt64 - 1<<31,
@@ -34,8 +34,8 @@ func TestNarrowOf(t *testing.T) {
 			if ok != (fits(h1) && fits(h2)) {
 				t.Fatalf("narrowOf(%v) fits = %v", h, ok)
 			}
-			if ok && x.height() != h {
-				t.Fatalf("narrowOf(%v) = %v, which widens to %v", h, x, x.height())
+			if ok && x.wide().with(h.ID) != h {
+				t.Fatalf("narrowOf(%v) = %v, which widens to %v", h, x, x.wide())
 			}
 		}
 	}
@@ -94,7 +94,7 @@ func TestHeightStoreAgainstReference(t *testing.T) {
 				widened++
 			}
 			for k := range ref {
-				if s.get(k) != ref[k] {
+				if s.get(k) != levelOf(ref[k]) {
 					t.Fatalf("trial %d step %d: height %d is %v, want %v", trial, step, k, s.get(k), ref[k])
 				}
 			}

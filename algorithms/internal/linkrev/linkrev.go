@@ -11,7 +11,9 @@ import (
 
 // Height is a node's height (h1, h2, id). Links point from the higher to the lower end,
 // comparing heights lexicographically; the id makes every two heights different, so the
-// directed links never form a cycle.
+// directed links never form a cycle. A node's id is its height's third component; a node's
+// view of a neighbour's height stores only (h1, h2), the id being the one the port record
+// holds (heights.go).
 type Height struct {
 	H1, H2 int64
 	ID     int32
@@ -237,18 +239,29 @@ func HeightOf(m *kernel.Message) Height { return Height{m.A, m.B, int32(m.C)} }
 // LowestNeighbour returns the port of i's lowest neighbour in N, or NoPort if N is empty.
 // It runs on most requests: it walks N's words and indexes i's row of heights directly
 // rather than through InN.Next and At (BenchmarkRL n=30), keeping the lowest height so far.
+// Only a tie on (h1, h2) reads ids, the neighbours' from their port records (heightStore):
+// the lowest's once, when first tied.
 func (l *Links) LowestNeighbour(i int32) kernel.Port {
 	r := &l.rows[i]
 	off, width := int(r.h), uint(r.hw)
-	best, low := -1, Height{}
+	best, low, lowID := -1, height64{}, int32(-1) // lowID: the lowest's id, -1 until read
 	for w, word := range l.InN.Row(i) {
 		for ; word != 0; word &= word - 1 {
 			k := w*64 + bits.TrailingZeros64(word)
 			if uint(k) >= width {
 				beyondRow()
 			}
-			if h := l.hs.get(off + k); best < 0 || h.Less(low) {
-				best, low = k, h
+			h := l.hs.get(off + k)
+			switch {
+			case best < 0 || h.H1 < low.H1 || h.H1 == low.H1 && h.H2 < low.H2:
+				best, low, lowID = k, h, -1
+			case h.H1 == low.H1 && h.H2 == low.H2:
+				if lowID < 0 {
+					lowID = l.Topo.Peer(i, kernel.Port(best))
+				}
+				if id := l.Topo.Peer(i, kernel.Port(k)); id < lowID {
+					best, lowID = k, id
+				}
 			}
 		}
 	}
@@ -271,7 +284,8 @@ func (l *Links) AllNeighboursHigher(i int32) bool {
 }
 
 // NextReversedOrGone is "myHeight < height[next]" (the link to next has reversed), extended
-// to the case where next has left N.
+// to the case where next has left N. For a port in N, height[next] is below myHeight
+// exactly when its Lower bit is set (lower.go), and never equal (their ids differ).
 func (l *Links) NextReversedOrGone(i int32) bool {
 	switch nx := l.Next[i]; nx {
 	case NextSelf:
@@ -279,6 +293,6 @@ func (l *Links) NextReversedOrGone(i int32) bool {
 	case NextGone:
 		return true
 	default:
-		return !l.InN.Has(i, nx) || l.MyHeight[i].Less(l.HeightAt(i, nx))
+		return !l.InN.Has(i, nx) || !l.Lower.Has(i, nx)
 	}
 }

@@ -35,12 +35,20 @@ func (l *Links) setMyHeight(i int32, h Height) {
 	l.relower(i)
 }
 
-// relower recomputes node i's Lower row from its row of heights and myHeight.
+// relower recomputes node i's Lower row from its row of heights and myHeight. The store
+// keeps no ids (heightStore): a height that ties with myHeight on (h1, h2) takes its id from
+// the port record, and any other is compared with id 0, which the order then does not read.
+// (A port whose link is down reads id −1; it is in no N, and its bit is rewritten before
+// it is read: LinkInfoArrived's setHeight.)
 func (l *Links) relower(i int32) {
 	row, my, r := l.Lower.Row(i), l.MyHeight[i], l.rows[i]
 	clear(row)
 	for k := range int(r.hw) {
-		row[k>>6] |= lessBit(l.hs.get(int(r.h)+k), my) << (uint(k) & 63)
+		h := l.hs.get(int(r.h) + k).with(0)
+		if h.H1 == my.H1 && h.H2 == my.H2 {
+			h.ID = l.Topo.Peer(i, kernel.Port(k))
+		}
+		row[k>>6] |= lessBit(h, my) << (uint(k) & 63)
 	}
 }
 

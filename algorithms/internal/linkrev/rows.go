@@ -159,8 +159,11 @@ func (l *Links) At(i int32, p kernel.Port) int {
 	return int(r.h) + int(p)
 }
 
-// HeightAt is height[p] at node i: its view of the height of the neighbour on port p.
-func (l *Links) HeightAt(i int32, p kernel.Port) Height { return l.hs.get(l.At(i, p)) }
+// HeightAt is height[p] at node i: its view of the height of the neighbour on port p, whose
+// id is the neighbour's (heightStore), read from the port record.
+func (l *Links) HeightAt(i int32, p kernel.Port) Height {
+	return l.hs.get(l.At(i, p)).with(l.Topo.Peer(i, p))
+}
 
 // beyondRow stops the trial when a loop over N meets a port beyond node i's row (At's
 // check, made where the loop indexes the row).

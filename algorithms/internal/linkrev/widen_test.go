@@ -88,7 +88,7 @@ func newShifted(name string, s *shift) kernel.Algorithm {
 // 64-bit layout and as the trial from the default heights (the store narrow throughout):
 // h2 below −2^31 after a few token hops, h1 above 2^31 − 1 after two reversals; static and
 // with link changes (rows move, in either layout), rl, hk and gme. All on one simulator,
-// a trial from the default heights after each: a store that widened goes back to 12 bytes
+// a trial from the default heights after each: a store that widened goes back to 8 bytes
 // at the next Reset.
 func TestWideningKeepsTrials(t *testing.T) {
 	shifts := []shift{{h2: math.MinInt32 + 2}, {h1: math.MaxInt32 - 1}}

@@ -241,3 +241,102 @@ func checkLinks(t *testing.T, topo *Topology, want []refLink) {
 		t.Fatalf("%d more ports up than links have ends", -ports)
 	}
 }
+
+// TestConnectedWithoutRowsMatchesPorts compares the adjacency-row bridge test of small
+// networks with the port search over random graphs of 2 to 64 nodes (rows inside a word,
+// across two words, and n = 64, whose mask is every bit), sparse to dense, through link
+// changes that take links down and form others (freed ports, moved link indices), with
+// every port inline and with ports spilled. It also checks that ConnectedWithout takes the
+// rows for n <= 64 (by breaking them: a test's hook) and the ports above.
+func TestConnectedWithoutRowsMatchesPorts(t *testing.T) {
+	all, force := inlineAll, inlineForce
+	defer func() { inlineAll, inlineForce = all, force }()
+	for _, spill := range []bool{false, true} {
+		inlineAll, inlineForce = all, force
+		if spill {
+			inlineAll, inlineForce = 0, 2
+		}
+		var rng Stream
+		bridges, total, spilled := 0, 0, 0
+		for seed := uint64(1); seed <= 300; seed++ {
+			rng.Seed(seed)
+			var topo Topology
+			n := 2 + rng.IntN(63)
+			if seed%10 == 0 {
+				n = 64
+			}
+			if err := topo.Reset(n, PortCapFor(n, MaxLinks(n))); err != nil {
+				t.Fatal(err)
+			}
+			// Mostly sparse graphs (near a tree, where bridges are), some dense.
+			hi := min(MaxLinks(n), MinLinks(n)+1+rng.IntN(3*n))
+			links := MinLinks(n) + rng.IntN(hi-MinLinks(n)+1)
+			if err := RandomConnected(&topo, links, &rng); err != nil {
+				t.Fatal(err)
+			}
+			spilled += topo.spills
+			for change := 0; change < 8; change++ {
+				for k := 0; k < topo.NumLinks(); k++ {
+					u, v, _, _ := topo.linkAt(k)
+					rows, ports := topo.connectedWithoutRows(u, v), topo.connectedWithoutPorts(k, u, v)
+					if rows != ports {
+						t.Fatalf("spill %v seed %d n %d change %d link %d (%d-%d): rows %v, ports %v", spill, seed, n, change, k, u, v, rows, ports)
+					}
+					if got := topo.ConnectedWithout(k); got != ports {
+						t.Fatalf("spill %v seed %d: ConnectedWithout %v, ports %v", spill, seed, got, ports)
+					}
+					total++
+					if !ports {
+						bridges++
+					}
+				}
+				// Take a link down (the graph may split: the searches must still agree),
+				// then form one or two absent links.
+				if m := topo.NumLinks(); m > 0 {
+					topo.Disconnect(rng.IntN(m))
+				}
+				for f := rng.IntN(3); f > 0; f-- {
+					if x, y, ok := randomAbsentPair(&topo, &rng); ok {
+						if _, _, err := topo.Connect(x, y); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+			}
+		}
+		if spill != (spilled > 0) {
+			t.Fatalf("spill %v: %d spill rows handed out", spill, spilled)
+		}
+		// Both answers must be common, or agreement proves little.
+		if bridges < total/20 || bridges > total-total/20 {
+			t.Fatalf("spill %v: %d bridges of %d links tested", spill, bridges, total)
+		}
+		t.Logf("spill %v: %d bridges of %d links, %d spill rows", spill, bridges, total, spilled)
+	}
+}
+
+// TestConnectedWithoutRowsPath checks that the rows answer for n <= 64 and the ports above:
+// a link whose row bits are cleared by hand (the ports still hold it) is a bridge to the
+// rows only.
+func TestConnectedWithoutRowsPath(t *testing.T) {
+	for _, n := range []int{3, 64, 65} {
+		var topo Topology
+		if err := topo.Reset(n, n-1); err != nil {
+			t.Fatal(err)
+		}
+		// A triangle 0-1-2: no link is a bridge.
+		for _, e := range [][2]int32{{0, 1}, {1, 2}, {0, 2}} {
+			if _, _, err := topo.Connect(e[0], e[1]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		k := topo.LinkIndex(0, topo.PortTo(0, 1))
+		if !topo.ConnectedWithout(k) {
+			t.Fatalf("n %d: 0-1 in a triangle is a bridge", n)
+		}
+		topo.setAdj(1, 2, false) // the rows lose 1-2; the ports keep it
+		if got, want := topo.ConnectedWithout(k), n > 64; got != want {
+			t.Fatalf("n %d: ConnectedWithout = %v with the row of 1-2 cleared, want %v", n, got, want)
+		}
+	}
+}

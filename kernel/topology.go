@@ -57,7 +57,12 @@ type Topology struct {
 	stamp    []uint32 // BFS scratch: visited when stamp[v] == cur
 	cur      uint32
 	bfsQueue []int32
-	warm     uint32 // a sum of what reading ahead read (graphbuild.go): stored, so the compiler keeps the reads
+	// removable is, per link, memoCur<<1 | whether the link could go, for the links
+	// pickRemovableLink has asked about in its current call (networks of at most 64 nodes,
+	// len MaxLinks(n); see removableMemo).
+	removable []uint32
+	memoCur   uint32
+	warm      uint32 // a sum of what reading ahead read (graphbuild.go): stored, so the compiler keeps the reads
 
 	pre *prefaulter // the setup helper of the trial being set up (setup_parallel.go), nil otherwise
 	// stop, while a trial is set up, is closed when the run is stopped: the random graph's
@@ -260,6 +265,12 @@ func (t *Topology) ResetLinks(n, portCap, links int) error {
 	t.moving = Zeroed(t.moving, (n+63)/64)
 	t.stamp = Zeroed(t.stamp, n)
 	t.cur = 0
+	if n <= 64 {
+		t.removable = Zeroed(t.removable, MaxLinks(n))
+	} else {
+		t.removable = t.removable[:0]
+	}
+	t.memoCur = 0
 	t.bfsQueue = Resize(t.bfsQueue, n)
 	t.version++
 	return nil

@@ -677,12 +677,13 @@ func (t *Topology) TrackArrivals(on bool) {
 // that is, whether k is not a bridge.
 //
 // The walter model asks it for every candidate link of every change (pickRemovableLink),
-// and at the paper's size (n = 30) the port-by-port search was a tenth of a trial's time
-// (pprof, BenchmarkRL/n=30). A network of at most 64 nodes has its adjacency matrix, and
-// each node's row of it fits in one word: a breadth-first search over those rows
-// (connectedWithoutRows) visits a whole frontier's neighbours in one OR per node instead
-// of one port record per link, and answers exactly as the port search does, so the draws
-// the answers steer (and every result) do not move. Larger networks search the ports.
+// and at the paper's size (n = 30) the port-by-port search was 7 to 9% of a trial's time
+// (pprof, BenchmarkRL/n=30), about 1% over rows. A network of at most 64 nodes has its
+// adjacency matrix, and each node's row of it fits in one word: a breadth-first search
+// over those rows (connectedWithoutRows) visits a whole frontier's neighbours in one OR per
+// node instead of one port record per link, and answers exactly as the port search does,
+// so the draws the answers steer (and every result) do not move. Larger networks search
+// the ports: their rows are many words, and the search is O(n + links) either way.
 func (t *Topology) ConnectedWithout(k int) bool {
 	u, v, _, _ := t.linkAt(k)
 	if t.n <= 64 && len(t.adj) > 0 {

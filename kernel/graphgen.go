@@ -227,20 +227,26 @@ func randomAbsentPair(t *Topology, rng *Stream) (int32, int32, bool) {
 // is known without a search (under the any-pair reading the graph spends most of its time
 // there, and the search would cost 5·m breadth-first searches per change). The draws this
 // skips belong to the change's own sub-stream (Changer.Rand), so no other change moves.
+//
+// In a network of at most 64 nodes each link's answer is kept for the rest of the call
+// (removableMemo): near a tree most links are bridges, the rejections draw the same links
+// again and again, and the fallback asks every link twice (BenchmarkReadings: the bridge test
+// was a quarter of a trial). The answers, and so the draws, are the same.
 func pickRemovableLink(t *Topology, rng *Stream) (int, bool) {
 	m := t.NumLinks()
 	if m == 0 || m == t.N()-1 && t.Connected() {
 		return -1, false
 	}
+	memo := t.removableMemo(m)
 	for try := 0; try < 4*m; try++ {
 		k := rng.IntN(m)
-		if t.LinkIdle(k) && t.ConnectedWithout(k) {
+		if t.removableLink(k, memo) {
 			return k, true
 		}
 	}
 	count := 0
 	for k := 0; k < m; k++ {
-		if t.LinkIdle(k) && t.ConnectedWithout(k) {
+		if t.removableLink(k, memo) {
 			count++
 		}
 	}
@@ -249,7 +255,7 @@ func pickRemovableLink(t *Topology, rng *Stream) (int, bool) {
 	}
 	r := rng.IntN(count)
 	for k := 0; k < m; k++ {
-		if t.LinkIdle(k) && t.ConnectedWithout(k) {
+		if t.removableLink(k, memo) {
 			if r == 0 {
 				return k, true
 			}
@@ -257,6 +263,40 @@ func pickRemovableLink(t *Topology, rng *Stream) (int, bool) {
 		}
 	}
 	return -1, false
+}
+
+// removableMemo starts a call of pickRemovableLink over m links: it reports whether the
+// answers are kept (a network of at most 64 nodes), and forgets those of the last call by
+// moving to a new stamp (the links changed since; clearing them all only at wrap-around).
+func (t *Topology) removableMemo(m int) bool {
+	if m > len(t.removable) {
+		return false
+	}
+	t.memoCur++
+	if t.memoCur == 1<<31 {
+		clear(t.removable)
+		t.memoCur = 1
+	}
+	return true
+}
+
+// removableLink reports whether link k may go: idle, and not a bridge. With memo, the
+// answer is computed once per call of pickRemovableLink (the topology does not change within
+// it) and kept in t.removable.
+func (t *Topology) removableLink(k int, memo bool) bool {
+	if !memo {
+		return t.LinkIdle(k) && t.ConnectedWithout(k)
+	}
+	if e := t.removable[k]; e>>1 == t.memoCur {
+		return e&1 != 0
+	}
+	ok := t.LinkIdle(k) && t.ConnectedWithout(k)
+	e := t.memoCur << 1
+	if ok {
+		e |= 1
+	}
+	t.removable[k] = e
+	return ok
 }
 
 // randomPair draws a pair of distinct nodes uniformly among the n(n-1)/2 pairs, linked or

@@ -241,3 +241,251 @@ func checkLinks(t *testing.T, topo *Topology, want []refLink) {
 		t.Fatalf("%d more ports up than links have ends", -ports)
 	}
 }
+
+// TestConnectedWithoutRowsMatchesPorts compares the adjacency-row bridge test of small
+// networks with the port search over random graphs of 2 to 64 nodes (rows inside a word,
+// across two words, and n = 64, whose mask is every bit), sparse to dense, through link
+// changes that take links down and form others (freed ports, moved link indices), with
+// every port inline and with ports spilled. It also checks that ConnectedWithout takes the
+// rows for n <= 64 (by breaking them: a test's hook) and the ports above.
+func TestConnectedWithoutRowsMatchesPorts(t *testing.T) {
+	all, force := inlineAll, inlineForce
+	defer func() { inlineAll, inlineForce = all, force }()
+	for _, spill := range []bool{false, true} {
+		inlineAll, inlineForce = all, force
+		if spill {
+			inlineAll, inlineForce = 0, 2
+		}
+		var rng Stream
+		bridges, total, spilled := 0, 0, 0
+		for seed := uint64(1); seed <= 300; seed++ {
+			rng.Seed(seed)
+			var topo Topology
+			n := 2 + rng.IntN(63)
+			if seed%10 == 0 {
+				n = 64
+			}
+			if err := topo.Reset(n, PortCapFor(n, MaxLinks(n))); err != nil {
+				t.Fatal(err)
+			}
+			// Mostly sparse graphs (near a tree, where bridges are), some dense.
+			hi := min(MaxLinks(n), MinLinks(n)+1+rng.IntN(3*n))
+			links := MinLinks(n) + rng.IntN(hi-MinLinks(n)+1)
+			if err := RandomConnected(&topo, links, &rng); err != nil {
+				t.Fatal(err)
+			}
+			spilled += topo.spills
+			for change := 0; change < 8; change++ {
+				for k := 0; k < topo.NumLinks(); k++ {
+					u, v, _, _ := topo.linkAt(k)
+					rows, ports := topo.connectedWithoutRows(u, v), topo.connectedWithoutPorts(k, u, v)
+					if rows != ports {
+						t.Fatalf("spill %v seed %d n %d change %d link %d (%d-%d): rows %v, ports %v", spill, seed, n, change, k, u, v, rows, ports)
+					}
+					if got := topo.ConnectedWithout(k); got != ports {
+						t.Fatalf("spill %v seed %d: ConnectedWithout %v, ports %v", spill, seed, got, ports)
+					}
+					total++
+					if !ports {
+						bridges++
+					}
+				}
+				// Take a link down (the graph may split: the searches must still agree),
+				// then form one or two absent links.
+				if m := topo.NumLinks(); m > 0 {
+					topo.Disconnect(rng.IntN(m))
+				}
+				for f := rng.IntN(3); f > 0; f-- {
+					if x, y, ok := randomAbsentPair(&topo, &rng); ok {
+						if _, _, err := topo.Connect(x, y); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+			}
+		}
+		if spill != (spilled > 0) {
+			t.Fatalf("spill %v: %d spill rows handed out", spill, spilled)
+		}
+		// Both answers must be common, or agreement proves little.
+		if bridges < total/20 || bridges > total-total/20 {
+			t.Fatalf("spill %v: %d bridges of %d links tested", spill, bridges, total)
+		}
+		t.Logf("spill %v: %d bridges of %d links, %d spill rows", spill, bridges, total, spilled)
+	}
+}
+
+// TestConnectedWithoutRowsPath checks that the rows answer for n <= 64 and the ports above:
+// a link whose row bits are cleared by hand (the ports still hold it) is a bridge to the
+// rows only.
+func TestConnectedWithoutRowsPath(t *testing.T) {
+	for _, n := range []int{3, 64, 65} {
+		var topo Topology
+		if err := topo.Reset(n, n-1); err != nil {
+			t.Fatal(err)
+		}
+		// A triangle 0-1-2: no link is a bridge.
+		for _, e := range [][2]int32{{0, 1}, {1, 2}, {0, 2}} {
+			if _, _, err := topo.Connect(e[0], e[1]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		k := topo.LinkIndex(0, topo.PortTo(0, 1))
+		if !topo.ConnectedWithout(k) {
+			t.Fatalf("n %d: 0-1 in a triangle is a bridge", n)
+		}
+		topo.setAdj(1, 2, false) // the rows lose 1-2; the ports keep it
+		if got, want := topo.ConnectedWithout(k), n > 64; got != want {
+			t.Fatalf("n %d: ConnectedWithout = %v with the row of 1-2 cleared, want %v", n, got, want)
+		}
+	}
+}
+
+// pickRemovableLinkPlain is pickRemovableLink as it was before its answers were kept per
+// call: every question is a port search.
+func pickRemovableLinkPlain(t *Topology, rng *Stream) (int, bool) {
+	m := t.NumLinks()
+	if m == 0 || m == t.N()-1 && t.Connected() {
+		return -1, false
+	}
+	ok := func(k int) bool {
+		u, v, _, _ := t.linkAt(k)
+		return t.LinkIdle(k) && t.connectedWithoutPorts(k, u, v)
+	}
+	for try := 0; try < 4*m; try++ {
+		if k := rng.IntN(m); ok(k) {
+			return k, true
+		}
+	}
+	count := 0
+	for k := 0; k < m; k++ {
+		if ok(k) {
+			count++
+		}
+	}
+	if count == 0 {
+		return -1, false
+	}
+	r := rng.IntN(count)
+	for k := 0; k < m; k++ {
+		if ok(k) {
+			if r == 0 {
+				return k, true
+			}
+			r--
+		}
+	}
+	return -1, false
+}
+
+// TestPickRemovableLinkMatchesPlain: pickRemovableLink, whose answers are kept per call in
+// small networks, picks the same link as the plain one and leaves its stream in the same
+// state, over random graphs of 2 to 80 nodes (kept and not kept) near a tree and denser,
+// with links busy (a message in flight), through link changes between calls (answers of the
+// last call must not be reused), and across the stamp's wrap-around. It also requires the
+// fallback (every link counted) to have been taken, and both a pick and no pick.
+func TestPickRemovableLinkMatchesPlain(t *testing.T) {
+	var rng, a, b Stream
+	picks, none, fallbacks := 0, 0, 0
+	for seed := uint64(1); seed <= 1200; seed++ {
+		rng.Seed(seed)
+		var topo Topology
+		n := 2 + rng.IntN(79)
+		if err := topo.Reset(n, PortCapFor(n, MaxLinks(n))); err != nil {
+			t.Fatal(err)
+		}
+		hi := min(MaxLinks(n), MinLinks(n)+rng.IntN(n/2+2))
+		links := MinLinks(n) + rng.IntN(hi-MinLinks(n)+1)
+		if seed%3 == 0 {
+			links = min(MaxLinks(n), MinLinks(n)+1) // a tree and one link: one short cycle
+		}
+		if err := RandomConnected(&topo, links, &rng); err != nil {
+			t.Fatal(err)
+		}
+		for call := 0; call < 12; call++ {
+			if seed%7 == 0 && call == 1 {
+				// Wrap around at call 3, back to the stamp of call 0, whose answers
+				// must not be read.
+				topo.memoCur = 1<<31 - 3
+			}
+			// Messages in flight on a random few links; on every third graph, on every
+			// non-bridge but one, so that the rejections often all fail and the fallback
+			// counts and draws.
+			busy := []int{}
+			for j := rng.IntN(3); j > 0 && topo.NumLinks() > 0; j-- {
+				busy = append(busy, rng.IntN(topo.NumLinks()))
+			}
+			if seed%3 == 0 {
+				spared := false
+				for k := range topo.NumLinks() {
+					if u, v, _, _ := topo.linkAt(k); topo.connectedWithoutPorts(k, u, v) {
+						if spared {
+							busy = append(busy, k)
+						}
+						spared = true
+					}
+				}
+			}
+			for _, k := range busy {
+				u, _, pu, _ := topo.linkAt(k)
+				topo.ports[topo.slot(u, pu)].inflight++
+			}
+			s := rng.Uint64()
+			a.Seed(s)
+			b.Seed(s)
+			wantK, wantOK := pickRemovableLinkPlain(&topo, &a)
+			gotK, gotOK := pickRemovableLink(&topo, &b)
+			if gotK != wantK || gotOK != wantOK || a.Uint64() != b.Uint64() {
+				t.Fatalf("seed %d n %d call %d: picked (%d, %v), plain (%d, %v), or the streams differ after", seed, n, call, gotK, gotOK, wantK, wantOK)
+			}
+			m := topo.NumLinks()
+			if wantOK && rejectedAll(&topo, s) {
+				fallbacks++
+			}
+			if wantOK {
+				picks++
+			} else {
+				none++
+			}
+			for _, k := range busy {
+				u, _, pu, _ := topo.linkAt(k)
+				topo.ports[topo.slot(u, pu)].inflight--
+			}
+			// Change the graph: take the pick down (or a random link), form a link or two.
+			if wantOK {
+				topo.Disconnect(wantK)
+			} else if m > 0 && rng.IntN(2) == 0 {
+				topo.Disconnect(rng.IntN(m))
+			}
+			for f := rng.IntN(3); f > 0; f-- {
+				if x, y, ok := randomAbsentPair(&topo, &rng); ok {
+					if _, _, err := topo.Connect(x, y); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
+	}
+	if picks < 100 || none < 100 || fallbacks < 10 {
+		t.Fatalf("%d picks, %d without a pick, %d fallbacks: the comparison proves little", picks, none, fallbacks)
+	}
+	t.Logf("%d picks, %d without a pick, %d fallbacks", picks, none, fallbacks)
+}
+
+// rejectedAll reports whether pickRemovableLink's rejection sampling, from a stream seeded
+// with s, draws no eligible link in its 4m tries (so the fallback counts and draws).
+func rejectedAll(t *Topology, s uint64) bool {
+	var rng Stream
+	rng.Seed(s)
+	m := t.NumLinks()
+	if m == 0 || m == t.N()-1 && t.Connected() {
+		return false
+	}
+	for try := 0; try < 4*m; try++ {
+		k := rng.IntN(m)
+		if u, v, _, _ := t.linkAt(k); t.LinkIdle(k) && t.connectedWithoutPorts(k, u, v) {
+			return false
+		}
+	}
+	return true
+}

@@ -43,7 +43,7 @@ func (a *GME) Weight(i int32) *big.Rat {
 // its own entry).
 func (a *GME) Queue(i int32) [][2]int64 {
 	var q [][2]int64
-	for _, x := range a.l.Queue(i) {
+	for _, x := range a.l.Entries(i) {
 		id := i
 		if x.P != linkrev.Self {
 			id = a.l.Topo.Peer(i, x.P)

@@ -39,8 +39,13 @@
 // bits widens the whole array, once, to 16 bytes a height, and the trial goes on exactly as
 // it would have (TestWideningKeepsTrials).
 //
-// The queue holds Entry values: a port (or Self for the node's own request) and one word V
-// that the algorithm interprets: unused by RL, the request's priority in hk, the requested
-// resource in gme. Enqueue is the papers' FIFO enqueue (no duplicates); InsertByPriority keeps
-// Q ordered by V, highest first, FIFO among equals (hk's priority queue).
+// The queue's entries are a port (or Self for the node's own request) and, in hk and gme, a
+// value V that the algorithm interprets: the request's priority in hk, the requested resource
+// in gme. RL's entries have none, so Q is kept as two parallel arrays, the ports (4 bytes an
+// entry) and the values (8 bytes), the second only when the algorithm asks for it (Valued, set
+// by hk and gme): at n = 10^6 the queues hold about 3.9 million entries, 61 MB as 16-byte
+// records, now 15 MB for rl and 46 MB for hk and gme, and every MB not touched is first-run
+// system time saved. Reading a value from a queue without values panics (queue.go). Enqueue
+// is the papers' FIFO enqueue (no duplicates); InsertByPriority keeps Q ordered by V, highest
+// first, FIFO among equals (hk's priority queue).
 package linkrev

@@ -50,7 +50,7 @@ func (l *Links) Reroute(i int32, j kernel.Port, out *kernel.Outbox) bool {
 // link to next has reversed (or next has left N), the request goes on. It reports whether
 // it did.
 func (l *Links) Forward(i int32, j kernel.Port, out *kernel.Outbox) bool {
-	if (l.QLen(i) == 1 && l.Head(i).P == j) || (l.QLen(i) > 0 && l.NextReversedOrGone(i)) { // 8
+	if (l.QLen(i) == 1 && l.Head(i) == j) || (l.QLen(i) > 0 && l.NextReversedOrGone(i)) { // 8
 		l.ForwardRequest(i, out) // 9: reroute request
 		return true
 	}
@@ -165,8 +165,8 @@ func (l *Links) LinkFormed(i int32, j kernel.Port, out *kernel.Outbox) {
 // ---- Procedures ----
 
 // ForwardRequest is RL's Procedure ForwardRequest (Jiang's forwardRequest): next = the lowest
-// neighbour (line 1), and a Request to it (line 2) carrying the head of Q's word (hk: its
-// priority; gme: its resource; rl: 0). Q must not be empty. With N empty (every remaining link
+// neighbour (line 1), and a Request to it (line 2) carrying the head of Q's value (hk: its
+// priority; gme: its resource; rl: none, requestWord). Q must not be empty. With N empty (every remaining link
 // of i is still forming) there is nobody to ask: next becomes NextGone, and the request goes
 // out when the first LinkInfo arrives (OnLinkInfo, line 9).
 func (l *Links) ForwardRequest(i int32, out *kernel.Outbox) {
@@ -179,7 +179,7 @@ func (l *Links) ForwardRequest(i int32, out *kernel.Outbox) {
 		return
 	}
 	l.Next[i] = next
-	out.Send(next, l.Msg(l.Types.Request, i, l.Head(i).V)) // 2
+	out.Send(next, l.Msg(l.Types.Request, i, l.requestWord(i))) // 2
 }
 
 // RaiseHeight is RL's Procedure RaiseHeight (partial reversal, after Gafni and Bertsekas;
@@ -236,7 +236,7 @@ func (l *Links) PassToken(i int32, next kernel.Port, d int64, out *kernel.Outbox
 	l.TokenSent(i, next)                                  // 3-5
 	out.Send(next, l.Msg(l.Types.Token, i, d))            // 6
 	if l.QLen(i) > 0 && l.mut != MutNoRequestAfterToken { // 7
-		out.Send(next, l.Msg(l.Types.Request, i, l.Head(i).V))
+		out.Send(next, l.Msg(l.Types.Request, i, l.requestWord(i)))
 	}
 }
 

@@ -40,7 +40,9 @@ const (
 const Self kernel.Port = -1
 
 // Entry is one element of a request queue: the neighbour's port (or Self) and a word the
-// algorithm interprets (priority in hk, resource in gme, unused in rl).
+// algorithm interprets (priority in hk, resource in gme; rl has none, Valued). Q is not
+// stored as Entry records but as two arrays, the ports and, only if Valued, the values
+// (queue.go); Entry is what a queue operation takes or yields.
 type Entry struct {
 	P kernel.Port
 	V int64
@@ -68,15 +70,21 @@ type Links struct {
 	Forming    kernel.PortSets
 	Lower      kernel.PortSets // the ports whose height[k] < myHeight (lower.go), in N or not
 
-	rows     []rowRef  // where node i's heights and queue are (rows.go)
-	dist8    []uint8   // Reset's hop distances to node 0 as bytes, for fillHeights (1 byte per node)
-	q        []Entry   // node i's queue is q[rows[i].q : rows[i].q+rows[i].qLen]
-	forms    []formRec // formHeight of the links being formed (forming.go)
+	rows     []rowRef      // where node i's heights and queue are (rows.go)
+	dist8    []uint8       // Reset's hop distances to node 0 as bytes, for fillHeights (1 byte per node)
+	qp       []kernel.Port // node i's queue Q, its ports: qp[rows[i].q : rows[i].q+rows[i].qLen]
+	qv       []int64       // their values, at the same offsets; nil unless Valued (queue.go)
+	forms    []formRec     // formHeight of the links being formed (forming.go)
 	freeForm int32
 
 	// TokenLink is whom a node that receives the token tells its lowered height: RL's rule
 	// (the zero value, rl's only rule) or Jiang's. hk and gme set it at every Reset.
 	TokenLink LinkRule
+
+	// Valued says that Q's entries carry a value (Entry.V): hk's priority, gme's resource. hk
+	// and gme set it in New, before Preallocate and Reset size the arrays; rl leaves it false,
+	// and its queues hold ports alone (queue.go).
+	Valued bool
 
 	mut Mutant // a deliberately broken variant for the mutation tests (mutation.go); MutNone otherwise
 }

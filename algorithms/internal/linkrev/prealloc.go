@@ -16,9 +16,13 @@ func (l *Links) Preallocate(t *kernel.Topology, n, links int) {
 	}
 	h := 2 * links
 	// In reverse order of Reset's first writes: the helper takes the last added first.
-	if cap(l.q) < n*qFirst {
-		l.q = reserve(l.q, n*qFirst, n*qFirst, 3*n*(pc+1))
-		kernel.Prefault(t, l.q) // the queues, written from the first requests on
+	if l.Valued && cap(l.qv) < n*qFirst {
+		l.qv = reserveQueue(l.qv, n, pc)
+		kernel.Prefault(t, l.qv) // the queues' values and ports, written from the first requests on
+	}
+	if cap(l.qp) < n*qFirst {
+		l.qp = reserveQueue(l.qp, n, pc)
+		kernel.Prefault(t, l.qp)
 	}
 	l.hs.preallocate(t, h, h/32, 3*n*pc)
 	kernel.PreallocatePortSets(t, n, pc, &l.InN, &l.ReceivedLI, &l.Forming, &l.Lower)

@@ -9,10 +9,11 @@ import (
 
 // TestPreallocateSizesReset: on the walter network's graph, Reset keeps every array
 // Preallocate made (it was sized as Reset sizes it) and leaves the same state as a Reset
-// without it.
+// without it; the queue's values are allocated exactly when Valued (rl: never).
 func TestPreallocateSizesReset(t *testing.T) {
 	var rng kernel.Stream
 	for seed := uint64(1); seed <= 4; seed++ {
+		valued := seed%2 == 0
 		rng.Seed(seed)
 		n := 1000 + rng.IntN(4000)
 		links := 4 * n
@@ -21,17 +22,24 @@ func TestPreallocateSizesReset(t *testing.T) {
 		if err := kernel.RandomConnected(topo, links, &rng); err != nil {
 			t.Fatal(err)
 		}
-		var a, b Links
+		a, b := Links{Valued: valued}, Links{Valued: valued}
 		a.Preallocate(topo, n, links)
+		if (a.qv != nil) != valued || (valued && len(a.qv) != len(a.qp)) {
+			t.Fatalf("seed %d: Valued %v, Preallocate made %d values for %d ports", seed, valued, len(a.qv), len(a.qp))
+		}
+		var qv *int64
+		if valued {
+			qv = &a.qv[:1][0]
+		}
 		heights, my := &a.hs.narrow[:1][0], &a.MyHeight[0]
-		q, rows, next, sets := &a.q[:1][0], &a.rows[0], &a.Next[0], &a.InN.Row(0)[0]
+		q, rows, next, sets := &a.qp[:1][0], &a.rows[0], &a.Next[0], &a.InN.Row(0)[0]
 		if err := a.Reset(topo, n, nil, "test", Types{}); err != nil {
 			t.Fatal(err)
 		}
 		if err := b.Reset(topo, n, nil, "test", Types{}); err != nil {
 			t.Fatal(err)
 		}
-		if heights != &a.hs.narrow[:1][0] || my != &a.MyHeight[0] || q != &a.q[:1][0] || rows != &a.rows[0] || next != &a.Next[0] || sets != &a.InN.Row(0)[0] {
+		if heights != &a.hs.narrow[:1][0] || my != &a.MyHeight[0] || q != &a.qp[:1][0] || (valued && qv != &a.qv[:1][0]) || (a.qv == nil) == valued || rows != &a.rows[0] || next != &a.Next[0] || sets != &a.InN.Row(0)[0] {
 			t.Fatalf("seed %d: Reset reallocated an array Preallocate made", seed)
 		}
 		same := slices.Equal(a.MyHeight, b.MyHeight) && sameHeights(&a.hs, &b.hs) &&

@@ -25,7 +25,10 @@ import (
 //     Reset plus one; when a link forms on a port beyond it (LinkFormed), the row moves to
 //     the end of the array, twice as wide (at most PortCap), keeping its values;
 //   - its queue is a row of qFirst entries; when Q is full it moves the same way, twice as
-//     large, at most as large as Q can get: one entry per port of its height row, plus Self;
+//     large, at most as large as Q can get: one entry per port of its height row, plus Self.
+//     The row is at the same offset in the ports' array (4 bytes an entry) and, for hk and
+//     gme, the values' (8 bytes; Valued), which move together (growQueue): 4 bytes an entry
+//     for rl and 12 for hk and gme, not 16 (queue.go);
 //   - formHeight is kept only for the links being formed (forming.go).
 //
 // A moved row leaves its old place unused until the next Reset, so a node's rows take at
@@ -48,7 +51,7 @@ const rowsMax = math.MaxInt32
 // node's rows costs one cache line.
 type rowRef struct {
 	h, hw int32 // heights: Height[h : h+hw], one per port below hw
-	q, qc int32 // queue: q[q : q+qc], its first qLen entries in use
+	q, qc int32 // queue: qp[q : q+qc] (and qv[q : q+qc]), its first qLen entries in use
 	qLen  int32
 	form  int32 // first of node i's forming records (forming.go), -1 if none
 }
@@ -69,7 +72,12 @@ func (l *Links) layout(t *kernel.Topology, n int, wide bool, name string) error 
 		h += w
 	}
 	l.hs.reserve(h, h/32, 3*n*pc, wide)
-	l.q = reserve(l.q, n*qFirst, n*qFirst, 3*n*(pc+1))
+	l.qp = reserveQueue(l.qp, n, pc)
+	if l.Valued {
+		l.qv = reserveQueue(l.qv, n, pc)
+	} else {
+		l.qv = nil
+	}
 	l.resetForming()
 	return nil
 }
@@ -92,6 +100,13 @@ func highest(row []uint64) int {
 		}
 	}
 	return -1
+}
+
+// reserveQueue returns one of Q's arrays (ports or values) with n rows of qFirst entries and
+// room for the rows to move (reserve); both are given the same length and room, and moved
+// together (growQueue), so that one offset in rowRef serves both.
+func reserveQueue[T any](s []T, n, pc int) []T {
+	return reserve(s, n*qFirst, n*qFirst, 3*n*(pc+1))
 }
 
 // reserve returns s with length n and room for growth more entries (at least 4,096, at
@@ -144,7 +159,14 @@ func (l *Links) growQueue(i int32) {
 	if c <= int(r.qLen) {
 		panic(fmt.Sprintf("linkrev: node %d's queue holds %d entries, more than its %d ports and Self", i, r.qLen, r.hw))
 	}
-	l.q = moveRow(l.q, &r.q, int(r.qLen), c)
+	off := r.q
+	l.qp = moveRow(l.qp, &r.q, int(r.qLen), c)
+	if l.qv != nil {
+		l.qv = moveRow(l.qv, &off, int(r.qLen), c)
+		if off != r.q {
+			panic("linkrev: the queue's ports and values have come apart")
+		}
+	}
 	r.qc = int32(c)
 }
 

@@ -19,10 +19,10 @@ func (l *Links) View(i int32, v *kernel.NodeView) {
 		v.Next = l.Topo.Peer(i, nx)
 	}
 	v.HasQueue = true
-	for _, e := range l.Queue(i) {
+	for _, p := range l.Queue(i) {
 		id := i
-		if e.P != Self {
-			id = l.Topo.Peer(i, e.P)
+		if p != Self {
+			id = l.Topo.Peer(i, p)
 		}
 		v.Queue = append(v.Queue, id)
 	}

@@ -6,7 +6,7 @@ import "github.com/mutexlab/mutexlab/kernel"
 // a trial runs.
 
 // MyHeight returns node i's height.
-func (a *RL) MyHeight(i int32) Height { return a.l.MyHeight[i] }
+func (a *RL) MyHeight(i int32) Height { return a.l.MyHeight(i) }
 
 // TokenHolder reports node i's tokenHolder flag.
 func (a *RL) TokenHolder(i int32) bool { return a.l.TokenHolder[i] }

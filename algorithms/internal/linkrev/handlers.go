@@ -110,7 +110,7 @@ func (l *Links) OnLinkInfo(i int32, j kernel.Port, h Height, out *kernel.Outbox)
 // (TestMessageIDs), the stored one's as the port record's (heightStore).
 func (l *Links) LinkInfoArrived(i int32, j kernel.Port, h Height, out *kernel.Outbox) {
 	l.InN.Add(i, j)                                                 // 1
-	if l.Forming.Has(i, j) && l.MyHeight[i] != l.formHeight(i, j) { // 2
+	if l.Forming.Has(i, j) && l.MyHeight(i) != l.formHeight(i, j) { // 2
 		out.Send(j, l.Msg(l.Types.Link, i, 0)) // 3
 	}
 	l.stopForming(i, j)         // 4
@@ -159,7 +159,7 @@ func (l *Links) LinkFailed(i int32, j kernel.Port) {
 func (l *Links) LinkFormed(i int32, j kernel.Port, out *kernel.Outbox) {
 	l.fitPort(i, j)
 	out.Send(j, l.Msg(l.Types.Link, i, 0)) // 1
-	l.startForming(i, j, l.MyHeight[i])    // 2, 3
+	l.startForming(i, j, l.MyHeight(i))    // 2, 3
 }
 
 // ---- Procedures ----
@@ -205,7 +205,7 @@ func (l *Links) raise(i int32, out *kernel.Outbox) {
 			minH1, first = h.H1, false
 		}
 	}
-	my := &l.MyHeight[i]
+	my := &l.my[i]
 	my.H1 = 1 + minH1 // 1
 	minH2, inS := int64(0), false
 	for k := l.InN.Next(i, 0); k >= 0; k = l.InN.Next(i, k+1) { // 2: S = {l ∈ N : height[l].h1 = myHeight.h1}
@@ -244,9 +244,9 @@ func (l *Links) PassToken(i int32, next kernel.Port, d int64, out *kernel.Outbox
 // height[j] lowered to (myHeight.h1, myHeight.h2 − 1, j), receivedLI[j] = false.
 func (l *Links) TokenSent(i int32, j kernel.Port) {
 	l.Next[i] = j
-	l.TokenHolder[i] = false                                                             // 3
-	l.setHeight(i, j, Height{l.MyHeight[i].H1, l.MyHeight[i].H2 - 1, l.Topo.Peer(i, j)}) // 4
-	l.ReceivedLI.Remove(i, j)                                                            // 5
+	l.TokenHolder[i] = false                                                 // 3
+	l.setHeight(i, j, Height{l.my[i].H1, l.my[i].H2 - 1, l.Topo.Peer(i, j)}) // 4
+	l.ReceivedLI.Remove(i, j)                                                // 5
 }
 
 // ReleasePort is where Jiang's release messages go (hk's forwardRelease, gme's sendRelease):

@@ -27,6 +27,6 @@ func (l *Links) Preallocate(t *kernel.Topology, n, links int) {
 	l.hs.preallocate(t, h, h/32, 3*n*pc)
 	kernel.PreallocatePortSets(t, n, pc, &l.InN, &l.ReceivedLI, &l.Forming, &l.Lower)
 	kernel.PreallocateSlice(t, &l.rows, n)
-	kernel.PreallocateSlice(t, &l.MyHeight, n)
+	kernel.PreallocateSlice(t, &l.my, n)
 	kernel.PreallocateSlice(t, &l.Next, n) // the BFS's distances first
 }

@@ -31,7 +31,7 @@ func TestPreallocateSizesReset(t *testing.T) {
 		if valued {
 			qv = &a.qv[:1][0]
 		}
-		heights, my := &a.hs.narrow[:1][0], &a.MyHeight[0]
+		heights, my := &a.hs.narrow[:1][0], &a.my[0]
 		q, rows, next, sets := &a.qp[:1][0], &a.rows[0], &a.Next[0], &a.InN.Row(0)[0]
 		if err := a.Reset(topo, n, nil, "test", Types{}); err != nil {
 			t.Fatal(err)
@@ -39,10 +39,10 @@ func TestPreallocateSizesReset(t *testing.T) {
 		if err := b.Reset(topo, n, nil, "test", Types{}); err != nil {
 			t.Fatal(err)
 		}
-		if heights != &a.hs.narrow[:1][0] || my != &a.MyHeight[0] || q != &a.qp[:1][0] || (valued && qv != &a.qv[:1][0]) || (a.qv == nil) == valued || rows != &a.rows[0] || next != &a.Next[0] || sets != &a.InN.Row(0)[0] {
+		if heights != &a.hs.narrow[:1][0] || my != &a.my[0] || q != &a.qp[:1][0] || (valued && qv != &a.qv[:1][0]) || (a.qv == nil) == valued || rows != &a.rows[0] || next != &a.Next[0] || sets != &a.InN.Row(0)[0] {
 			t.Fatalf("seed %d: Reset reallocated an array Preallocate made", seed)
 		}
-		same := slices.Equal(a.MyHeight, b.MyHeight) && sameHeights(&a.hs, &b.hs) &&
+		same := slices.Equal(a.my, b.my) && sameHeights(&a.hs, &b.hs) &&
 			slices.Equal(a.Next, b.Next) && slices.Equal(a.rows, b.rows) && slices.Equal(a.TokenHolder, b.TokenHolder)
 		for i := int32(0); same && int(i) < n; i++ {
 			same = slices.Equal(a.InN.Row(i), b.InN.Row(i)) && slices.Equal(a.ReceivedLI.Row(i), b.ReceivedLI.Row(i)) &&

@@ -7,7 +7,7 @@ import "github.com/mutexlab/mutexlab/kernel"
 // where its rows are (the rows themselves are PrefetchRows's). For kernel.Prefetcher (the
 // kernel calls it two events ahead at large n); it only prefetches, so no result changes.
 func (l *Links) Prefetch(i int32) {
-	kernel.PrefetchAt(l.MyHeight, int(i))
+	kernel.PrefetchAt(l.my, int(i))
 	kernel.PrefetchAt(l.TokenHolder, int(i))
 	kernel.PrefetchAt(l.Next, int(i))
 	l.InN.Prefetch(i)

@@ -66,7 +66,7 @@ func TestRowsSizedToPortsUsed(t *testing.T) {
 	if w := l.rows[2].hw; w != 4 {
 		t.Errorf("node 2's row is %d wide after links on ports 2 and 3, want 4 (twice 2)", w)
 	}
-	if l.formHeight(2, 3) != l.MyHeight[2] || !l.Forming.Has(2, 2) {
+	if l.formHeight(2, 3) != l.MyHeight(2) || !l.Forming.Has(2, 2) {
 		t.Errorf("node 2 forms ports 2 and 3 at its height: formHeight %v, forming[2] %v", l.formHeight(2, 3), l.Forming.Has(2, 2))
 	}
 }

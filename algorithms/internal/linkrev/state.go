@@ -15,7 +15,7 @@ import (
 // and its LinkInfo has not come back) and forming. It allocates; never call it in a trial.
 func (l *Links) State(i int32, v func(int64) string) string {
 	var b strings.Builder
-	h := l.MyHeight[i]
+	h := l.my[i]
 	fmt.Fprintf(&b, "h=(%d,%d) next=%s Q=[", h.H1, h.H2, l.nextName(i))
 	for k, p := range l.Queue(i) {
 		if k > 0 {

@@ -8,7 +8,7 @@ import "github.com/mutexlab/mutexlab/kernel"
 // next's link failed); and Q as node ids, head first (i for its own request). It allocates
 // only to grow v's slices; never call it in a trial.
 func (l *Links) View(i int32, v *kernel.NodeView) {
-	h := l.MyHeight[i]
+	h := l.MyHeight(i)
 	v.Height = append(v.Height, h.H1, h.H2, int64(h.ID))
 	switch nx := l.Next[i]; nx {
 	case NextSelf:

@@ -44,11 +44,11 @@
 //
 // The queue's entries are a port (or Self for the node's own request) and, in hk and gme, a
 // value V that the algorithm interprets: the request's priority in hk, the requested resource
-// in gme. RL's entries have none, so Q is kept as two parallel arrays, the ports (4 bytes an
-// entry) and the values (8 bytes), the second only when the algorithm asks for it (Valued, set
-// by hk and gme): at n = 10^6 the queues hold about 3.9 million entries, 61 MB as 16-byte
-// records, now 15 MB for rl and 46 MB for hk and gme, and every MB not touched is first-run
-// system time saved. Reading a value from a queue without values panics (queue.go). Enqueue
-// is the papers' FIFO enqueue (no duplicates); InsertByPriority keeps Q ordered by V, highest
-// first, FIFO among equals (hk's priority queue).
+// in gme. RL's entries have none, so a node's Q is a row of its ports (4 bytes an entry)
+// followed, only when the algorithm asks for it (Valued, set by hk and gme), by their values
+// (8 bytes), in one array (queue.go): at n = 10^6 the queues' room is about 4 million
+// entries, 61 MB as 16-byte records, now 15 MB for rl and 46 MB for hk and gme, and every MB
+// not touched is first-run system time saved. Reading a value from a queue without values
+// panics (queue.go). Enqueue is the papers' FIFO enqueue (no duplicates); InsertByPriority
+// keeps Q ordered by V, highest first, FIFO among equals (hk's priority queue).
 package linkrev

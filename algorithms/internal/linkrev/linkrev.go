@@ -71,11 +71,11 @@ type Links struct {
 	Forming    kernel.PortSets
 	Lower      kernel.PortSets // the ports whose height[k] < myHeight (lower.go), in N or not
 
-	rows     []rowRef      // where node i's heights and queue are (rows.go)
-	dist8    []uint8       // Reset's hop distances to node 0 as bytes, for fillHeights (1 byte per node)
-	qp       []kernel.Port // node i's queue Q, its ports: qp[rows[i].q : rows[i].q+rows[i].qLen]
-	qv       []int64       // their values, at the same offsets; nil unless Valued (queue.go)
-	forms    []formRec     // formHeight of the links being formed (forming.go)
+	rows     []rowRef  // where node i's heights and queue are (rows.go)
+	dist8    []uint8   // Reset's hop distances to node 0 as bytes, for fillHeights (1 byte per node)
+	q        []int64   // the queues' rows: node i's ports from q[rows[i].q], two a word, then, if Valued, its values (queue.go)
+	qValued  bool      // Valued as Reset found it: the rows hold values
+	forms    []formRec // formHeight of the links being formed (forming.go)
 	freeForm int32
 
 	// TokenLink is whom a node that receives the token tells its lowered height: RL's rule

@@ -16,13 +16,8 @@ func (l *Links) Preallocate(t *kernel.Topology, n, links int) {
 	}
 	h := 2 * links
 	// In reverse order of Reset's first writes: the helper takes the last added first.
-	if l.Valued && cap(l.qv) < n*qFirst {
-		l.qv = reserveQueue(l.qv, n, pc)
-		kernel.Prefault(t, l.qv) // the queues' values and ports, written from the first requests on
-	}
-	if cap(l.qp) < n*qFirst {
-		l.qp = reserveQueue(l.qp, n, pc)
-		kernel.Prefault(t, l.qp)
+	if cap(l.q) < n*queueWords(qFirst, l.Valued) && l.reserveQueues(n, pc) {
+		kernel.Prefault(t, l.q) // the queues, written from the first requests on
 	}
 	l.hs.preallocate(t, h, h/32, 3*n*pc)
 	kernel.PreallocatePortSets(t, n, pc, &l.InN, &l.ReceivedLI, &l.Forming, &l.Lower)

@@ -24,22 +24,18 @@ func TestPreallocateSizesReset(t *testing.T) {
 		}
 		a, b := Links{Valued: valued}, Links{Valued: valued}
 		a.Preallocate(topo, n, links)
-		if (a.qv != nil) != valued || (valued && len(a.qv) != len(a.qp)) {
-			t.Fatalf("seed %d: Valued %v, Preallocate made %d values for %d ports", seed, valued, len(a.qv), len(a.qp))
-		}
-		var qv *int64
-		if valued {
-			qv = &a.qv[:1][0]
+		if want := n * queueWords(qFirst, valued); len(a.q) != want {
+			t.Fatalf("seed %d: Valued %v, Preallocate made %d words of queues, want %d", seed, valued, len(a.q), want)
 		}
 		heights, my := &a.hs.narrow[:1][0], &a.my[0]
-		q, rows, next, sets := &a.qp[:1][0], &a.rows[0], &a.Next[0], &a.InN.Row(0)[0]
+		q, rows, next, sets := &a.q[:1][0], &a.rows[0], &a.Next[0], &a.InN.Row(0)[0]
 		if err := a.Reset(topo, n, nil, "test", Types{}); err != nil {
 			t.Fatal(err)
 		}
 		if err := b.Reset(topo, n, nil, "test", Types{}); err != nil {
 			t.Fatal(err)
 		}
-		if heights != &a.hs.narrow[:1][0] || my != &a.my[0] || q != &a.qp[:1][0] || (valued && qv != &a.qv[:1][0]) || (a.qv == nil) == valued || rows != &a.rows[0] || next != &a.Next[0] || sets != &a.InN.Row(0)[0] {
+		if heights != &a.hs.narrow[:1][0] || my != &a.my[0] || q != &a.q[:1][0] || a.qValued != valued || rows != &a.rows[0] || next != &a.Next[0] || sets != &a.InN.Row(0)[0] {
 			t.Fatalf("seed %d: Reset reallocated an array Preallocate made", seed)
 		}
 		same := slices.Equal(a.my, b.my) && sameHeights(&a.hs, &b.hs) &&

@@ -35,10 +35,7 @@ func (l *Links) PrefetchRows(i int32, p kernel.Port, m kernel.MsgType) {
 	r := &l.rows[i]
 	if p == kernel.NoPort || m == l.Types.Token {
 		l.hs.prefetchRow(int(r.h), int(r.hw))
-		kernel.PrefetchAt(l.qp, int(r.q))
-		if l.qv != nil {
-			kernel.PrefetchAt(l.qv, int(r.q))
-		}
+		kernel.PrefetchAt(l.q, int(r.q))
 		if p == kernel.NoPort {
 			l.Topo.PrefetchPort(i, l.Next[i])
 		} else {
@@ -55,9 +52,5 @@ func (l *Links) PrefetchRows(i int32, p kernel.Port, m kernel.MsgType) {
 	if nx := l.Next[i]; uint32(nx) < uint32(r.hw) && nx != p {
 		l.hs.prefetch(int(r.h) + int(nx))
 	}
-	end := r.q + min(r.qLen+1, r.qc)
-	kernel.PrefetchRange(l.qp[r.q:end])
-	if l.qv != nil {
-		kernel.PrefetchRange(l.qv[r.q:end])
-	}
+	kernel.PrefetchRange(l.q[r.q:l.queueEnd(r, int(min(r.qLen+1, r.qc)))])
 }

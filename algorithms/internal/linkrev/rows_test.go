@@ -233,8 +233,8 @@ func checkQueue(t *testing.T, l *Links, step int, k int32, ref []Entry, valued b
 func TestQueueWithoutValuesPanics(t *testing.T) {
 	_, l := chain(t, 4, 3)
 	l.Enqueue(1, Entry{P: Self})
-	if l.requestWord(1) != 0 || l.qv != nil {
-		t.Fatalf("a queue without values: requestWord %d, values %v", l.requestWord(1), l.qv)
+	if l.requestWord(1) != 0 || l.qValued || len(l.q) != 4*queueWords(qFirst, false) {
+		t.Fatalf("a queue without values: requestWord %d, values %v, %d words for 4 nodes", l.requestWord(1), l.qValued, len(l.q))
 	}
 	for _, c := range []struct {
 		name string

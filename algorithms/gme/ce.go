@@ -62,7 +62,7 @@ func (a *GME) ceUpdate(i int32) {
 		return
 	}
 	a.ceLeader = i
-	for _, x := range l.Queue(i) {
+	for _, x := range l.Entries(i) {
 		if v := a.entryNode(i, x); !a.watch.IsOpen(v) {
 			a.watch.Open(v, i)
 			a.ceOpen = append(a.ceOpen, v)
@@ -73,7 +73,7 @@ func (a *GME) ceUpdate(i int32) {
 // waitsAt reports whether node v has an entry in the leader i's Q (for the session's
 // resource: with no other resource queued, every entry is for it).
 func (a *GME) waitsAt(i, v int32) bool {
-	for _, x := range a.l.Queue(i) {
+	for _, x := range a.l.Entries(i) {
 		if a.entryNode(i, x) == v {
 			return true
 		}

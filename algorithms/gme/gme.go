@@ -86,7 +86,7 @@ type GME struct {
 }
 
 // New returns an instance; Reset sizes it for a trial and reads its parameters.
-func New() *GME { return &GME{} }
+func New() *GME { return &GME{l: linkrev.Links{Valued: true}} } // Q's entries carry their resource
 
 func (a *GME) Name() string                       { return "gme" }
 func (a *GME) MessageTypes() []kernel.MsgTypeInfo { return messageTypes }
@@ -280,7 +280,7 @@ func (a *GME) onSubtoken(i int32, j kernel.Port, r int64, dropped bool, e int64,
 	// 1: split w into q fractions: one per neighbour whose request is in Q, and one for i if
 	// its own request is for R.
 	q := 0
-	for _, x := range l.Queue(i) {
+	for _, x := range l.Entries(i) {
 		if x.P != linkrev.Self || x.V == r {
 			q++
 		}
@@ -292,7 +292,7 @@ func (a *GME) onSubtoken(i int32, j kernel.Port, r int64, dropped bool, e int64,
 	if a.mut == mutDropLastPiece {
 		q++ // pieces 2^-(e+1) .. 2^-(e+q); the (q+1)-th, 2^-(e+q), is never sent
 	}
-	for _, x := range l.Queue(i) {
+	for _, x := range l.Entries(i) {
 		switch {
 		case x.P != linkrev.Self: // 2: SUBTOKEN(R, w_k) to each neighbour in Q
 			m := l.Msg(MsgSubtoken, i, Piece(e, q, k))
@@ -339,7 +339,7 @@ func (a *GME) LinkUp(i int32, j kernel.Port, out *kernel.Outbox) { a.l.LinkForme
 // and weight = 0.
 func (a *GME) transmitToken(i int32, out *kernel.Outbox) {
 	l := &a.l
-	next := l.Dequeue(i).P    // 1: dequeue the first request, next = j
+	next := l.Dequeue(i)      // 1: dequeue the first request, next = j
 	if next == linkrev.Self { // 2: next = i: enter the CS, a new session of R_i
 		l.Next[i] = linkrev.NextSelf
 		a.sres[i] = a.res[i]
@@ -347,7 +347,7 @@ func (a *GME) transmitToken(i int32, out *kernel.Outbox) {
 		a.enter(i, out)
 		// 3: SUBTOKEN(R, 1) to every neighbour whose request is in Q, weight += q; the
 		// requests for R leave Q.
-		for _, x := range l.Queue(i) {
+		for _, x := range l.Entries(i) {
 			a.throw(i, x.P, x.V == a.sres[i], out)
 		}
 		l.DeleteV(i, a.sres[i])
@@ -395,7 +395,7 @@ func (a *GME) extend(i int32, out *kernel.Outbox) {
 		return
 	}
 	self := false
-	for _, x := range l.Queue(i) {
+	for _, x := range l.Entries(i) {
 		if x.P == linkrev.Self {
 			self = true
 		} else {
@@ -411,7 +411,7 @@ func (a *GME) extend(i int32, out *kernel.Outbox) {
 // otherQueued reports whether a request for a resource other than the session's waits in the
 // holder i's Q.
 func (a *GME) otherQueued(i int32) bool {
-	for _, x := range a.l.Queue(i) {
+	for _, x := range a.l.Entries(i) {
 		if x.V != a.sres[i] {
 			return true
 		}
@@ -450,7 +450,7 @@ func (a *GME) weightZero(i int32) bool { return a.back[i].Is(a.minted[i]) }
 // repeated REQUEST from j updates the resource its entry names and keeps its place.
 func (a *GME) enqueue(i int32, j kernel.Port, s int64) {
 	if k := a.l.Find(i, j); k >= 0 {
-		a.l.Queue(i)[k].V = s
+		a.l.Values(i)[k] = s
 		return
 	}
 	a.l.Enqueue(i, linkrev.Entry{P: j, V: s})

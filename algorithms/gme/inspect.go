@@ -11,7 +11,7 @@ import (
 // Inspection for scenario tests. These allocate and are never called while a trial runs.
 
 // MyHeight returns node i's height.
-func (a *GME) MyHeight(i int32) linkrev.Height { return a.l.MyHeight[i] }
+func (a *GME) MyHeight(i int32) linkrev.Height { return a.l.MyHeight(i) }
 
 // State returns node i's section.
 func (a *GME) State(i int32) State { return a.state[i] }
@@ -43,7 +43,7 @@ func (a *GME) Weight(i int32) *big.Rat {
 // its own entry).
 func (a *GME) Queue(i int32) [][2]int64 {
 	var q [][2]int64
-	for _, x := range a.l.Queue(i) {
+	for _, x := range a.l.Entries(i) {
 		id := i
 		if x.P != linkrev.Self {
 			id = a.l.Topo.Peer(i, x.P)

@@ -72,7 +72,7 @@ type HK struct {
 }
 
 // New returns an instance; Reset sizes it for a trial and reads its parameters.
-func New() *HK { return &HK{} }
+func New() *HK { return &HK{l: linkrev.Links{Valued: true}} } // Q's entries carry their priority
 
 func (a *HK) Name() string                       { return "hk" }
 func (a *HK) MessageTypes() []kernel.MsgTypeInfo { return messageTypes }
@@ -195,7 +195,7 @@ func (a *HK) onUpdate(i int32, j kernel.Port, s int64, out *kernel.Outbox) {
 	if k < 0 { // 1: only if j's request is in Q
 		return
 	}
-	if s <= l.Queue(i)[k].V { // priorities only rise (package doc)
+	if s <= l.Values(i)[k] { // priorities only rise (package doc)
 		return
 	}
 	old := a.headPriority(i)
@@ -216,7 +216,7 @@ func (a *HK) onRequest(i int32, j kernel.Port, h linkrev.Height, s int64, out *k
 	if l.Incoming(i, j) { // 3: enqueue if the link is incoming
 		// Enqueue never duplicates: a REQUEST from a neighbour already in Q only raises its
 		// priority, like an UPDATE (package doc).
-		if k := l.Find(i, j); k < 0 || s > l.Queue(i)[k].V {
+		if k := l.Find(i, j); k < 0 || s > l.Values(i)[k] {
 			pos = a.insert(i, linkrev.Entry{P: j, V: s})
 		}
 	}
@@ -296,7 +296,7 @@ func (a *HK) serve(i int32, out *kernel.Outbox) {
 // giveTokenToFrontOfQ: "Procedure giveTokenToFrontOfQ()".
 func (a *HK) giveTokenToFrontOfQ(i int32, out *kernel.Outbox) {
 	l := &a.l
-	next := l.Dequeue(i).P // 1
+	next := l.Dequeue(i) // 1
 	if next == linkrev.Self {
 		l.Next[i] = linkrev.NextSelf
 		if a.t[i] >= a.h[i] || a.mut == mutIgnoreT { // 2: t >= h: t = t − h, enter
@@ -346,15 +346,15 @@ func (a *HK) forwardRelease(i int32, r int64, out *kernel.Outbox) {
 // neighbour; otherwise a REQUEST follows anyway when next is chosen again).
 func (a *HK) sendUpdate(i int32, out *kernel.Outbox) {
 	if nx := a.l.Next[i]; nx >= 0 && a.l.InN.Has(i, nx) {
-		out.Send(nx, a.l.Msg(MsgUpdate, i, a.l.Head(i).V))
+		out.Send(nx, a.l.Msg(MsgUpdate, i, a.l.HeadValue(i)))
 	}
 }
 
 // age is the paper's aging procedure: every request in Q gains the aging step.
 func (a *HK) age(i int32) {
-	q := a.l.Queue(i)
-	for k := range q {
-		q[k].V += a.aging
+	vs := a.l.Values(i)
+	for k := range vs {
+		vs[k] += a.aging
 	}
 }
 
@@ -362,7 +362,7 @@ func (a *HK) headPriority(i int32) int64 {
 	if a.l.QLen(i) == 0 {
 		return -1 << 62
 	}
-	return a.l.Head(i).V
+	return a.l.HeadValue(i)
 }
 
 // ---- Mutation points ----
@@ -399,7 +399,7 @@ func (a *HK) insert(i int32, e linkrev.Entry) int {
 		return l.InsertByPriority(i, e)
 	}
 	if k := l.Find(i, e.P); k >= 0 {
-		l.Queue(i)[k].V = e.V
+		l.Values(i)[k] = e.V
 		return k
 	}
 	l.Enqueue(i, e)

@@ -6,7 +6,7 @@ import "github.com/mutexlab/mutexlab/kernel"
 // a trial runs.
 
 // MyHeight returns node i's height.
-func (a *RL) MyHeight(i int32) Height { return a.l.MyHeight[i] }
+func (a *RL) MyHeight(i int32) Height { return a.l.MyHeight(i) }
 
 // TokenHolder reports node i's tokenHolder flag.
 func (a *RL) TokenHolder(i int32) bool { return a.l.TokenHolder[i] }
@@ -17,11 +17,11 @@ func (a *RL) Status(i int32) Status { return a.status[i] }
 // Queue returns node i's request queue as node identifiers, head first (i itself for its own entry).
 func (a *RL) Queue(i int32) []int32 {
 	var ids []int32
-	for _, x := range a.l.Queue(i) {
-		if x.P == qSelf {
+	for _, p := range a.l.Queue(i) {
+		if p == qSelf {
 			ids = append(ids, i)
 		} else {
-			ids = append(ids, a.l.Topo.Peer(i, x.P))
+			ids = append(ids, a.l.Topo.Peer(i, p))
 		}
 	}
 	return ids

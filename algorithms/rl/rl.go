@@ -147,8 +147,8 @@ func (a *RL) LinkUp(i int32, j kernel.Port, out *kernel.Outbox) { a.l.LinkFormed
 
 // giveTokenToNext: "Procedure GiveTokenToNext()", only called when |Q| > 0.
 func (a *RL) giveTokenToNext(i int32, out *kernel.Outbox) {
-	next := a.l.Dequeue(i).P // 1
-	if next != qSelf {       // 2
+	next := a.l.Dequeue(i) // 1
+	if next != qSelf {     // 2
 		a.l.PassToken(i, next, 0, out) // 3-7: the Token, and a Request behind it if |Q| > 0
 	} else { // 8: next = i
 		a.l.Next[i] = nextSelf

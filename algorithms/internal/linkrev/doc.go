@@ -19,14 +19,17 @@
 // and replay traces.
 //
 // Storage is struct-of-arrays, sized at Reset and reused: per node (myHeight, next,
-// tokenHolder) and per used port (rows.go): node i's heights height[j] are a row as wide as
+// tokenHolder; myHeight as (h1, h2) in 16 bytes, not 24, as its id is the node's: MyHeight)
+// and per used port (rows.go): node i's heights height[j] are a row as wide as
 // the ports it uses, not PortCap, and its queue Q a row that starts at two entries; both move,
 // twice as large, when the node first needs more. formHeight[j] is kept only for links being
 // formed (forming.go). N, receivedLI, forming and Lower (the ports whose height is below the
 // node's, which makes the sink test a word operation: lower.go) are kernel.PortSets,
 // interleaved per node.
 // Neighbour j is addressed by the port it is reached on. At n = 10^6 and mean degree 8 this is
-// about 210 bytes per node instead of 2.1 KB (docs/scaling.md, Memory).
+// about 210 bytes per node instead of 2.1 KB (docs/scaling.md, Memory), before myHeight lost
+// its id and rl's queue its values (the queue's room, four entries a node, went from 64 to
+// 16 bytes for rl and 48 for hk and gme): about 154 bytes for rl, 186 for hk and gme.
 //
 // The per-port heights are stored without their id, which is the neighbour's and which the
 // kernel's port record already holds (heights.go), and in 8 bytes each (h1, h2 as int32),
@@ -39,8 +42,13 @@
 // bits widens the whole array, once, to 16 bytes a height, and the trial goes on exactly as
 // it would have (TestWideningKeepsTrials).
 //
-// The queue holds Entry values: a port (or Self for the node's own request) and one word V
-// that the algorithm interprets: unused by RL, the request's priority in hk, the requested
-// resource in gme. Enqueue is the papers' FIFO enqueue (no duplicates); InsertByPriority keeps
-// Q ordered by V, highest first, FIFO among equals (hk's priority queue).
+// The queue's entries are a port (or Self for the node's own request) and, in hk and gme, a
+// value V that the algorithm interprets: the request's priority in hk, the requested resource
+// in gme. RL's entries have none, so a node's Q is a row of its ports (4 bytes an entry)
+// followed, only when the algorithm asks for it (Valued, set by hk and gme), by their values
+// (8 bytes), in one array (queue.go): at n = 10^6 the queues' room is about 4 million
+// entries, 61 MB as 16-byte records, now 15 MB for rl and 46 MB for hk and gme, and every MB
+// not touched is first-run system time saved. Reading a value from a queue without values
+// panics (queue.go). Enqueue is the papers' FIFO enqueue (no duplicates); InsertByPriority
+// keeps Q ordered by V, highest first, FIFO among equals (hk's priority queue).
 package linkrev

@@ -21,7 +21,7 @@ func splitFill(n int) func() {
 
 // sameState reports whether a and b hold the same Reverse Link state of n nodes.
 func sameState(a, b *Links, n int) bool {
-	same := slices.Equal(a.MyHeight, b.MyHeight) && sameHeights(&a.hs, &b.hs) &&
+	same := slices.Equal(a.my, b.my) && sameHeights(&a.hs, &b.hs) &&
 		slices.Equal(a.Next, b.Next) && slices.Equal(a.rows, b.rows) && slices.Equal(a.TokenHolder, b.TokenHolder)
 	for i := int32(0); same && int(i) < n; i++ {
 		same = slices.Equal(a.InN.Row(i), b.InN.Row(i)) && slices.Equal(a.ReceivedLI.Row(i), b.ReceivedLI.Row(i)) &&
@@ -44,7 +44,7 @@ func TestSplitFillMatchesInOrder(t *testing.T) {
 		}
 		topo, n := testNetwork(t, &rng, 3000, pathN)
 		var initial []Height
-		if seed%2 == 0 { // heights given: reversed ids, the same DAG toward node 0 by distance
+		if seed%2 == 0 { // heights given: the DAG toward node 0 by distance, ties the other way than the ids
 			dist := make([]int32, n)
 			topo.BFS(0, dist, nil)
 			initial = make([]Height, n)
@@ -53,7 +53,7 @@ func TestSplitFillMatchesInOrder(t *testing.T) {
 				h1 = 1 << 40 // beyond int32
 			}
 			for i := range initial {
-				initial[i] = Height{h1, int64(dist[i]), int32(n - i)}
+				initial[i] = Height{h1, int64(dist[i])*int64(n) + int64(n-i), int32(i)}
 			}
 			initial[0] = Height{}
 		}

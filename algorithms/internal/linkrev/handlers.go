@@ -50,7 +50,7 @@ func (l *Links) Reroute(i int32, j kernel.Port, out *kernel.Outbox) bool {
 // link to next has reversed (or next has left N), the request goes on. It reports whether
 // it did.
 func (l *Links) Forward(i int32, j kernel.Port, out *kernel.Outbox) bool {
-	if (l.QLen(i) == 1 && l.Head(i).P == j) || (l.QLen(i) > 0 && l.NextReversedOrGone(i)) { // 8
+	if (l.QLen(i) == 1 && l.Head(i) == j) || (l.QLen(i) > 0 && l.NextReversedOrGone(i)) { // 8
 		l.ForwardRequest(i, out) // 9: reroute request
 		return true
 	}
@@ -110,7 +110,7 @@ func (l *Links) OnLinkInfo(i int32, j kernel.Port, h Height, out *kernel.Outbox)
 // (TestMessageIDs), the stored one's as the port record's (heightStore).
 func (l *Links) LinkInfoArrived(i int32, j kernel.Port, h Height, out *kernel.Outbox) {
 	l.InN.Add(i, j)                                                 // 1
-	if l.Forming.Has(i, j) && l.MyHeight[i] != l.formHeight(i, j) { // 2
+	if l.Forming.Has(i, j) && l.MyHeight(i) != l.formHeight(i, j) { // 2
 		out.Send(j, l.Msg(l.Types.Link, i, 0)) // 3
 	}
 	l.stopForming(i, j)         // 4
@@ -159,14 +159,14 @@ func (l *Links) LinkFailed(i int32, j kernel.Port) {
 func (l *Links) LinkFormed(i int32, j kernel.Port, out *kernel.Outbox) {
 	l.fitPort(i, j)
 	out.Send(j, l.Msg(l.Types.Link, i, 0)) // 1
-	l.startForming(i, j, l.MyHeight[i])    // 2, 3
+	l.startForming(i, j, l.MyHeight(i))    // 2, 3
 }
 
 // ---- Procedures ----
 
 // ForwardRequest is RL's Procedure ForwardRequest (Jiang's forwardRequest): next = the lowest
-// neighbour (line 1), and a Request to it (line 2) carrying the head of Q's word (hk: its
-// priority; gme: its resource; rl: 0). Q must not be empty. With N empty (every remaining link
+// neighbour (line 1), and a Request to it (line 2) carrying the head of Q's value (hk: its
+// priority; gme: its resource; rl: none, requestWord). Q must not be empty. With N empty (every remaining link
 // of i is still forming) there is nobody to ask: next becomes NextGone, and the request goes
 // out when the first LinkInfo arrives (OnLinkInfo, line 9).
 func (l *Links) ForwardRequest(i int32, out *kernel.Outbox) {
@@ -179,7 +179,7 @@ func (l *Links) ForwardRequest(i int32, out *kernel.Outbox) {
 		return
 	}
 	l.Next[i] = next
-	out.Send(next, l.Msg(l.Types.Request, i, l.Head(i).V)) // 2
+	out.Send(next, l.Msg(l.Types.Request, i, l.requestWord(i))) // 2
 }
 
 // RaiseHeight is RL's Procedure RaiseHeight (partial reversal, after Gafni and Bertsekas;
@@ -205,7 +205,7 @@ func (l *Links) raise(i int32, out *kernel.Outbox) {
 			minH1, first = h.H1, false
 		}
 	}
-	my := &l.MyHeight[i]
+	my := &l.my[i]
 	my.H1 = 1 + minH1 // 1
 	minH2, inS := int64(0), false
 	for k := l.InN.Next(i, 0); k >= 0; k = l.InN.Next(i, k+1) { // 2: S = {l ∈ N : height[l].h1 = myHeight.h1}
@@ -236,7 +236,7 @@ func (l *Links) PassToken(i int32, next kernel.Port, d int64, out *kernel.Outbox
 	l.TokenSent(i, next)                                  // 3-5
 	out.Send(next, l.Msg(l.Types.Token, i, d))            // 6
 	if l.QLen(i) > 0 && l.mut != MutNoRequestAfterToken { // 7
-		out.Send(next, l.Msg(l.Types.Request, i, l.Head(i).V))
+		out.Send(next, l.Msg(l.Types.Request, i, l.requestWord(i)))
 	}
 }
 
@@ -244,9 +244,9 @@ func (l *Links) PassToken(i int32, next kernel.Port, d int64, out *kernel.Outbox
 // height[j] lowered to (myHeight.h1, myHeight.h2 − 1, j), receivedLI[j] = false.
 func (l *Links) TokenSent(i int32, j kernel.Port) {
 	l.Next[i] = j
-	l.TokenHolder[i] = false                                                             // 3
-	l.setHeight(i, j, Height{l.MyHeight[i].H1, l.MyHeight[i].H2 - 1, l.Topo.Peer(i, j)}) // 4
-	l.ReceivedLI.Remove(i, j)                                                            // 5
+	l.TokenHolder[i] = false                                                 // 3
+	l.setHeight(i, j, Height{l.my[i].H1, l.my[i].H2 - 1, l.Topo.Peer(i, j)}) // 4
+	l.ReceivedLI.Remove(i, j)                                                // 5
 }
 
 // ReleasePort is where Jiang's release messages go (hk's forwardRelease, gme's sendRelease):

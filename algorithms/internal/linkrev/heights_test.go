@@ -3,6 +3,7 @@ package linkrev
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -103,4 +104,34 @@ func TestHeightStoreAgainstReference(t *testing.T) {
 	if widened < 10 {
 		t.Errorf("%d trials widened on the way, want at least 10: the test did not test widening", widened)
 	}
+}
+
+// TestMyHeightIsOwnID: myHeight keeps (h1, h2) alone, and MyHeight and every message give
+// the node's own id as the third component; initial heights with another id are refused,
+// and so is a new height with another node's id.
+func TestMyHeightIsOwnID(t *testing.T) {
+	const n = 5
+	topo, l := chain(t, n, 3)
+	for i := int32(0); i < n; i++ {
+		if h, m := l.MyHeight(i), l.Msg(0, i, 0); h != (Height{0, int64(i), i}) || HeightOf(&m) != h {
+			t.Errorf("node %d: MyHeight %v, message height %v; want (0, %d, %d)", i, h, HeightOf(&m), i, i)
+		}
+	}
+	initial := make([]Height, n)
+	for i := range initial {
+		initial[i] = Height{3, int64(i), int32(i)}
+	}
+	if err := l.Reset(topo, n, initial, "test", Types{}); err != nil || l.MyHeight(4) != initial[4] {
+		t.Fatalf("Reset with heights (3, i, i): %v, MyHeight(4) = %v", err, l.MyHeight(4))
+	}
+	initial[2].ID = 3
+	if err := l.Reset(topo, n, initial, "test", Types{}); err == nil || !strings.Contains(err.Error(), "node 2 has id 3") {
+		t.Errorf("Reset with node 2's height carrying id 3: error %v, want one naming node 2 and id 3", err)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("setMyHeight of node 1 with node 2's id did not panic")
+		}
+	}()
+	l.setMyHeight(1, Height{0, 0, 2})
 }

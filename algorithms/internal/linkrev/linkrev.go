@@ -11,8 +11,9 @@ import (
 
 // Height is a node's height (h1, h2, id). Links point from the higher to the lower end,
 // comparing heights lexicographically; the id makes every two heights different, so the
-// directed links never form a cycle. A node's id is its height's third component; a node's
-// view of a neighbour's height stores only (h1, h2), the id being the one the port record
+// directed links never form a cycle. A node's id is its height's third component, so
+// neither a node's own height nor its view of a neighbour's stores it: myHeight keeps (h1,
+// h2) and MyHeight adds the node's id, and a neighbour's id is the one the port record
 // holds (heights.go).
 type Height struct {
 	H1, H2 int64
@@ -40,7 +41,9 @@ const (
 const Self kernel.Port = -1
 
 // Entry is one element of a request queue: the neighbour's port (or Self) and a word the
-// algorithm interprets (priority in hk, resource in gme, unused in rl).
+// algorithm interprets (priority in hk, resource in gme; rl has none, Valued). Q is not
+// stored as Entry records but as two arrays, the ports and, only if Valued, the values
+// (queue.go); Entry is what a queue operation takes or yields.
 type Entry struct {
 	P kernel.Port
 	V int64
@@ -58,7 +61,7 @@ type Links struct {
 	PortCap int
 	Types   Types
 
-	MyHeight    []Height
+	my          []height64 // myHeight of node i is (my[i].H1, my[i].H2, i): MyHeight
 	TokenHolder []bool
 	Next        []kernel.Port
 
@@ -70,13 +73,19 @@ type Links struct {
 
 	rows     []rowRef  // where node i's heights and queue are (rows.go)
 	dist8    []uint8   // Reset's hop distances to node 0 as bytes, for fillHeights (1 byte per node)
-	q        []Entry   // node i's queue is q[rows[i].q : rows[i].q+rows[i].qLen]
+	q        []int64   // the queues' rows: node i's ports from q[rows[i].q], two a word, then, if Valued, its values (queue.go)
+	qValued  bool      // Valued as Reset found it: the rows hold values
 	forms    []formRec // formHeight of the links being formed (forming.go)
 	freeForm int32
 
 	// TokenLink is whom a node that receives the token tells its lowered height: RL's rule
 	// (the zero value, rl's only rule) or Jiang's. hk and gme set it at every Reset.
 	TokenLink LinkRule
+
+	// Valued says that Q's entries carry a value (Entry.V): hk's priority, gme's resource. hk
+	// and gme set it in New, before Preallocate and Reset size the arrays; rl leaves it false,
+	// and its queues hold ports alone (queue.go).
+	Valued bool
 
 	mut Mutant // a deliberately broken variant for the mutation tests (mutation.go); MutNone otherwise
 }
@@ -104,7 +113,7 @@ const (
 func (l *Links) Reset(t *kernel.Topology, n int, initial []Height, name string, types Types) error {
 	pc := t.PortCap()
 	l.Topo, l.PortCap, l.Types = t, pc, types
-	l.MyHeight = kernel.Resize(l.MyHeight, n)
+	l.my = kernel.Resize(l.my, n)
 	l.TokenHolder = kernel.Resize(l.TokenHolder, n)
 	l.Next = kernel.Resize(l.Next, n)
 	kernel.InterleavePortSets(n, pc, &l.InN, &l.ReceivedLI, &l.Forming, &l.Lower)
@@ -117,7 +126,12 @@ func (l *Links) Reset(t *kernel.Topology, n int, initial []Height, name string, 
 		if len(initial) != n {
 			return fmt.Errorf("%s: %d initial heights for %d nodes", name, len(initial), n)
 		}
-		copy(l.MyHeight, initial)
+		for i, h := range initial {
+			if h.ID != int32(i) {
+				return fmt.Errorf("%s: initial height %v of node %d has id %d: a node's height is (h1, h2, its id)", name, h, i, h.ID)
+			}
+			l.my[i] = levelOf(h)
+		}
 		bad = fillHeights[int32](l, t, n, nil)
 	} else {
 		dist := l.Next // hop distances to node 0 (default heights), in next's storage until next is set
@@ -128,8 +142,8 @@ func (l *Links) Reset(t *kernel.Topology, n int, initial []Height, name string, 
 		}
 		l.dist8 = kernel.Resize(l.dist8, n)
 		far := int32(0)
-		for i := range l.MyHeight {
-			l.MyHeight[i] = Height{0, int64(dist[i]), int32(i)}
+		for i := range l.my {
+			l.my[i] = height64{0, int64(dist[i])}
 			l.dist8[i] = uint8(dist[i])
 			far = max(far, dist[i])
 		}
@@ -157,7 +171,7 @@ func (l *Links) Reset(t *kernel.Topology, n int, initial []Height, name string, 
 }
 
 // fillHeights puts every up port of every node in its N and writes its row of heights from
-// the neighbours' heights: MyHeight, or (0, dist, id) when dist is not nil, the default
+// the neighbours' heights: myHeight, or (0, dist, id) when dist is not nil, the default
 // heights themselves. The lowest neighbour (LowestNeighbour: next) is found on the way; as
 // next's storage still holds the 4-byte distances for the nodes after, its port is left in
 // rows[i].form, unused until Reset puts it in next. It returns the first node other than 0
@@ -189,7 +203,7 @@ var fillSplitMinN = kernel.LargeN
 // fillRange is fillHeights for nodes lo..hi−1, node by node, in order: at n = 10^6 the
 // neighbours' heights are random reads, so the distances are read from the smallest array
 // that holds them: as bytes (dist8, 1 MB, in the second-level cache) when no node is farther
-// than 255 hops, else as the 4-byte distances (a sixth of MyHeight's 24 bytes). It returns
+// than 255 hops, else as the 4-byte distances (a quarter of myHeight's 16 bytes). It returns
 // the first node of the range other than 0 with no lower neighbour, or -1.
 func fillRange[D uint8 | int32](l *Links, t *kernel.Topology, lo, hi int32, dist []D) int32 {
 	up := t.Up()
@@ -208,7 +222,7 @@ func fillRange[D uint8 | int32](l *Links, t *kernel.Topology, lo, hi int32, dist
 				if dist != nil {
 					hj.H2 = int64(dist[j])
 				} else {
-					hj = l.MyHeight[j]
+					hj = l.MyHeight(j)
 				}
 				l.hs.set(int(r.h)+int(p), hj) // never widens: Reset chose a layout every initial height fits
 				if best == kernel.NoPort || hj.Less(low) {
@@ -218,7 +232,7 @@ func fillRange[D uint8 | int32](l *Links, t *kernel.Topology, lo, hi int32, dist
 		}
 		r.form = int32(best)
 		l.relower(i)
-		if i != 0 && bad < 0 && (best == kernel.NoPort || !low.Less(l.MyHeight[i])) {
+		if i != 0 && bad < 0 && (best == kernel.NoPort || !low.Less(l.MyHeight(i))) {
 			bad = i
 		}
 	}
@@ -227,9 +241,14 @@ func fillRange[D uint8 | int32](l *Links, t *kernel.Topology, lo, hi int32, dist
 
 // Msg builds a message of type t carrying node i's height in A, B, C and d in D.
 func (l *Links) Msg(t kernel.MsgType, i int32, d int64) kernel.Message {
-	h := l.MyHeight[i]
-	return kernel.Message{Type: t, A: h.H1, B: h.H2, C: int64(h.ID), D: d}
+	h := l.my[i]
+	return kernel.Message{Type: t, A: h.H1, B: h.H2, C: int64(i), D: d}
 }
+
+// MyHeight is node i's height, myHeight: (h1, h2) as kept, and i (Walter, Welch and Vaidya:
+// node i's height is (h1, h2, i)). Only (h1, h2) are stored, 16 bytes a node, not 24: the
+// id would be a copy of the index.
+func (l *Links) MyHeight(i int32) Height { return l.my[i].with(i) }
 
 // HeightOf reads the height a message carries in A, B, C.
 func HeightOf(m *kernel.Message) Height { return Height{m.A, m.B, int32(m.C)} }

@@ -26,12 +26,15 @@ func (l *Links) setHeight(i int32, p kernel.Port, h Height) {
 	l.hs.set(l.At(i, p), h)
 	row := l.Lower.Row(i)
 	w, b := int(p)>>6, uint(p)&63
-	row[w] = row[w]&^(1<<b) | lessBit(h, l.MyHeight[i])<<b
+	row[w] = row[w]&^(1<<b) | lessBit(h, l.MyHeight(i))<<b
 }
 
-// setMyHeight is myHeight = h at node i.
+// setMyHeight is myHeight = h at node i, whose id h must have (MyHeight).
 func (l *Links) setMyHeight(i int32, h Height) {
-	l.MyHeight[i] = h
+	if h.ID != i {
+		panic("linkrev: a node's height with another node's id")
+	}
+	l.my[i] = levelOf(h)
 	l.relower(i)
 }
 
@@ -41,7 +44,7 @@ func (l *Links) setMyHeight(i int32, h Height) {
 // (A port whose link is down reads id −1; it is in no N, and its bit is rewritten before
 // it is read: LinkInfoArrived's setHeight.)
 func (l *Links) relower(i int32) {
-	row, my, r := l.Lower.Row(i), l.MyHeight[i], l.rows[i]
+	row, my, r := l.Lower.Row(i), l.MyHeight(i), l.rows[i]
 	clear(row)
 	for k := range int(r.hw) {
 		h := l.hs.get(int(r.h) + k).with(0)
@@ -68,7 +71,7 @@ func lessBit(a, b Height) uint64 {
 // height, or ok = true (tests).
 func (l *Links) CheckLower(i int32) (p kernel.Port, ok bool) {
 	for p = l.InN.Next(i, 0); p >= 0; p = l.InN.Next(i, p+1) {
-		if l.Lower.Has(i, p) != l.HeightAt(i, p).Less(l.MyHeight[i]) {
+		if l.Lower.Has(i, p) != l.HeightAt(i, p).Less(l.MyHeight(i)) {
 			return p, false
 		}
 	}

@@ -16,13 +16,12 @@ func (l *Links) Preallocate(t *kernel.Topology, n, links int) {
 	}
 	h := 2 * links
 	// In reverse order of Reset's first writes: the helper takes the last added first.
-	if cap(l.q) < n*qFirst {
-		l.q = reserve(l.q, n*qFirst, n*qFirst, 3*n*(pc+1))
+	if cap(l.q) < n*queueWords(qFirst, l.Valued) && l.reserveQueues(n, pc) {
 		kernel.Prefault(t, l.q) // the queues, written from the first requests on
 	}
 	l.hs.preallocate(t, h, h/32, 3*n*pc)
 	kernel.PreallocatePortSets(t, n, pc, &l.InN, &l.ReceivedLI, &l.Forming, &l.Lower)
 	kernel.PreallocateSlice(t, &l.rows, n)
-	kernel.PreallocateSlice(t, &l.MyHeight, n)
+	kernel.PreallocateSlice(t, &l.my, n)
 	kernel.PreallocateSlice(t, &l.Next, n) // the BFS's distances first
 }

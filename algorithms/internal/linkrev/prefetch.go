@@ -7,7 +7,7 @@ import "github.com/mutexlab/mutexlab/kernel"
 // where its rows are (the rows themselves are PrefetchRows's). For kernel.Prefetcher (the
 // kernel calls it two events ahead at large n); it only prefetches, so no result changes.
 func (l *Links) Prefetch(i int32) {
-	kernel.PrefetchAt(l.MyHeight, int(i))
+	kernel.PrefetchAt(l.my, int(i))
 	kernel.PrefetchAt(l.TokenHolder, int(i))
 	kernel.PrefetchAt(l.Next, int(i))
 	l.InN.Prefetch(i)
@@ -52,5 +52,5 @@ func (l *Links) PrefetchRows(i int32, p kernel.Port, m kernel.MsgType) {
 	if nx := l.Next[i]; uint32(nx) < uint32(r.hw) && nx != p {
 		l.hs.prefetch(int(r.h) + int(nx))
 	}
-	kernel.PrefetchRange(l.q[r.q : r.q+min(r.qLen+1, r.qc)])
+	kernel.PrefetchRange(l.q[r.q:l.queueEnd(r, int(min(r.qLen+1, r.qc)))])
 }

@@ -36,7 +36,7 @@ func TestDefaultHeightsMatchGiven(t *testing.T) {
 		if err := b.Reset(topo, n, initial, "test", Types{}); err != nil {
 			t.Fatal(err)
 		}
-		same := slices.Equal(a.MyHeight, b.MyHeight) && sameHeights(&a.hs, &b.hs) &&
+		same := slices.Equal(a.my, b.my) && sameHeights(&a.hs, &b.hs) &&
 			slices.Equal(a.Next, b.Next) && slices.Equal(a.rows, b.rows)
 		for i := int32(0); same && int(i) < n; i++ {
 			same = slices.Equal(a.InN.Row(i), b.InN.Row(i)) && slices.Equal(a.ReceivedLI.Row(i), b.ReceivedLI.Row(i))

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"unsafe"
 
 	"github.com/mutexlab/mutexlab/kernel"
 )
@@ -25,7 +26,10 @@ import (
 //     Reset plus one; when a link forms on a port beyond it (LinkFormed), the row moves to
 //     the end of the array, twice as wide (at most PortCap), keeping its values;
 //   - its queue is a row of qFirst entries; when Q is full it moves the same way, twice as
-//     large, at most as large as Q can get: one entry per port of its height row, plus Self;
+//     large, at most as large as Q can get: one entry per port of its height row, plus Self.
+//     The row holds its ports, two a word (4 bytes an entry), then, for hk and gme, their
+//     values (8 bytes; Valued), in one array of words: 4 bytes an entry for rl and 12 for hk
+//     and gme, not 16, a port and its value in one row (queue.go);
 //   - formHeight is kept only for the links being formed (forming.go).
 //
 // A moved row leaves its old place unused until the next Reset, so a node's rows take at
@@ -47,8 +51,9 @@ const rowsMax = math.MaxInt32
 // the words a handler reads together, kept in one record (24 bytes) so that finding a
 // node's rows costs one cache line.
 type rowRef struct {
-	h, hw int32 // heights: Height[h : h+hw], one per port below hw
-	q, qc int32 // queue: q[q : q+qc], its first qLen entries in use
+	h, hw int32  // heights: Height[h : h+hw], one per port below hw
+	q     uint32 // queue: from word q of the queues' array (queue.go), qc entries, the first qLen in use
+	qc    int32
 	qLen  int32
 	form  int32 // first of node i's forming records (forming.go), -1 if none
 }
@@ -65,17 +70,20 @@ func (l *Links) layout(t *kernel.Topology, n int, wide bool, name string) error 
 	h := 0
 	for i := range l.rows {
 		w := highest(up.Row(int32(i))) + 1
-		l.rows[i] = rowRef{h: int32(h), hw: int32(w), q: int32(i * qFirst), qc: qFirst, form: -1}
+		l.rows[i] = rowRef{h: int32(h), hw: int32(w), q: uint32(i * queueWords(qFirst, l.Valued)), qc: qFirst, form: -1}
 		h += w
 	}
 	l.hs.reserve(h, h/32, 3*n*pc, wide)
-	l.q = reserve(l.q, n*qFirst, n*qFirst, 3*n*(pc+1))
+	l.reserveQueues(n, pc)
+	l.qValued = l.Valued
 	l.resetForming()
 	return nil
 }
 
 // rowsFit refuses a trial whose arrays could outgrow int32 offsets: a node's rows take at
-// most three times the widest (PortCap heights, PortCap + 1 queue entries).
+// most three times the widest (PortCap heights, PortCap + 1 queue entries). A queue row of
+// c entries with values takes about 1.5c words (queueWords): the queues' offsets are
+// uint32, which then still holds them.
 func rowsFit(n, pc int, name string) error {
 	if 3*n*(pc+1) > rowsMax {
 		return fmt.Errorf("%s: %d nodes of %d ports each are more than the Reverse Link state can index (n × (port cap + 1) must be at most %d)",
@@ -92,6 +100,15 @@ func highest(row []uint64) int {
 		}
 	}
 	return -1
+}
+
+// reserveQueues gives the queues' array n rows of qFirst entries and room for rows to move
+// (reserve), in the layout Valued asks for (queueWords). It reports whether it allocated.
+func (l *Links) reserveQueues(n, pc int) bool {
+	w := n * queueWords(qFirst, l.Valued)
+	old := unsafe.SliceData(l.q)
+	l.q = reserve(l.q, w, w, 3*n*queueWords(pc+1, l.Valued))
+	return unsafe.SliceData(l.q) != old
 }
 
 // reserve returns s with length n and room for growth more entries (at least 4,096, at
@@ -144,8 +161,14 @@ func (l *Links) growQueue(i int32) {
 	if c <= int(r.qLen) {
 		panic(fmt.Sprintf("linkrev: node %d's queue holds %d entries, more than its %d ports and Self", i, r.qLen, r.hw))
 	}
-	l.q = moveRow(l.q, &r.q, int(r.qLen), c)
-	r.qc = int32(c)
+	start, w := len(l.q), queueWords(c, l.qValued)
+	l.q = slices.Grow(l.q, w)[:start+w]
+	clear(l.q[start:])
+	copy(l.q[start:], l.q[r.q:int(r.q)+(int(r.qLen)+1)/2]) // the ports, two a word
+	if l.qValued {
+		copy(l.q[start+(c+1)/2:], l.Values(i))
+	}
+	r.q, r.qc = uint32(start), int32(c)
 }
 
 // At is where node i's height of port p is in the store (heightStore): node i must have

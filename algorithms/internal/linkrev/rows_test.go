@@ -66,7 +66,7 @@ func TestRowsSizedToPortsUsed(t *testing.T) {
 	if w := l.rows[2].hw; w != 4 {
 		t.Errorf("node 2's row is %d wide after links on ports 2 and 3, want 4 (twice 2)", w)
 	}
-	if l.formHeight(2, 3) != l.MyHeight[2] || !l.Forming.Has(2, 2) {
+	if l.formHeight(2, 3) != l.MyHeight(2) || !l.Forming.Has(2, 2) {
 		t.Errorf("node 2 forms ports 2 and 3 at its height: formHeight %v, forming[2] %v", l.formHeight(2, 3), l.Forming.Has(2, 2))
 	}
 }
@@ -83,69 +83,186 @@ func TestAtBeyondRowPanics(t *testing.T) {
 	l.At(1, 2)
 }
 
-// TestQueueGrowsAgainstReference drives every queue operation at random on nodes whose
-// queues start at qFirst entries and must grow to one per port plus Self, and compares each node's
-// queue after every step with a plain slice doing the same.
+// TestQueueGrowsAgainstReference drives every queue operation at random, in both layouts
+// (ports alone, rl's; ports and values, hk's and gme's), on nodes whose queues start at
+// qFirst entries and move as they fill, while links form and widen the height rows that
+// bound them (up to one entry per port plus Self), and compares every node's queue, ports
+// and values, after every step with a plain []Entry doing the same.
 func TestQueueGrowsAgainstReference(t *testing.T) {
-	const n, pc = 5, 9
+	for _, valued := range []bool{false, true} {
+		t.Run(map[bool]string{false: "ports", true: "values"}[valued], func(t *testing.T) {
+			queueAgainstReference(t, valued, 1)
+		})
+	}
+}
+
+func queueAgainstReference(t *testing.T, valued bool, seed uint64) {
+	const n, pc = 8, 7
 	topo := &kernel.Topology{}
 	topo.Reset(n, pc)
-	for i := int32(0); int(i) < n; i++ { // a clique: every node uses ports 0..3
-		for j := i + 1; int(j) < n; j++ {
-			if _, _, err := topo.Connect(i, j); err != nil {
-				t.Fatal(err)
-			}
+	for i := int32(0); int(i) < n; i++ { // a ring: every node uses ports 0 and 1
+		if _, _, err := topo.Connect(i, (i+1)%n); err != nil {
+			t.Fatal(err)
 		}
 	}
-	l := &Links{}
+	l := &Links{Valued: valued}
 	if err := l.Reset(topo, n, nil, "test", Types{}); err != nil {
 		t.Fatal(err)
 	}
 	ref := make([][]Entry, n)
-	rng := rand.New(rand.NewPCG(1, 2))
-	grew := false
-	for step := range 20_000 {
+	rng := rand.New(rand.NewPCG(seed, 2))
+	moves, formed := 0, 0
+	var out kernel.Outbox
+	for step := range 40_000 {
 		i := int32(rng.IntN(n))
-		e := Entry{P: kernel.Port(rng.IntN(n)) - 1, V: int64(rng.IntN(3))} // ports -1 (Self)..3
+		hw := int(l.rows[i].hw)
+		e := Entry{P: kernel.Port(rng.IntN(hw+1)) - 1} // Self and the ports of i's row
+		if valued {
+			e.V = int64(rng.IntN(3))
+		}
 		r := ref[i]
-		switch rng.IntN(6) {
+		qc := l.rows[i].qc
+		op := rng.IntN(9)
+		if !valued && op >= 5 {
+			op -= 4 // no InsertByPriority, DeleteV or value writes without values
+		}
+		switch op {
 		case 0, 1:
 			l.Enqueue(i, e)
 			if !slices.ContainsFunc(r, func(x Entry) bool { return x.P == e.P }) {
 				r = append(r, e)
 			}
 		case 2:
-			l.InsertByPriority(i, e)
-			r = slices.DeleteFunc(r, func(x Entry) bool { return x.P == e.P })
-			pos := slices.IndexFunc(r, func(x Entry) bool { return x.V < e.V })
-			if pos < 0 {
-				pos = len(r)
-			}
-			r = slices.Insert(r, pos, e)
-		case 3:
 			if len(r) > 0 {
-				if got := l.Dequeue(i); got != r[0] {
-					t.Fatalf("step %d: Dequeue at %d = %v, want %v", step, i, got, r[0])
+				if got := l.Dequeue(i); got != r[0].P {
+					t.Fatalf("step %d: Dequeue at %d = %v, want %v", step, i, got, r[0].P)
 				}
 				r = r[1:]
 			}
-		case 4:
-			l.Delete(i, e.P)
+		case 3:
+			got := l.Delete(i, e.P)
+			k := slices.IndexFunc(r, func(x Entry) bool { return x.P == e.P })
+			if got != (k >= 0) {
+				t.Fatalf("step %d: Delete(%d, %d) = %v, want %v", step, i, e.P, got, k >= 0)
+			}
 			r = slices.DeleteFunc(r, func(x Entry) bool { return x.P == e.P })
-		case 5:
-			l.DeleteV(i, e.V)
+		case 4:
+			if len(r) > 0 {
+				k := rng.IntN(len(r))
+				l.RemoveAt(i, k)
+				r = slices.Delete(r, k, k+1)
+			}
+		case 5, 6:
+			pos := l.InsertByPriority(i, e)
+			r = slices.DeleteFunc(r, func(x Entry) bool { return x.P == e.P })
+			want := slices.IndexFunc(r, func(x Entry) bool { return x.V < e.V })
+			if want < 0 {
+				want = len(r)
+			}
+			r = slices.Insert(r, want, e)
+			if pos != want {
+				t.Fatalf("step %d: InsertByPriority(%d, %v) = %d, want %d", step, i, e, pos, want)
+			}
+		case 7:
+			got := l.DeleteV(i, e.V)
+			before := len(r)
 			r = slices.DeleteFunc(r, func(x Entry) bool { return x.V == e.V })
-		}
-		ref[i] = slices.Clone(r)
-		grew = grew || l.rows[i].qc > qFirst
-		for k := int32(0); int(k) < n; k++ {
-			if !slices.Equal(l.Queue(k), ref[k]) {
-				t.Fatalf("step %d: node %d's queue is %v, want %v", step, k, l.Queue(k), ref[k])
+			if got != before-len(r) {
+				t.Fatalf("step %d: DeleteV(%d, %d) = %d, want %d", step, i, e.V, got, before-len(r))
+			}
+		case 8: // a value written through Values (hk's aging, gme's new resource)
+			if len(r) > 0 {
+				k := rng.IntN(len(r))
+				l.Values(i)[k] += 5
+				r[k].V += 5
 			}
 		}
+		ref[i] = slices.Clone(r)
+		if l.rows[i].qc != qc {
+			moves++
+		}
+		if rng.IntN(200) == 0 { // a link forms: both ends' rows may widen
+			j := int32(rng.IntN(n))
+			if p, q, err := topo.Connect(i, j); err == nil {
+				l.LinkFormed(i, p, &out)
+				l.LinkFormed(j, q, &out)
+				formed++
+			}
+		}
+		for k := int32(0); int(k) < n; k++ {
+			checkQueue(t, l, step, k, ref[k], valued)
+		}
 	}
-	if !grew {
-		t.Error("no queue grew beyond its first row: the test did not test growth")
+	if moves < 20 || formed < 5 || int(l.rows[0].qc) <= qFirst+2 {
+		t.Errorf("%d queue moves, %d links formed, node 0's queue %d entries: the test did not test growth", moves, formed, l.rows[0].qc)
+	}
+}
+
+// checkQueue compares node k's queue with its reference: ports, and values when valued, and
+// the head, the length and Find.
+func checkQueue(t *testing.T, l *Links, step int, k int32, ref []Entry, valued bool) {
+	t.Helper()
+	var ports []kernel.Port
+	var vals []int64
+	for _, x := range ref {
+		ports, vals = append(ports, x.P), append(vals, x.V)
+	}
+	if !slices.Equal(l.Queue(k), ports) || l.QLen(k) != len(ref) {
+		t.Fatalf("step %d: node %d's queue is %v (|Q| %d), want %v", step, k, l.Queue(k), l.QLen(k), ports)
+	}
+	if valued && !slices.Equal(l.Values(k), vals) {
+		t.Fatalf("step %d: node %d's values are %v, want %v", step, k, l.Values(k), vals)
+	}
+	if len(ref) > 0 && (l.Head(k) != ref[0].P || l.Find(k, ref[len(ref)-1].P) != len(ref)-1) {
+		t.Fatalf("step %d: node %d: Head %d, Find(last) %d; want %d, %d", step, k, l.Head(k), l.Find(k, ref[len(ref)-1].P), ref[0].P, len(ref)-1)
+	}
+	if valued {
+		var got []Entry
+		for _, x := range l.Entries(k) {
+			got = append(got, x)
+		}
+		if !slices.Equal(got, ref) || (len(ref) > 0 && l.HeadValue(k) != ref[0].V) {
+			t.Fatalf("step %d: node %d: Entries yields %v, want %v", step, k, got, ref)
+		}
+	}
+}
+
+// TestQueueWithoutValuesPanics: in a queue without values (rl's), every read of a value and
+// every value other than 0 given to it stops the trial; the Request's word is 0 and reads
+// none.
+func TestQueueWithoutValuesPanics(t *testing.T) {
+	_, l := chain(t, 4, 3)
+	l.Enqueue(1, Entry{P: Self})
+	if l.requestWord(1) != 0 || l.qValued || len(l.q) != 4*queueWords(qFirst, false) {
+		t.Fatalf("a queue without values: requestWord %d, values %v, %d words for 4 nodes", l.requestWord(1), l.qValued, len(l.q))
+	}
+	for _, c := range []struct {
+		name string
+		f    func()
+	}{
+		{"Values", func() { l.Values(1) }},
+		{"HeadValue", func() { l.HeadValue(1) }},
+		{"Entries", func() {
+			for range l.Entries(1) {
+			}
+		}},
+		{"Enqueue with V = 3", func() { l.Enqueue(1, Entry{P: 0, V: 3}) }},
+		{"InsertByPriority", func() { l.InsertByPriority(1, Entry{P: 0, V: 3}) }},
+		{"DeleteV", func() { l.DeleteV(1, 0) }},
+		{"State with values", func() { l.State(1, func(v int64) string { return "" }) }},
+	} {
+		l.Enqueue(1, Entry{P: 0}) // InsertByPriority would delete it if it went ahead
+		func() {
+			defer func() {
+				if r := recover(); r != errNoValues {
+					t.Errorf("%s on a queue without values: recovered %v, want errNoValues", c.name, r)
+				}
+			}()
+			c.f()
+		}()
+		if !slices.Equal(l.Queue(1), []kernel.Port{Self, 0}) {
+			t.Fatalf("the queue after a refused %s is %v, want [Self 0]: it changed before the panic", c.name, l.Queue(1))
+		}
 	}
 }
 

@@ -10,24 +10,24 @@ import (
 // State renders node i's Reverse Link state on one line for scenario scripts and replay
 // traces: its height (h1,h2) (the id is the node's), next (the node itself at the token
 // holder, "gone" when next's link failed), Q as node ids, head first ("i" for its own
-// request; v, when not nil, renders an entry's word after a colon), "token" at the holder,
+// request; v, when not nil, renders an entry's value after a colon: Q must keep values), "token" at the holder,
 // and the links still in their handshake: li-wait (receivedLI false: the token went there
 // and its LinkInfo has not come back) and forming. It allocates; never call it in a trial.
 func (l *Links) State(i int32, v func(int64) string) string {
 	var b strings.Builder
-	h := l.MyHeight[i]
+	h := l.my[i]
 	fmt.Fprintf(&b, "h=(%d,%d) next=%s Q=[", h.H1, h.H2, l.nextName(i))
-	for k, e := range l.Queue(i) {
+	for k, p := range l.Queue(i) {
 		if k > 0 {
 			b.WriteByte(' ')
 		}
-		if e.P == Self {
+		if p == Self {
 			fmt.Fprintf(&b, "%d", i)
 		} else {
-			fmt.Fprintf(&b, "%d", l.Topo.Peer(i, e.P))
+			fmt.Fprintf(&b, "%d", l.Topo.Peer(i, p))
 		}
 		if v != nil {
-			b.WriteString(":" + v(e.V))
+			b.WriteString(":" + v(l.Values(i)[k]))
 		}
 	}
 	b.WriteByte(']')

@@ -8,7 +8,7 @@ import "github.com/mutexlab/mutexlab/kernel"
 // next's link failed); and Q as node ids, head first (i for its own request). It allocates
 // only to grow v's slices; never call it in a trial.
 func (l *Links) View(i int32, v *kernel.NodeView) {
-	h := l.MyHeight[i]
+	h := l.MyHeight(i)
 	v.Height = append(v.Height, h.H1, h.H2, int64(h.ID))
 	switch nx := l.Next[i]; nx {
 	case NextSelf:
@@ -19,10 +19,10 @@ func (l *Links) View(i int32, v *kernel.NodeView) {
 		v.Next = l.Topo.Peer(i, nx)
 	}
 	v.HasQueue = true
-	for _, e := range l.Queue(i) {
+	for _, p := range l.Queue(i) {
 		id := i
-		if e.P != Self {
-			id = l.Topo.Peer(i, e.P)
+		if p != Self {
+			id = l.Topo.Peer(i, p)
 		}
 		v.Queue = append(v.Queue, id)
 	}

@@ -67,7 +67,7 @@
 //     For large networks the window can also be sized per node and by simulated time, and
 //     the warm-up ended by the MSER-5 rule; every trial records where its warm-up was cut,
 //     MSER-5's truncation point, a batch-means confidence interval of its mean wait and
-//     whether the window's two halves agree (window.go, steady.go).
+//     whether the window's two halves agree (window.go, package stats).
 //     docs/model.md says what each reading does to the paper's findings, and explains two
 //     anomalies of the reproduction (RL's long waits at very low load under mobility, RR's
 //     message count at low load).

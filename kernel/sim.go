@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"github.com/mutexlab/mutexlab/kernel/stats"
 )
 
 // Sim runs trials. One Sim belongs to one goroutine; it keeps every buffer between trials, so
@@ -195,7 +197,7 @@ type Result struct {
 	LivenessChecked                          bool // the drain ran to its end: every pending request was served
 	PendingAtEnd                             int  // requests still pending when the trial ended (0 when LivenessChecked)
 
-	// Steady state (window.go, steady.go).
+	// Steady state (window.go, package stats).
 	WarmupEntries int64     // CS entries discarded before the window opened
 	WarmupSettled bool      // false when the MSER-5 warm-up rule hit its cap before finding the transient over
 	MSERCut       int64     // MSER-5 truncation point of the waits from the first entry to the window's end, in entries
@@ -992,7 +994,7 @@ func (s *Sim) result() Result {
 			sum += w
 		}
 		r.WaitMean = sum / float64(n)
-		r.WaitP50, r.WaitP99, r.WaitMax = waitQuantiles(s.waits) // reorders the waits
+		r.WaitP50, r.WaitP99, r.WaitMax = stats.Quantiles(s.waits) // reorders the waits
 		r.MsgsPerCS = float64(r.MsgsTotal) / float64(n)
 	} else {
 		// No entry was measured (crashes blocked every live node before the window opened):

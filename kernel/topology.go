@@ -427,20 +427,6 @@ func (t *Topology) Up() *PortSets { return &t.up }
 // Peer returns the node at the other end of node i's port p, or -1 if p is down.
 func (t *Topology) Peer(i int32, p Port) int32 { return t.rec(i, p).peer() }
 
-// LowerPeers returns, of the ports in word w of node i's port set word (ports w·64 ..
-// w·64+63), those whose neighbour has a smaller id than i: where the fork-based algorithms
-// place each initial fork (cm, and akw1's and akw2's fork module), a word at a time.
-func (t *Topology) LowerPeers(i int32, w int, word uint64) uint64 {
-	var lower uint64
-	for ; word != 0; word &= word - 1 {
-		b := bits.TrailingZeros64(word)
-		if t.Peer(i, Port(w*64+b)) < i {
-			lower |= 1 << b
-		}
-	}
-	return lower
-}
-
 // PeerPort returns the port number of the same link at the neighbour's end.
 func (t *Topology) PeerPort(i int32, p Port) Port { return t.rec(i, p).peerPort() }
 

@@ -27,6 +27,7 @@
 package cm
 
 import (
+	"github.com/mutexlab/mutexlab/algorithms/internal/forks"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -88,7 +89,7 @@ func (a *CM) Reset(env *kernel.Env) error {
 func (a *CM) placeInitial(i int32) {
 	fork, dirty, token := a.fork.Row(i), a.dirty.Row(i), a.token.Row(i)
 	for w, word := range a.topo.Up().Row(i) {
-		mine := a.topo.LowerPeers(i, w, word) // the links to smaller ids
+		mine := forks.LowerPeers(a.topo, i, w, word) // the links to smaller ids
 		fork[w] |= mine
 		dirty[w] |= mine
 		token[w] |= word &^ mine

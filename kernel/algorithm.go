@@ -18,8 +18,8 @@ type MsgTypeInfo struct {
 	Name  string
 	Token bool
 	// Words is how many of a message's words, from A on, are the algorithm's own; the others
-	// carry its routing layer's state (rr: the rest of the route a message carries, and the
-	// topology version it was found at). A trace shows only the algorithm's words, the others
+	// carry the state of a layer below it (rr: the rest of the route a message carries over
+	// its routing layer, and the topology version it was found at). A trace shows only the algorithm's words, the others
 	// as zero (Shown). 0: all four.
 	Words int
 }
@@ -124,19 +124,7 @@ type Env struct {
 	Rand   *Stream   // the algorithm's own random stream (StreamAlgorithm)
 	Seed   uint64    // the trial's seed, for messages in errors
 
-	routing *Routing
 	sim     *Sim // for Stopwatch (stillness.go)
-}
-
-// Routing returns the ideal routing oracle over the current network: the one place where a
-// paper grants global knowledge (Raymond's algorithm over a shortest-path routing layer).
-// Only algorithms that stand for such a layer may call it.
-func (e *Env) Routing() *Routing {
-	if e.routing == nil {
-		e.routing = &Routing{}
-	}
-	e.routing.reset(e.Topo)
-	return e.routing
 }
 
 // Outbox collects what one handler call does: messages to send and whether the node enters

@@ -404,7 +404,7 @@ func (s *Sim) resetCounters(p Params) {
 // a token algorithm starts with exactly one token.
 func (s *Sim) startAlgorithm(algo Algorithm) error {
 	n := s.p.N
-	s.env = Env{N: n, Params: &s.p, Topo: &s.topo, Rand: &s.algRand, Seed: s.p.Seed, routing: s.env.routing}
+	s.env = Env{N: n, Params: &s.p, Topo: &s.topo, Rand: &s.algRand, Seed: s.p.Seed}
 	s.resetStillness()
 	if err := algo.Reset(&s.env); err != nil {
 		return err

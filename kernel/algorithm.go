@@ -71,23 +71,6 @@ type MetricsReporter interface {
 	Metrics(dst []Metric) []Metric
 }
 
-// RequestClasser is implemented by algorithms whose requests belong to classes (the priority
-// classes of h-out-of-k mutual exclusion). The kernel, which owns the clock, then splits the
-// measured waits by class and reports "wait_mean_c1" .. "wait_mean_cK" (time units; NaN for a
-// class with no measured entry) among the trial's extra metrics.
-type RequestClasser interface {
-	// NumRequestClasses is K, the number of classes (at most MaxRequestClasses).
-	NumRequestClasses() int
-	// RequestClass returns the class, 1..K, of node i's pending request.
-	RequestClass(i int32) int
-}
-
-// MaxRequestClasses bounds RequestClasser's K.
-const MaxRequestClasses = 8
-
-// ClassWaitMetric names the mean-wait metric of request class c (1-based).
-func ClassWaitMetric(c int) string { return "wait_mean_c" + string(rune('0'+c)) }
-
 // Metric is one named algorithm-specific measurement of a trial.
 type Metric struct {
 	Name  string
@@ -124,7 +107,7 @@ type Env struct {
 	Rand   *Stream   // the algorithm's own random stream (StreamAlgorithm)
 	Seed   uint64    // the trial's seed, for messages in errors
 
-	sim     *Sim // for Stopwatch (stillness.go)
+	sim *Sim // for Probe (instrument.go)
 }
 
 // Outbox collects what one handler call does: messages to send and whether the node enters

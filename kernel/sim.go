@@ -71,13 +71,11 @@ type Sim struct {
 	skipped     int64   // link changes skipped because no link could go down
 	lost        int64   // messages lost to a link failure (lossy networks)
 	waits       []float64
-	classer     RequestClasser                 // nil unless the algorithm has request classes
-	classWait   [MaxRequestClasses + 1]float64 // per class (1-based): summed waits in the window
-	classCount  [MaxRequestClasses + 1]int64
-	held        bool  // token held by the node being handled, before the handler
-	holders     int   // nodes holding a token
-	inFlightTok int   // token messages in flight
-	err         error // first error; stops the trial
+	observer    EntryObserver // nil unless the algorithm splits the measured waits itself (instrument.go)
+	held        bool          // token held by the node being handled, before the handler
+	holders     int           // nodes holding a token
+	inFlightTok int           // token messages in flight
+	err         error         // first error; stops the trial
 	starveAfter float64
 	trace       func(TraceEvent)
 	stop        <-chan struct{} // closed when the trial is to stop (RunContext); nil: never
@@ -89,7 +87,6 @@ type Sim struct {
 	crash       crashState      // crash-stop failures (crash.go)
 	links       linkStats       // link-count diagnostics (linkstats.go)
 	win         window          // phases, window sizing, MSER-5 (window.go)
-	still       stillness       // waits of static and moving requests (stillness.go)
 }
 
 type nodeStatus uint8
@@ -393,8 +390,7 @@ func (s *Sim) resetCounters(p Params) {
 	s.linkChanges, s.skipped, s.lost = 0, 0, 0
 	s.links.reset(s.topo.NumLinks())
 	s.waits = Resize(s.waits, int(min(p.MeasureEntries(), 1<<20)))[:0]
-	s.classer, _ = s.algo.(RequestClasser)
-	s.classWait, s.classCount = [MaxRequestClasses + 1]float64{}, [MaxRequestClasses + 1]int64{}
+	s.observer, _ = s.algo.(EntryObserver)
 	s.inFlightTok = 0
 	s.err = nil
 	s.starveAfter = p.starveAfter()
@@ -404,8 +400,7 @@ func (s *Sim) resetCounters(p Params) {
 // a token algorithm starts with exactly one token.
 func (s *Sim) startAlgorithm(algo Algorithm) error {
 	n := s.p.N
-	s.env = Env{N: n, Params: &s.p, Topo: &s.topo, Rand: &s.algRand, Seed: s.p.Seed}
-	s.resetStillness()
+	s.env = Env{N: n, Params: &s.p, Topo: &s.topo, Rand: &s.algRand, Seed: s.p.Seed, sim: s}
 	if err := algo.Reset(&s.env); err != nil {
 		return err
 	}
@@ -848,12 +843,8 @@ func (s *Sim) enter(i int32) {
 	}
 	if s.phase == phaseMeasure {
 		s.waits = append(s.waits, s.now-s.requestedAt[i])
-		s.enteredStill(i, s.requestedAt[i])
-		if s.classer != nil {
-			if c := s.classer.RequestClass(i); c >= 1 && c <= MaxRequestClasses {
-				s.classWait[c] += s.now - s.requestedAt[i]
-				s.classCount[c]++
-			}
+		if s.observer != nil {
+			s.observer.MeasuredEntry(i, s.requestedAt[i], s.now)
 		}
 		s.measuredEntry(s.now - s.requestedAt[i])
 	} else if s.phase == phaseWarmup {
@@ -977,12 +968,6 @@ func (s *Sim) result() Result {
 	}
 	if mr, ok := s.algo.(MetricsReporter); ok {
 		r.Extra = mr.Metrics(nil)
-	}
-	s.fillStillness(&r)
-	if s.classer != nil {
-		for c := 1; c <= min(s.classer.NumRequestClasses(), MaxRequestClasses); c++ {
-			r.Extra = append(r.Extra, Metric{ClassWaitMetric(c), s.classWait[c] / float64(s.classCount[c])}) // 0/0 = NaN: no entry
-		}
 	}
 	if _, ok := s.check.(*LocalMutexChecker); ok {
 		r.Extra = append(r.Extra, Metric{MetricConcurrency, r.ConcurrencyMean}, Metric{MetricThroughput, r.Throughput},

@@ -286,8 +286,8 @@ type edgeRoutes struct {
 // (found now if the topology changed since), and the route from i to to.
 //
 // While the network is the one of Reset (a static trial), the routes of every edge from the
-// parent to a child are found at once, when the first is needed (routing.Oracle.RoutesToward): the
-// searches share the parent's side, and all of them are needed sooner or later (every
+// parent to a child are found at once, when the first is needed (Oracle.RoutesToward):
+// the searches share the parent's side, and all of them are needed sooner or later (every
 // node requests). At n = 10^5 the 99,999 tree edges hang from 33,171 parents, 3 on average.
 // Once links change, routes go stale within a few messages, and each edge's are found when
 // needed, alone.

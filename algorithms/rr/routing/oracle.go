@@ -14,10 +14,9 @@ import "github.com/mutexlab/mutexlab/kernel"
 //   - A table, while n·n two-byte distances fit in routingTableBytes (2 MiB: n ≤ 1,024):
 //     a destination's row (every node's distance to it) is computed by breadth-first search
 //     the first time it is needed after a link change (rows are stamped with the topology
-//     version). This is the table mutexlab always had; it costs a search of the network per
-//     destination, O(n²) in all, and 2n bytes per node, so it stops at n = 1,024 (measured:
-//     at n = 10^4 the table took 19.6 CPU-s and 23 KB per node for a trial the search below
-//     runs in a fraction of that).
+//     version). It costs a search of the network per destination, O(n²) in all, and 2n
+//     bytes per node, so it stops at n = 1,024 (at n = 10^4 the table took 19.6 CPU-s and
+//     23 KB per node for a trial the search below runs in a fraction of that).
 //   - A bidirectional search beyond: breadth-first searches from both ends, one level at a
 //     time on the side with the smaller frontier, until they meet; that gives the distance
 //     d, and the next hop is the lowest port whose neighbour lies on a shortest path (marked
@@ -26,15 +25,14 @@ import "github.com/mutexlab/mutexlab/kernel"
 //     apart, so a one-sided search would cover most of the network for every message.
 //     A search also walks the route it found, from the source to the destination, and
 //     back, and remembers each hop's answer (keyed by node and destination, valid for the
-//     topology version they were found at; memo.go): the message asks the same
-//     question at each hop, and Raymond's messages cross a tree edge both ways, so a tree
-//     edge costs one search, not one per hop and direction. The memo holds 16 answers per
-//     node (sized for rr's static trial when its messages asked at every hop:
-//     memo.go). The search reads each node's
-//     neighbours from a row of its own (rows.go: 14 neighbour ids in one
-//     cache line, rebuilt after the node's links change), not from the port records, which
-//     take five cache lines a node and 32 MB at n = 10^5 where all rows take 6.4 MB; and
-//     both sides' labels of a node share 8 bytes (side.go). Memory: about 230 to
+//     topology version they were found at; memo.go): the message asks the same question at
+//     each hop, and Raymond's messages cross a tree edge both ways, so a tree edge costs one
+//     search, not one per hop and direction. The memo holds 16 answers per node (sized for
+//     rr's static trial when its messages asked at every hop: memo.go). The search reads
+//     each node's neighbours from a row of its own (rows.go: 14 neighbour ids in one cache
+//     line, rebuilt after the node's links change), not from the port records, which take
+//     five cache lines a node and 32 MB at n = 10^5 where all rows take 6.4 MB; and both
+//     sides' labels of a node share 8 bytes (side.go). Memory: about 230 to
 //     270 bytes per node (rows 64, the topology's record of link changes 8, labels 8,
 //     onPath 2, queues, meeting nodes and path 20, the walked route 8, the memo 128-168,
 //     the blocks of nodes of more than 14 neighbours 2); no table.
@@ -77,6 +75,8 @@ const (
 	unreachable       = 0xffff
 )
 
+// Reset prepares the oracle for t, reusing storage: a table while it fits, searches
+// beyond. Its answers follow t's link changes from then on (t's version).
 func (r *Oracle) Reset(t *kernel.Topology) { r.resetAs(t, 2*t.N()*t.N() <= routingTableBytes) }
 
 // resetAs prepares the oracle for t, with a table or with bidirectional searches.

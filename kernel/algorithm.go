@@ -19,8 +19,8 @@ type MsgTypeInfo struct {
 	Token bool
 	// Words is how many of a message's words, from A on, are the algorithm's own; the others
 	// carry the state of a layer below it (rr: the rest of the route a message carries over
-	// its routing layer, and the topology version it was found at). A trace shows only the algorithm's words, the others
-	// as zero (Shown). 0: all four.
+	// its routing layer, and the topology version it was found at). A trace shows only the
+	// algorithm's words, the others as zero (Shown). 0: all four.
 	Words int
 }
 

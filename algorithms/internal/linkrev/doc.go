@@ -1,9 +1,9 @@
 // Package linkrev is the Reverse Link machinery that Walter, Welch and Vaidya's RL algorithm
-// (algorithms/rl) and Jiang's two extensions of it (algorithms/hk, prioritized h-out-of-k
-// mutual exclusion, and algorithms/gme, group mutual exclusion) share: heights (h1, h2, id)
-// and their total order, each node's view of its neighbours' heights, the N / receivedLI /
-// forming bitsets of the link-formation handshake, the next pointer, partial reversal
-// (RaiseHeight, after Gafni and Bertsekas), and the per-node request queue Q.
+// (Wireless Networks, 2001; algorithms/rl) and Jiang's two extensions of it (algorithms/hk,
+// prioritized h-out-of-k mutual exclusion, and algorithms/gme, group mutual exclusion) share:
+// heights (h1, h2, id) and their total order, each node's view of its neighbours' heights,
+// the N / receivedLI / forming bitsets of the link-formation handshake, the next pointer,
+// partial reversal (RaiseHeight, after Gafni and Bertsekas), and the per-node request queue Q.
 //
 // Only the parts the three papers state identically live here: linkrev.go holds the state
 // and the tests on the DAG, handlers.go the handler parts and procedures (RL's LinkInfo and

@@ -136,7 +136,7 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"run", "--algo", "drs", "--set", "network=tvg", "--mobility", "0.1", "--out", f("out.parquet")}, exitUsage, "--mobility applies to network model walter only"},
 		{[]string{"run", "--set", "colour=3", "--out", f("out.parquet")}, exitUsage, `unknown key "colour"`},
 		{[]string{"run", "--set", "k", "--out", f("out.parquet")}, exitUsage, "want KEY=V1,V2"},
-		{[]string{"run", "--n", "10", "--set", "n=20", "--out", f("out.parquet")}, exitUsage, "n is given twice"},
+		{[]string{"run", "--n", "10", "--set", "n=20", "--out", f("out.parquet")}, exitUsage, "--n and --set n=20 both set n"},
 		{[]string{"run", "--algo", "hk", "--set", "k=two", "--out", f("out.parquet")}, exitUsage, `--set k: "two" is not a number`},
 		{[]string{"run", "--out", f("results.csv")}, exitUsage, "bench report FILE.parquet --format csv"},
 		{[]string{"sweep", "default", "--out", f("results.csv")}, exitUsage, "--format csv"},

@@ -44,7 +44,7 @@ Exit codes: 0 done, 1 interrupted or failed, 2 bad input, 3 safety violation, 4 
 		"bench sweep walter2001 --workers 2",
 		"bench sweep walter2001 --shard 3/64",
 		"bench sweep my-sweep.toml --out results/mine.parquet",
-		"bench sweep --from results/mine.parquet --out results/mine-again.parquet",
+		"bench sweep --from results/walter2001.parquet --out results/walter2001-again.parquet",
 	},
 	more: "docs/running.md (spec files, presets); docs/hpc.md (shards, resume, Slurm)",
 }
@@ -126,7 +126,7 @@ func loadSpec(name, from string) (*sweeps.Spec, error) {
 func recordedSpec(path string) (*sweeps.Spec, error) {
 	f, err := results.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("--from %v", err)
+		return nil, fmt.Errorf("--from: %v", err)
 	}
 	defer f.Close()
 	text, ok := f.Metadata()[sweeps.KeySpec]

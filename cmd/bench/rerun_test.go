@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/mutexlab/mutexlab/results"
 )
 
 // TestRunRecordsASpecThatReruns: a bench run given every kind of flag (an algorithm list, a
@@ -35,35 +33,9 @@ func TestRunRecordsASpecThatReruns(t *testing.T) {
 		if code != exitOK {
 			t.Fatalf("bench sweep --from %s: exit %d: %s", c[0], code, stderr)
 		}
-		a, b := rowsByName(t, c[0]), rowsByName(t, c[1])
+		a, b := readRows(t, c[0]), readRows(t, c[1])
 		if len(a) != 2*2*2*2 || !slices.Equal(a, b) {
 			t.Fatalf("bench sweep --from %s wrote other rows:\n%s\nwant\n%s", c[0], strings.Join(b, "\n"), strings.Join(a, "\n"))
 		}
 	}
-}
-
-// rowsByName renders every row of a results file, its columns in name order, each value as
-// its column's kind prints it: row data, not the bytes of the file's layout.
-func rowsByName(t *testing.T, path string) []string {
-	t.Helper()
-	f, err := results.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := f.ReadRows()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cols := f.Columns()
-	out := make([]string, len(rows))
-	for k, row := range rows {
-		cells := make([]string, len(cols))
-		for j, c := range cols {
-			cells[j] = c.Name + "=" + row[j].Format(c.Kind)
-		}
-		slices.Sort(cells)
-		out[k] = strings.Join(cells, " ")
-	}
-	return out
 }

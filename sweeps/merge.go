@@ -103,9 +103,9 @@ func specOf(path string, meta map[string]string) (*Spec, trialIndex, error) {
 	if !ok || strconv.Itoa(index.total()) != meta[KeyTrialsTotal] {
 		return nil, index, fmt.Errorf("%s: bad %s metadata %q", path, KeyGrid, meta[KeyGrid])
 	}
-	spec, err := parseDescribed(meta["mutexlab.spec"], path)
+	spec, err := Described(meta[KeySpec], path+": "+KeySpec+" metadata")
 	if err != nil {
-		return nil, index, fmt.Errorf("%s: bad mutexlab.spec metadata: %v", path, err)
+		return nil, index, err
 	}
 	if spec.NumTrials() != index.total() {
 		return nil, index, fmt.Errorf("%s: mutexlab.spec describes %d trials, %s %d", path, spec.NumTrials(), KeyGrid, index.total())

@@ -19,8 +19,9 @@ import (
 	"github.com/mutexlab/mutexlab/results/columns"
 )
 
-// Metadata keys mutexlab writes into every results file besides the spec and root seed.
+// Metadata keys mutexlab writes into every results file besides the spec name and root seed.
 const (
+	KeySpec        = "mutexlab.spec"         // the sweep's spec, as Describe writes it
 	KeySpecHash    = "mutexlab.spec_hash"    // SpecHash of the sweep
 	KeyShard       = "mutexlab.shard"        // "i/N"; "0/1" for a whole sweep or a merge
 	KeyTrialsTotal = "mutexlab.trials_total" // trials in the whole sweep (all shards)
@@ -35,7 +36,7 @@ var partRows = 1024
 // SpecHash identifies a sweep by what determines its trials: the canonical text of the spec
 // (algorithms, replicates, root seed, fixed parameters, grid), not its file name or output.
 func SpecHash(s *Spec) string {
-	sum := sha256.Sum256([]byte(s.Describe()))
+	sum := sha256.Sum256([]byte(s.canonicalText()))
 	return hex.EncodeToString(sum[:8])
 }
 
@@ -47,7 +48,7 @@ func gridKey(s *Spec) string {
 func metadata(s *Spec, sh Shard) map[string]string {
 	return map[string]string{
 		"mutexlab.program_version": ProgramVersion,
-		"mutexlab.spec":            s.Describe(),
+		KeySpec:                    s.Describe(),
 		"mutexlab.spec_name":       s.Name,
 		"mutexlab.root_seed":       strconv.FormatUint(s.Seed, 10),
 		KeySpecHash:                SpecHash(s),
@@ -200,7 +201,7 @@ func orUnknown(s string) string {
 func (st *store) openDir() error {
 	specFile := filepath.Join(st.dir, "SPEC")
 	head := st.meta[KeySpecHash] + " " + st.shard.String()
-	want := head + "\n" + formatLine() + "\n" + st.spec.Describe()
+	want := head + "\n" + formatLine() + "\n" + st.spec.canonicalText()
 	if err := os.Mkdir(st.dir, 0o755); err == nil {
 		if err := writeAtomic(specFile, []byte(want)); err != nil {
 			return st.fail(st.dir, "%v", err)

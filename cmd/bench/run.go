@@ -74,6 +74,9 @@ func runCmd(ctx context.Context, args []string) error {
 	if err := noArgs("run", pos); err != nil {
 		return err
 	}
+	if err := refuseRepeats(fs, args, "set"); err != nil {
+		return err
+	}
 	fs.Visit(func(fl *flag.Flag) { f.given[fl.Name] = true })
 	if err := checkOut(f.out); err != nil {
 		return err
@@ -177,14 +180,18 @@ func checkWorkers(w int) error {
 // spec turns the flags into a sweep: single values are fixed parameters, lists are grid axes.
 func (f *runFlags) spec() (*sweeps.Spec, error) {
 	s := &sweeps.Spec{Name: "run", Trials: f.trials, Seed: f.seed, Fixed: map[string]sweeps.Value{}, Grid: map[string][]sweeps.Value{}, Source: "flags"}
-	for _, a := range splitList(f.algo) {
+	if strings.TrimSpace(f.algo) == "" {
+		return nil, usagef("--algo: empty; known: %s", strings.Join(algorithms.Names(), ", "))
+	}
+	algos, err := listItems("--algo", f.algo)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range algos {
 		if _, err := algorithms.New(a); err != nil {
 			return nil, usagef("--algo: %v", err)
 		}
 		s.Algorithms = append(s.Algorithms, a)
-	}
-	if len(s.Algorithms) == 0 {
-		return nil, usagef("--algo: empty; known: %s", strings.Join(algorithms.Names(), ", "))
 	}
 	if f.trials < 1 || f.trials > sweeps.MaxTrials {
 		return nil, usagef("--trials: must be in 1..%d, got %d", int64(sweeps.MaxTrials), f.trials)
@@ -213,6 +220,7 @@ func (f *runFlags) spec() (*sweeps.Spec, error) {
 // neither links nor degree is given).
 func (f *runFlags) lists() (map[string]string, error) {
 	lists := map[string]string{}
+	setBy := map[string]string{} // key -> the --set that gave it
 	for _, kv := range f.set {
 		key, list, ok := strings.Cut(kv, "=")
 		c, known := columns.Lookup(key)
@@ -221,10 +229,12 @@ func (f *runFlags) lists() (map[string]string, error) {
 			return nil, usagef("--set %s: want KEY=V1,V2,... (keys: %s)", kv, strings.Join(columns.Keys(), ", "))
 		case !known || !c.Key:
 			return nil, usagef("--set %s: unknown key %q; keys: %s", kv, key, strings.Join(columns.Keys(), ", "))
-		case lists[key] != "" || f.given[flagName(key)]:
-			return nil, usagef("--set %s: %s is given twice", kv, key)
+		case c.Flag && f.given[flagName(key)]:
+			return nil, usagef("--%s and --set %s both set %s; give it once", flagName(key), kv, key)
+		case setBy[key] != "":
+			return nil, usagef("--set %s and --set %s both set %s; give it once", setBy[key], kv, key)
 		}
-		lists[key] = list
+		lists[key], setBy[key] = list, kv
 	}
 	nets := splitList(lists["network"])
 	if len(nets) == 0 {
@@ -254,10 +264,14 @@ func setList(s *sweeps.Spec, key, list string) error {
 		name = "--set " + key
 	}
 	var vals []sweeps.Value
-	if key != "crashes" && slices.ContainsFunc(strings.Split(list, ","), func(x string) bool { return strings.TrimSpace(x) == "" }) {
-		return usagef("%s %s: an empty item in the list; give values separated by single commas", name, list)
+	items := []string{list} // crashes: one schedule, which itself holds commas
+	if key != "crashes" {
+		var err error
+		if items, err = listItems(name, list); err != nil {
+			return err
+		}
 	}
-	for _, x := range splitList(list) {
+	for _, x := range items {
 		if c.Kind == results.String {
 			vals = append(vals, sweeps.Value{Str: x})
 			continue
@@ -267,9 +281,6 @@ func setList(s *sweeps.Spec, key, list string) error {
 			return usagef("%s: %q is not a number", name, x)
 		}
 		vals = append(vals, sweeps.Value{Num: v})
-	}
-	if key == "crashes" { // one schedule, which itself holds commas
-		vals = []sweeps.Value{{Str: list}}
 	}
 	for _, v := range vals {
 		if err := c.CheckValue(v); err != nil {
@@ -299,6 +310,18 @@ func eventRate(events int64, wall time.Duration) string {
 
 // englishNumbers prints numbers with thousands separators, as the docs write them.
 var englishNumbers = message.NewPrinter(language.English)
+
+// listItems splits a flag's comma-separated list, refusing an empty item: a stray comma is
+// a typo, not a value.
+func listItems(name, list string) ([]string, error) {
+	items := strings.Split(list, ",")
+	for k, x := range items {
+		if items[k] = strings.TrimSpace(x); items[k] == "" {
+			return nil, usagef("%s %s: an empty item in the list; give values separated by single commas", name, list)
+		}
+	}
+	return items, nil
+}
 
 func splitList(s string) []string {
 	var out []string

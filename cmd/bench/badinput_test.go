@@ -227,6 +227,8 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"run", "--n", "10", "--n", "20", "--dry-run"}, exitUsage, `--n is given twice ("10" and "20")`},
 		{[]string{"run", "--set", "n=10", "--set", "n=20", "--dry-run"}, exitUsage, "--set n=10 and --set n=20 both set n"},
 		{[]string{"sweep", "default", "--workers", "1", "--workers=2", "--dry-run"}, exitUsage, "--workers is given twice"},
+		{[]string{"report", "--by", "algorithm", "--by", "n", f("x.parquet")}, exitUsage, "--by is given twice"},
+		{[]string{"plot", "--figure", "walter2001-fig5", "--figure=x", f("x.parquet")}, exitUsage, "--figure is given twice"},
 		{[]string{"sweep", f("dupalgo.toml")}, exitUsage, "algorithms: rl is listed twice; replicates are set by trials"},
 		{[]string{"sweep", f("dupgrid.toml")}, exitUsage, "grid.load: 0.1 is listed twice"},
 		{[]string{"sweep", f("bothlinks.toml")}, exitUsage, "links and connectivity both set the initial number of links"},

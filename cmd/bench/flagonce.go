@@ -2,14 +2,17 @@ package main
 
 import (
 	"flag"
-	"slices"
 	"strings"
 )
 
-// refuseRepeats refuses a flag given more than once (those named repeatable aside): the flag
+// repeatable marks a flag value that collects every occurrence (--set KEY=... --set KEY=...).
+type repeatable interface{ Repeatable() }
+
+// refuseRepeats refuses a flag given more than once (repeatable values aside): the flag
 // package keeps the last value silently, so `--n 10 --n 20` would run n = 20 only. args are
-// the command's arguments, already parsed by fs (so every flag in them is known).
-func refuseRepeats(fs *flag.FlagSet, args []string, repeatable ...string) error {
+// the command's arguments, already parsed by fs (so every flag in them is known). parseArgs
+// calls it for every command.
+func refuseRepeats(fs *flag.FlagSet, args []string) error {
 	seen := map[string]string{} // flag name -> its first value
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
@@ -32,7 +35,7 @@ func refuseRepeats(fs *flag.FlagSet, args []string, repeatable ...string) error 
 			i++
 			value = args[i]
 		}
-		if slices.Contains(repeatable, name) {
+		if _, ok := fl.Value.(repeatable); ok {
 			continue
 		}
 		if first, ok := seen[name]; ok {

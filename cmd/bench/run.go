@@ -49,6 +49,9 @@ type setFlags []string
 func (s *setFlags) String() string     { return strings.Join(*s, " ") }
 func (s *setFlags) Set(v string) error { *s = append(*s, v); return nil }
 
+// Repeatable: --set is given once per key (refuseRepeats lets it repeat).
+func (s *setFlags) Repeatable() {}
+
 func runCmd(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench run", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -72,9 +75,6 @@ func runCmd(ctx context.Context, args []string) error {
 		return err
 	}
 	if err := noArgs("run", pos); err != nil {
-		return err
-	}
-	if err := refuseRepeats(fs, args, "set"); err != nil {
 		return err
 	}
 	fs.Visit(func(fl *flag.Flag) { f.given[fl.Name] = true })

@@ -62,9 +62,6 @@ func sweepCmd(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := refuseRepeats(fs, args); err != nil {
-		return err
-	}
 	var name string
 	switch {
 	case len(pos) > 1:

@@ -487,47 +487,6 @@ func TestSeedIsUnsignedInt64(t *testing.T) {
 	}
 }
 
-func ExampleCreate() {
-	dir, _ := os.MkdirTemp("", "results-example")
-	defer os.RemoveAll(dir)
-	path := filepath.Join(dir, "sweep.parquet")
-	cols := []Column{
-		{Name: "algorithm", Kind: String},
-		{Name: "load", Kind: Float, Unit: "requests per node per time unit", Description: "request rate"},
-		{Name: "k", Kind: Int, Description: "resources (hk only)", Optional: true},
-	}
-	w, err := Create(path, cols, map[string]string{"mutexlab.program_version": "dev"})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	defer w.Abort() // no-op after Close
-	for i, algo := range []string{"rl", "hk", "rl"} {
-		k := Null // k does not apply to rl
-		if algo == "hk" {
-			k = IntValue(4)
-		}
-		if err := w.Write([]Value{StringValue(algo), FloatValue(0.1 * float64(i+1)), k}); err != nil {
-			fmt.Println(err)
-			return
-		}
-	}
-	if err := w.Close(); err != nil {
-		fmt.Println(err)
-		return
-	}
-	f, err := Open(path)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	defer f.Close()
-	load, _ := f.Float64Column("load")
-	k, _ := f.Float64Column("k")
-	fmt.Println(f.NumRows(), load, k, f.Metadata()["mutexlab.unit.load"])
-	// Output: 3 [0.1 0.2 0.30000000000000004] [NaN 4 NaN] requests per node per time unit
-}
-
 // tempFiles lists the temporary files Create leaves in dir.
 func tempFiles(t *testing.T, dir string) []string {
 	t.Helper()

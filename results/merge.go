@@ -30,27 +30,13 @@ func Merge(out string, inputs []string, extraMeta map[string]string) error {
 		if err != nil {
 			return err
 		}
-		diff := columnsDiffer(first, f)
-		version := f.version
+		err = sameLayout(out, first, f)
 		f.Close()
-		if version != first.version {
-			return fmt.Errorf("results: merge into %s: %s has schema version %d, but %s has %d", out, path, version, first.path, first.version)
-		}
-		if diff != "" {
-			return fmt.Errorf("results: merge into %s: %s differs from %s: %s", out, path, first.path, diff)
+		if err != nil {
+			return err
 		}
 	}
-
-	meta := first.Metadata()
-	for k := range meta {
-		if reserved(k) && !(first.version == 1 && k == KeyLayout) {
-			delete(meta, k)
-		}
-	}
-	for k, v := range extraMeta {
-		meta[k] = v
-	}
-	w, err := create(out, first.Columns(), meta, first.version)
+	w, err := create(out, first.Columns(), mergedMeta(first, extraMeta), first.version)
 	if err != nil {
 		return err
 	}
@@ -70,6 +56,18 @@ func Merge(out string, inputs []string, extraMeta map[string]string) error {
 		}
 	}
 	return w.Close()
+}
+
+// sameLayout refuses to merge f into out beside first unless both have the same schema
+// version and columns.
+func sameLayout(out string, first, f *File) error {
+	if f.version != first.version {
+		return fmt.Errorf("results: merge into %s: %s has schema version %d, but %s has %d", out, f.path, f.version, first.path, first.version)
+	}
+	if diff := columnsDiffer(first, f); diff != "" {
+		return fmt.Errorf("results: merge into %s: %s differs from %s: %s", out, f.path, first.path, diff)
+	}
+	return nil
 }
 
 // columnsDiffer describes the first difference between the columns of a and b, or "".

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -61,7 +62,12 @@ func mergeCmd(ctx context.Context, args []string) error {
 	if err := outfile.CheckDir("--out", *out, "the merged file (.parquet)"); err != nil {
 		return err
 	}
-	if err := sweeps.MergeShards(*out, shards, *replace); err != nil {
+	err = sweeps.MergeShards(*out, shards, *replace)
+	var oe *sweeps.OutputError
+	if errors.As(err, &oe) {
+		return usagef("--out %s: %v", oe.Path, oe.Err)
+	}
+	if err != nil {
 		return usagef("%v", err)
 	}
 	fmt.Printf("merged %d files -> %s\n", len(shards), *out)

@@ -14,13 +14,10 @@ import (
 // Row groups are copied without decoding when their encoding allows it, so merging costs
 // about as much as copying the files.
 func Merge(out string, inputs []string, extraMeta map[string]string) error {
-	if len(inputs) == 0 {
-		return fmt.Errorf("results: merge into %s: no input files", out)
-	}
 	// Two passes, each holding one input open at a time, so merging thousands of shard or
 	// part files never runs into the open-file limit: first check every input against the
 	// first, then copy.
-	first, err := Open(inputs[0])
+	first, err := openFirst(out, inputs)
 	if err != nil {
 		return err
 	}
@@ -36,7 +33,7 @@ func Merge(out string, inputs []string, extraMeta map[string]string) error {
 			return err
 		}
 	}
-	w, err := create(out, first.Columns(), mergedMeta(first, extraMeta), first.version)
+	w, err := createMerged(out, first, extraMeta)
 	if err != nil {
 		return err
 	}
@@ -56,6 +53,14 @@ func Merge(out string, inputs []string, extraMeta map[string]string) error {
 		}
 	}
 	return w.Close()
+}
+
+// openFirst opens the first input of a merge into out.
+func openFirst(out string, inputs []string) (*File, error) {
+	if len(inputs) == 0 {
+		return nil, fmt.Errorf("results: merge into %s: no input files", out)
+	}
+	return Open(inputs[0])
 }
 
 // sameLayout refuses to merge f into out beside first unless both have the same schema

@@ -32,10 +32,7 @@ type SortKey struct {
 // its first row and closed after its last, so files that follow one another (the parts of
 // a sweep) are read one or two at a time.
 func MergeSorted(out string, inputs []string, extraMeta map[string]string, key SortKey) error {
-	if len(inputs) == 0 {
-		return fmt.Errorf("results: merge into %s: no input files", out)
-	}
-	first, err := Open(inputs[0])
+	first, err := openFirst(out, inputs)
 	if err != nil {
 		return err
 	}
@@ -44,7 +41,7 @@ func MergeSorted(out string, inputs []string, extraMeta map[string]string, key S
 	if err != nil {
 		return err
 	}
-	w, err := create(out, first.Columns(), mergedMeta(first, extraMeta), first.version)
+	w, err := createMerged(out, first, extraMeta)
 	if err != nil {
 		return err
 	}
@@ -118,9 +115,9 @@ func scanInput(out string, first, f *File, key SortKey) (inputSpan, error) {
 	}
 }
 
-// mergedMeta is the metadata of a merge's output: the first input's, less the keys this
-// package sets, plus extra.
-func mergedMeta(first *File, extra map[string]string) map[string]string {
+// createMerged starts the output of a merge: the columns and schema version of first, and
+// its metadata, less the keys this package sets, plus extra.
+func createMerged(out string, first *File, extra map[string]string) (*Writer, error) {
 	meta := first.Metadata()
 	for k := range meta {
 		if reserved(k) && !(first.version == 1 && k == KeyLayout) {
@@ -130,7 +127,7 @@ func mergedMeta(first *File, extra map[string]string) map[string]string {
 	for k, v := range extra {
 		meta[k] = v
 	}
-	return meta
+	return create(out, first.Columns(), meta, first.version)
 }
 
 // cursor reads one file's rows in order, with each row's position.
@@ -295,11 +292,5 @@ func (w *Writer) writeParquetRow(row parquet.Row) error {
 	for _, v := range row {
 		pr = append(pr, v.Clone())
 	}
-	w.batch[w.nbatch] = pr
-	w.nbatch++
-	w.rows++
-	if w.nbatch == len(w.batch) {
-		return w.writeBatch()
-	}
-	return nil
+	return w.addToBatch(pr)
 }

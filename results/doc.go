@@ -44,7 +44,9 @@
 // Float64Column and StringColumn read one column into a slice, decoding pages directly (a
 // million rows take milliseconds); a null reads as NaN or "", and Valid says which rows are
 // null. ReadRows returns every row as Values. Merge concatenates files with the same
-// columns, copying row groups without re-encoding them where it can.
+// columns, copying row groups without re-encoding them where it can; MergeSorted
+// interleaves sorted files by a key and re-encodes every row, so that the output depends
+// only on its rows and not on how they were split among the inputs.
 //
 // # Why atomic
 //

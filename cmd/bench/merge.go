@@ -33,9 +33,10 @@ sweep (--replace: any file).`,
 
 var compareHelp = help{
 	usage: "bench compare A.parquet B.parquet",
-	about: `Checks that two results files hold identical rows, in any order: a merged file against a
-single-process run, or a rerun against the original. Exit 0 when they do, 1 naming the
-first difference, 2 when a file cannot be read.`,
+	about: `Checks that two results files hold identical rows, in any order: a rerun against the
+original, or files of other program versions (two files of one sweep written by the same
+version are identical byte for byte, merged, resumed or not, and cmp says so too). Exit 0
+when they do, 1 naming the first difference, 2 when a file cannot be read.`,
 	examples: []string{
 		"bench compare results/walter2001.parquet results/walter2001-rerun.parquet",
 	},

@@ -84,6 +84,9 @@ func htmlCmd(ctx context.Context, args []string) error {
 	}
 	for i, t := range targets {
 		page := pages[i]
+		if err := makeParent("--out", t); err != nil {
+			return err
+		}
 		if err := writeOutput("--out", t, stamps[i], *replace, func(w io.Writer) error { _, err := w.Write(page); return err }); err != nil {
 			return err
 		}

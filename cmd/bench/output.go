@@ -40,16 +40,22 @@ func absPaths(paths []string) []string {
 	return out
 }
 
-// writeOutput writes one output file under the policy (checked again here, in case the
-// caller did not) and its parent directories, as flag names it.
-func writeOutput(flagName, path string, s outfile.Stamp, replace bool, write func(w io.Writer) error) error {
-	if err := outfile.CheckStamped(flagName, path, s, replace); err != nil {
-		return err
-	}
+// makeParent creates the directories of an output file (bench html and plot do; a trace or
+// viewer page goes only into a directory that exists).
+func makeParent(flagName, path string) error {
 	if dir := filepath.Dir(path); dir != "." {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return usagef("%s %s: %v", flagName, path, err)
 		}
+	}
+	return nil
+}
+
+// writeOutput writes one output file under the policy (checked again here, in case the
+// caller did not), as flag names it.
+func writeOutput(flagName, path string, s outfile.Stamp, replace bool, write func(w io.Writer) error) error {
+	if err := outfile.CheckStamped(flagName, path, s, replace); err != nil {
+		return err
 	}
 	if err := outfile.Write(path, s, write); err != nil {
 		return usagef("%s %s: %v", flagName, path, err)
@@ -81,6 +87,9 @@ func saveFigure(ctx context.Context, flagName string, fig *plots.Figure, outs []
 			return fmt.Errorf("interrupted before writing %s", o)
 		}
 		format, _ := plots.FormatOf(o)
+		if err := makeParent(flagName, o); err != nil {
+			return err
+		}
 		if err := writeOutput(flagName, o, s, replace, func(w io.Writer) error { return fig.Encode(w, format) }); err != nil {
 			return err
 		}

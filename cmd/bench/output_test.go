@@ -93,7 +93,8 @@ func TestMergeReplacesOnlyItsOwnSweep(t *testing.T) {
 	refused(t, merged, first, "sweep", specB, "--out", merged, "--quiet")
 }
 
-// TestPagesFiguresAndTracesReplaceOnlyTheirOwn: bench html, plot, replay and run --html
+// TestPagesFiguresAndTracesReplaceOnlyTheirOwn: bench html, plot, check --plot, replay and
+// run --html
 // refuse to replace a file they did not write for the same inputs, before any work, and
 // replace their own output, or any file with --replace.
 func TestPagesFiguresAndTracesReplaceOnlyTheirOwn(t *testing.T) {
@@ -125,6 +126,9 @@ func TestPagesFiguresAndTracesReplaceOnlyTheirOwn(t *testing.T) {
 	if code != exitUsage || !strings.Contains(stderr, "is a directory; name the figure's file") || strings.Contains(stderr, "unknown figure format") {
 		t.Errorf("plot --out DIR/: exit %d, %q", code, stderr)
 	}
+
+	bounds := file("bounds.png") // refused before any trial runs
+	refused(t, bounds, precious, "check", "bounds", "--quick", "--plot", bounds)
 
 	trace := file("trace.txt")
 	refused(t, trace, precious, "replay", "--algo", "rl", "--seed", "3", "--out", trace)

@@ -94,9 +94,8 @@ func TestMergeReplacesOnlyItsOwnSweep(t *testing.T) {
 }
 
 // TestPagesFiguresAndTracesReplaceOnlyTheirOwn: bench html, plot, check --plot, replay and
-// run --html
-// refuse to replace a file they did not write for the same inputs, before any work, and
-// replace their own output, or any file with --replace.
+// run --html refuse to replace a file they did not write for the same inputs, before any
+// work, and replace their own output, or any file with --replace.
 func TestPagesFiguresAndTracesReplaceOnlyTheirOwn(t *testing.T) {
 	data := writeSmallResults(t)
 	dir := t.TempDir()

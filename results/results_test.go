@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -235,7 +236,7 @@ func TestMetadataRoundTrip(t *testing.T) {
 			t.Errorf("metadata %q = %q, want %q", k, got[k], v)
 		}
 	}
-	if got[KeySchemaVersion] != "2" || got[KeyUnitPrefix+"wait_mean"] != "time units" || got[KeyDocPrefix+"seed"] != "the trial's seed" {
+	if got[KeySchemaVersion] != strconv.Itoa(SchemaVersion) || got[KeyUnitPrefix+"wait_mean"] != "time units" || got[KeyDocPrefix+"seed"] != "the trial's seed" {
 		t.Errorf("metadata %v", got)
 	}
 	if _, ok := got[KeyUnitPrefix+"algorithm"]; ok {
@@ -329,7 +330,7 @@ func TestOpenErrors(t *testing.T) {
 		{empty, "results: " + empty + ": not a Parquet file"},
 		{truncated, "results: " + truncated + ": not a Parquet file"},
 		{noKey, "results: " + noKey + ": not a mutexlab results file (no mutexlab.schema_version)"},
-		{future, "results: " + future + ": schema version 7 is newer than this program understands (2)"},
+		{future, "results: " + future + ": schema version 7 is newer than this program understands (3)"},
 		{badVersion, "results: " + badVersion + `: invalid schema version "one" (want a positive integer)`},
 		{v1NoLayout, "results: " + v1NoLayout + ": no mutexlab.layout metadata"},
 		{filepath.Join(dir, "absent.parquet"), "results: " + filepath.Join(dir, "absent.parquet") + ": no such file or directory"},

@@ -40,6 +40,7 @@ type runFlags struct {
 	seed            uint64
 	out, html       string
 	quiet, dryRun   bool
+	replace         bool
 	given           map[string]bool // flags given on the command line
 }
 
@@ -70,6 +71,7 @@ func runCmd(ctx context.Context, args []string) error {
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress lines")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "print the grid, the trial count and an estimate of the work; run nothing")
 	fs.StringVar(&f.html, "html", "", "for a run of one trial: write it as an interactive trace viewer `page` (.html) instead of a results file (docs/viewer.md)")
+	replaceFlagVar(fs, &f.replace)
 	pos, err := parseArgs(fs, args, runHelp())
 	if err != nil {
 		return err
@@ -86,7 +88,7 @@ func runCmd(ctx context.Context, args []string) error {
 		return err
 	}
 	if f.html != "" {
-		return runHTML(ctx, spec, f.html, f.given["out"], f.dryRun, args) // page.go
+		return runHTML(ctx, spec, f.html, f.given["out"], f.dryRun, f.replace, args) // page.go
 	}
 	if f.out == "" {
 		f.out = "results/run-" + sweeps.SpecHash(spec)[:8] + ".parquet"
@@ -99,7 +101,7 @@ func runCmd(ctx context.Context, args []string) error {
 		fmt.Printf("output: %s\n", f.out)
 		return nil
 	}
-	return execute(ctx, "run", spec, sweeps.Options{Workers: f.workers, Out: f.out}, f.quiet)
+	return execute(ctx, "run", spec, sweeps.Options{Workers: f.workers, Out: f.out, Replace: f.replace}, f.quiet)
 }
 
 // runHelp is bench run -h: the flags, and how to reach every spec key with --set.

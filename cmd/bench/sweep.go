@@ -56,6 +56,7 @@ func sweepCmd(ctx context.Context, args []string) error {
 	out := fs.String("out", "", "results `file` (.parquet; default: the spec's output)")
 	quiet := fs.Bool("quiet", false, "no progress lines")
 	dryRun := fs.Bool("dry-run", false, "print the expanded grid, the trial count and an estimate of the work; run nothing")
+	replace := replaceFlag(fs)
 	shardText := fs.String("shard", "", "run only slice `i/N` (0 <= i < N) of the trials, e.g. --shard 3/64 (a Slurm array task)")
 	from := fs.String("from", "", "rerun the sweep a results `file` (.parquet) records, instead of a preset or spec file")
 	pos, err := parseArgs(fs, args, sweepHelp) // flags before or after the preset name
@@ -89,7 +90,7 @@ func sweepCmd(ctx context.Context, args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	opt := sweeps.Options{Workers: *workers, Out: *out, Shard: shard}
+	opt := sweeps.Options{Workers: *workers, Out: *out, Shard: shard, Replace: *replace}
 	warn("sweep", spec.Warnings)
 	if *dryRun {
 		if err := sweeps.DryRun(os.Stdout, spec, shard, runner.Workers(*workers, spec.NumTrials())); err != nil {

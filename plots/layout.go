@@ -56,7 +56,7 @@ type header struct {
 }
 
 func textStyle(size vg.Length) text.Style {
-	return text.Style{Color: color.Black, Font: font.From(plot.DefaultFont, size), XAlign: draw.XCenter, YAlign: draw.YTop, Handler: plot.DefaultTextHandler}
+	return text.Style{Color: color.Black, Font: font.From(plot.DefaultFont, size), XAlign: draw.XCenter, YAlign: draw.YTop, Handler: textHandler}
 }
 
 func (s LineSpec) header(panels []*panel, ax axes, st *seriesStyler) (*header, error) {
@@ -101,7 +101,7 @@ func (h *header) setLegend(labels []string, stys []Style) error {
 	h.legendRows = (len(labels) + ncol - 1) / ncol
 	h.legends = make([]plot.Legend, ncol)
 	for c := range h.legends {
-		h.legends[c] = plot.NewLegend()
+		h.legends[c] = newLegend()
 		h.legends[c].TextStyle.Font = font.From(plot.DefaultFont, legendSize)
 		h.legends[c].Top, h.legends[c].Left = true, true
 		h.legends[c].ThumbnailWidth = vg.Points(24)

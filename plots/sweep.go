@@ -2,6 +2,7 @@ package plots
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -95,11 +96,26 @@ func SweepNeed(available, metrics []string) []string {
 	return slices.DeleteFunc(cols, func(c string) bool { return !slices.Contains(available, c) })
 }
 
-// SweepFigures returns the figures of a sweep over axes (its grid axes, in the spec's
-// order) for the metrics (SweepMetrics if none): for each axis that takes two values or
-// more in d and is numeric, each metric against it. notes say which axes no figure has on
-// its x axis, and why. It fails when no axis varies or a metric is absent.
-func SweepFigures(d *analysis.Dataset, axes, metrics []string) (figs []SweepFigure, notes []string, err error) {
+// Sweep says which figures of a sweep to draw.
+type Sweep struct {
+	// Axes are the sweep's grid axes, in the spec's order: those that take two values or
+	// more in the data are the x axes, and the lines and panels of each other's figures.
+	Axes []string
+	// Against, if set, are the only x axes (each must vary and be numeric); the other
+	// varying Axes still become lines, panels or are held.
+	Against []string
+	// Metrics are the y axes, one figure each; SweepMetrics if none.
+	Metrics []string
+	// Keep restricts columns to the values it lists, as LineSpec.Keep does, in every
+	// figure: an axis kept at one value is fixed, not varied.
+	Keep map[string][]string
+}
+
+// SweepFigures returns the figures of a sweep: for each x axis, each metric against it.
+// notes say which axes no figure has on its x axis, and why. It fails when no axis varies,
+// an axis of Against does not vary or is not numeric, or a metric was not loaded.
+func SweepFigures(d *analysis.Dataset, sw Sweep) (figs []SweepFigure, notes []string, err error) {
+	metrics := sw.Metrics
 	if len(metrics) == 0 {
 		metrics = SweepMetrics(d)
 	}
@@ -108,23 +124,35 @@ func SweepFigures(d *analysis.Dataset, axes, metrics []string) (figs []SweepFigu
 			return nil, nil, fmt.Errorf("plot: metric %q was not loaded", m)
 		}
 	}
+	for _, a := range sw.Against {
+		switch vals := keptValues(d, a, sw.Keep); {
+		case len(vals) < 2:
+			return nil, nil, fmt.Errorf("plot: %s takes %d value(s) in the data (%s), so nothing varies along it", a, len(vals), strings.Join(vals, ", "))
+		case d.Column(a).Num == nil:
+			return nil, nil, fmt.Errorf("plot: %s is not numeric (%s), so it cannot be an x axis", a, strings.Join(vals, ", "))
+		}
+	}
 	var varying []string
-	for _, a := range axes {
-		if c := d.Column(a); c != nil && len(values(c)) >= 2 {
+	for _, a := range slices.Concat(sw.Axes, sw.Against) {
+		if !slices.Contains(varying, a) && len(keptValues(d, a, sw.Keep)) >= 2 {
 			varying = append(varying, a)
 		}
 	}
 	if len(varying) == 0 {
-		return nil, nil, fmt.Errorf("plot: no grid axis takes two values in the data (axes: %s)", strings.Join(axes, ", "))
+		return nil, nil, fmt.Errorf("plot: no grid axis takes two values in the data (axes: %s)", strings.Join(sw.Axes, ", "))
 	}
-	for _, x := range varying {
+	xs := varying
+	if len(sw.Against) > 0 {
+		xs = sw.Against
+	}
+	for _, x := range xs {
 		if d.Column(x).Num == nil {
 			notes = append(notes, fmt.Sprintf("%s is not numeric, so no figure has it on the x axis; the others show it as lines or panels.", x))
 			continue
 		}
+		others := slices.DeleteFunc(slices.Clone(varying), func(a string) bool { return a == x })
 		for _, m := range metrics {
-			f, ok := sweepFigure(d, x, m, slices.DeleteFunc(slices.Clone(varying), func(a string) bool { return a == x }))
-			if ok {
+			if f, ok := sweepFigure(d, x, m, others, sw.Keep); ok {
 				figs = append(figs, f)
 			}
 		}
@@ -136,19 +164,22 @@ func SweepFigures(d *analysis.Dataset, axes, metrics []string) (figs []SweepFigu
 // (of m's family, for a family metric), the other varying axes as more series while at
 // most MaxSweepSeries lines result, then one as panels (at most MaxSweepPanels), and the
 // rest held at their smallest value, which LeftOut names. false: no algorithm has m.
-func sweepFigure(d *analysis.Dataset, x, m string, others []string) (SweepFigure, bool) {
-	algos := algorithmsWith(d, m)
+func sweepFigure(d *analysis.Dataset, x, m string, others []string, keep map[string][]string) (SweepFigure, bool) {
+	algos := slices.DeleteFunc(algorithmsWith(d, m), func(a string) bool { return keep["algorithm"] != nil && !slices.Contains(keep["algorithm"], a) })
 	if len(algos) == 0 {
 		return SweepFigure{}, false
 	}
-	s := LineSpec{Metric: m, X: x, Series: []string{"algorithm"}, Keep: map[string][]string{}}
-	if all := values(d.Column("algorithm")); !slices.Equal(all, algos) {
+	s := LineSpec{Metric: m, X: x, Series: []string{"algorithm"}, Keep: maps.Clone(keep)}
+	if s.Keep == nil {
+		s.Keep = map[string][]string{}
+	}
+	if all := values(d.Column("algorithm")); !slices.Equal(all, algos) || keep["algorithm"] != nil {
 		s.Keep["algorithm"] = algos
 	}
 	var leftOut []string
 	lines := len(algos)
 	for _, o := range others {
-		vals := values(d.Column(o))
+		vals := keptValues(d, o, keep)
 		switch {
 		case lines*len(vals) <= MaxSweepSeries:
 			s.Series = append(s.Series, o)
@@ -192,6 +223,23 @@ func isFamilyMetric(m string) bool {
 		}
 	}
 	return false
+}
+
+// keptValues returns the values of column c in d that keep admits: those it lists for c,
+// in its order, or every value in ascending order.
+func keptValues(d *analysis.Dataset, c string, keep map[string][]string) []string {
+	all := values(d.Column(c))
+	want, ok := keep[c]
+	if !ok {
+		return all
+	}
+	var out []string
+	for _, w := range want {
+		if i := slices.IndexFunc(all, func(v string) bool { return sameValue(v, w) }); i >= 0 {
+			out = append(out, all[i])
+		}
+	}
+	return out
 }
 
 // values returns the distinct non-null values of c, in ascending order (numerically for

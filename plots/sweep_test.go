@@ -30,7 +30,7 @@ func loadSweep(t *testing.T, file string) *analysis.Dataset {
 // algorithm and mobility (or load), load on a log axis, with 95% CIs.
 func TestGoldenSweepFigures(t *testing.T) {
 	d := loadSweep(t, "testdata/rl-rr-grid.parquet")
-	figs, notes, err := SweepFigures(d, []string{"load", "mobility"}, nil)
+	figs, notes, err := SweepFigures(d, Sweep{Axes: []string{"load", "mobility"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func TestGoldenSweepFigures(t *testing.T) {
 // family's maximum wait is drawn for drs, cm, akw1 and akw2 only.
 func TestGoldenSweepFamilies(t *testing.T) {
 	d := loadSweep(t, "testdata/eight.parquet")
-	figs, _, err := SweepFigures(d, []string{"load", "mobility"}, nil)
+	figs, _, err := SweepFigures(d, Sweep{Axes: []string{"load", "mobility"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +122,7 @@ func TestSweepFigureLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := loadSweep(t, path)
-	figs, notes, err := SweepFigures(d, []string{"n", "connectivity", "load", "mobility", "mobility_rate"}, []string{"wait_mean"})
+	figs, notes, err := SweepFigures(d, Sweep{Axes: []string{"n", "connectivity", "load", "mobility", "mobility_rate"}, Metrics: []string{"wait_mean"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ func TestSweepFigureLimits(t *testing.T) {
 		!strings.Contains(fig.Caption, "Fixed: mobility_rate = network.") {
 		t.Errorf("notes %q, caption %q", fig.Notes, fig.Caption)
 	}
-	if _, _, err := SweepFigures(d, []string{"delay"}, nil); err == nil || !strings.Contains(err.Error(), "no grid axis takes two values") {
+	if _, _, err := SweepFigures(d, Sweep{Axes: []string{"delay"}}); err == nil || !strings.Contains(err.Error(), "no grid axis takes two values") {
 		t.Errorf("a sweep with no varying axis: %v", err)
 	}
 }

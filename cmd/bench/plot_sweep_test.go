@@ -53,11 +53,11 @@ func TestPlotSweepFigures(t *testing.T) {
 	}
 }
 
-// TestPlotSweepBadInput: each mistake is one line naming the flag or file, exit 2, and no
-// figure written.
+// TestPlotSweepBadInput: each mistake is one line naming the flag or file (the --against
+// and --metric ones both), exit 2, and no figure written.
 func TestPlotSweepBadInput(t *testing.T) {
 	bare, sweep := writeSmallResults(t), customSweep(t) // bare records no sweep spec
-	for _, c := range []struct {                        // the --against and --metric ones name the file too
+	for _, c := range []struct {
 		args []string
 		want string
 	}{

@@ -144,6 +144,17 @@ func TestSweepFigureLimits(t *testing.T) {
 		!strings.Contains(fig.Caption, "Fixed: mobility_rate = network.") {
 		t.Errorf("notes %q, caption %q", fig.Notes, fig.Caption)
 	}
+	// Keep fixes an axis at the value it names (no note: nothing beyond the limits is left
+	// out) and restricts the lines to the algorithms it names.
+	kept, _, err := SweepFigures(d, Sweep{Axes: []string{"n", "connectivity", "load", "mobility", "mobility_rate"}, Metrics: []string{"wait_mean"}, Against: []string{"load"},
+		Keep: map[string][]string{"mobility_rate": {"per-node"}, "algorithm": {"rr"}}})
+	if err != nil || len(kept) != 1 || len(kept[0].LeftOut) != 0 || !slices.Equal(kept[0].Spec.Keep["mobility_rate"], []string{"per-node"}) ||
+		!slices.Equal(kept[0].Spec.Keep["algorithm"], []string{"rr"}) || !slices.Equal(kept[0].Spec.Series, []string{"algorithm", "n", "connectivity"}) || kept[0].Spec.Facet != "mobility" {
+		t.Fatalf("with keep: %v, %+v", err, kept)
+	}
+	if _, _, err := SweepFigures(d, Sweep{Axes: []string{"load"}, Against: []string{"mobility_rate"}}); err == nil || !strings.Contains(err.Error(), "mobility_rate is not numeric") {
+		t.Errorf("a text axis in Against: %v", err)
+	}
 	if _, _, err := SweepFigures(d, Sweep{Axes: []string{"delay"}}); err == nil || !strings.Contains(err.Error(), "no grid axis takes two values") {
 		t.Errorf("a sweep with no varying axis: %v", err)
 	}

@@ -44,6 +44,7 @@ which a note names. Each figure goes to METRIC-vs-AXIS.png, or to each --out wit
 		for _, p := range plots.Figures() {
 			fmt.Fprintf(w, "  %-22s %s\n", p.Name, p.Caption)
 		}
+		fmt.Fprintf(w, "  %-22s %s\n", sweepFigure, "any sweep: the main metrics against each grid axis that varies, one line per algorithm")
 	},
 	examples: []string{
 		"bench plot results/walter2001.parquet --figure walter2001-fig5 --out fig5.pdf",

@@ -6,7 +6,7 @@ import (
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// The local mutual exclusion family (issue 6): registered here, apart from registry.go.
+// The local mutual exclusion family (drs, cm): registered here, apart from registry.go.
 func init() {
 	registry = append(registry,
 		Info{Name: "drs", Title: "Anonymous local mutual exclusion with port bitsets (Daymude, Richa, Scheideler)",
@@ -16,10 +16,10 @@ func init() {
 			},
 			Metrics: append([]MetricInfo{
 				{Name: drs.MetricTrials, Unit: "trials per lock", Doc: "drs: competition trials per measured lock"},
-				{Name: drs.MetricMemBits, Unit: "bits", Doc: "drs: per-node memory in bits (Lemma 11's accounting), from Δ and K"},
-				{Name: drs.MetricPorts, Unit: "ports", Doc: "drs: Δ, the ports per node (Lemma 11's maximum number of connections)"},
-				{Name: drs.MetricStateBits, Unit: "bits", Doc: "drs: per-node protocol state this implementation holds, in bits (whole 64-bit words per port set; Lemma 11: O(Δ))"},
-				{Name: drs.MetricMsgBits, Unit: "bits", Doc: "drs: the largest message sent, in bits: 3 of type plus its largest payload (Lemma 11: Θ(1)); null when none was sent"},
+				{Name: drs.MetricMemBits, Unit: "bits", Doc: "drs: per-node memory in bits (Lemma 11's accounting), from Δ and K", Whole: true},
+				{Name: drs.MetricPorts, Unit: "ports", Doc: "drs: Δ, the ports per node (Lemma 11's maximum number of connections)", Whole: true},
+				{Name: drs.MetricStateBits, Unit: "bits", Doc: "drs: per-node protocol state this implementation holds, in bits (whole 64-bit words per port set; Lemma 11: O(Δ))", Whole: true},
+				{Name: drs.MetricMsgBits, Unit: "bits", Doc: "drs: the largest message sent, in bits: 3 of type plus its largest payload (Lemma 11: Θ(1)); null when none was sent", Whole: true},
 			}, stillnessMetrics...),
 			Validate: drs.Validate},
 		Info{Name: "cm", Title: "Hygienic dining philosophers (Chandy, Misra), forks created and destroyed with links",

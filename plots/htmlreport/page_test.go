@@ -11,6 +11,7 @@ import (
 
 	"github.com/mutexlab/mutexlab/analysis"
 	"github.com/mutexlab/mutexlab/results/columns"
+	"github.com/mutexlab/mutexlab/sweeps"
 )
 
 // fixture is a small checked-in results file of package plots (made by
@@ -63,8 +64,11 @@ func TestWalter2001Page(t *testing.T) {
 			t.Errorf("%s: %+v, want it said not recorded", label, f)
 		}
 	}
-	if !strings.Contains(p.Provenance.Spec, "grid.mobility = [0, 0.01, 0.1]") || len(p.Provenance.Missing) != 0 || len(p.Provenance.Warnings) != 0 {
+	if !strings.Contains(p.Provenance.Spec, "mobility = [0.0, 0.01, 0.1]") || len(p.Provenance.Missing) != 0 || len(p.Provenance.Warnings) != 0 {
 		t.Errorf("provenance: %+v", p.Provenance)
+	}
+	if _, err := sweeps.Parse([]byte(p.Provenance.Spec), "the page's spec"); err != nil { // a spec file, whatever form the file records
+		t.Errorf("the page shows a spec that does not parse: %v\n%s", err, p.Provenance.Spec)
 	}
 	var names []string
 	for _, f := range p.Figures {
@@ -282,5 +286,46 @@ func TestStatCell(t *testing.T) {
 		if got := statCell(c.st, c.trials); got != c.want {
 			t.Errorf("statCell(%+v, %d) = %q, want %q", c.st, c.trials, got, c.want)
 		}
+	}
+}
+
+// TestCustomSweepPage: a sweep of no preset (rl and rr over load and mobility) gets the
+// main metrics against each grid axis, drawn inline with their captions and the command
+// that writes each, and the page says how lines and panels were chosen; a file with no
+// spec says why it has no such figure.
+func TestCustomSweepPage(t *testing.T) {
+	p, html := build(t, fixture("rl-rr-grid"))
+	var names []string
+	for _, f := range p.Figures {
+		names = append(names, f.Name)
+		if !strings.HasPrefix(string(f.SVG), "<svg") || !strings.Contains(f.Caption, "3 trials per point") ||
+			!strings.HasPrefix(f.Command, "bench plot ../testdata/rl-rr-grid.parquet --against ") {
+			t.Errorf("%s: svg %.20q, caption %q, command %q", f.Name, f.SVG, f.Caption, f.Command)
+		}
+	}
+	if want := []string{"wait_mean-vs-load", "msgs_per_cs-vs-load", "wait_mean-vs-mobility", "msgs_per_cs-vs-mobility"}; !slices.Equal(names, want) {
+		t.Errorf("figures %v, want %v", names, want)
+	}
+	if got := strings.Count(html, "<svg"); got != 4 || !strings.Contains(html, `id="figure-wait_mean-vs-load"`) {
+		t.Errorf("%d inline SVGs, want 4", got)
+	}
+	if len(p.FigureNotes) != 1 || !strings.Contains(html, "one line per algorithm. The other varying axes become more lines while at most 8 result") {
+		t.Errorf("figure notes %q", p.FigureNotes)
+	}
+	if s := p.Summary; s.Columns[s.Keys+1].Name != "wait_mean" || s.Columns[s.Keys+2].Name != "msgs_per_cs" {
+		t.Errorf("summary columns %+v", s.Columns)
+	}
+
+	bare := filepath.Join(t.TempDir(), "bare.parquet")
+	var trials []columns.Trial
+	for _, load := range []float64{0.01, 1} {
+		trials = append(trials, columns.Fake("rl", 30, 0.2, load, 0, 7, 100, 10*load, 3))
+	}
+	if err := columns.WriteFile(bare, trials, nil); err != nil {
+		t.Fatal(err)
+	}
+	p, _ = build(t, bare)
+	if len(p.Figures) != 0 || len(p.FigureNotes) != 1 || !strings.Contains(p.FigureNotes[0], "--against AXES draws them") {
+		t.Errorf("bare file: %d figures, notes %q", len(p.Figures), p.FigureNotes)
 	}
 }

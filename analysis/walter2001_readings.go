@@ -68,11 +68,11 @@ func ReadingName(letter string) string {
 }
 
 // walter2001Optional are columns LoadWalter2001 reads when the files have them.
-var walter2001Optional = slices.Concat(walter2001ReadingKeys, []string{routeMetric, "seed", "cs_entries", "link_changes", "link_changes_skipped", "links_mean"})
+var walter2001Optional = slices.Concat(walter2001ReadingKeys, FlagColumns, []string{routeMetric, "seed", "trial", "cs_entries", "link_changes", "link_changes_skipped", "links_mean"})
 
 // LoadWalter2001 reads what the paper comparison needs from files (Walter2001Columns, and
-// the readings, RR's route length, the seed and the link diagnostics where every file has
-// them) and adds the column Walter2001ReadingColumn. Files written before the readings
+// the readings, RR's route length, the seed and replicate, the measurement flags and the
+// link diagnostics where the first file has them) and adds the column Walter2001ReadingColumn. Files written before the readings
 // existed ran under the default ones: their rows are reading A.
 func LoadWalter2001(files []string) (*Dataset, error) {
 	first, err := Load(files[:1], nil)
@@ -106,25 +106,14 @@ func LoadWalter2001(files []string) (*Dataset, error) {
 // Walter2001ReadingsTable aggregates d (from LoadWalter2001) by the paper's axes and the
 // reading: the table Walter2001.Matrix splits by Walter2001ReadingColumn.
 func Walter2001ReadingsTable(d *Dataset) (*Table, error) {
-	metrics := slices.Clone(walter2001Metrics)
-	if d.Column(routeMetric) != nil {
-		metrics = append(metrics, routeMetric)
-	}
-	return Aggregate(d, append(slices.Clone(walter2001By), Walter2001ReadingColumn), metrics)
+	return AggregateReplicates(d, append(slices.Clone(walter2001By), Walter2001ReadingColumn), walter2001MetricsOf(d))
 }
 
 // WriteWalter2001Readings prints the study: the readings present, which of them repeat
 // another trial for trial, the matrix of findings × readings, the network under each
 // reading, then per reading Tables 1 and 2 and every finding with its numbers.
-func WriteWalter2001Readings(w io.Writer, d *Dataset, t *Table) error {
-	m, err := Walter2001.Matrix(t, Walter2001ReadingColumn)
-	if err != nil {
-		return err
-	}
-	_, subsets, err := t.Split(Walter2001ReadingColumn)
-	if err != nil {
-		return err
-	}
+func WriteWalter2001Readings(w io.Writer, d *Dataset, p *PaperVerdicts) error {
+	m := p.Matrix()
 	fmt.Fprintln(w, "Readings (mobility_rate/link_formation/no_deletion; docs/model.md):")
 	for _, v := range m.Values {
 		fmt.Fprintf(w, "  %s\n", ReadingName(v))
@@ -142,15 +131,11 @@ func WriteWalter2001Readings(w io.Writer, d *Dataset, t *Table) error {
 	}
 	for i, v := range m.Values {
 		fmt.Fprintf(w, "\n== Reading %s\n\n", ReadingName(v))
-		if err := WriteWalter2001Cells(w, subsets[i]); err != nil {
+		if err := WriteWalter2001Cells(w, p.Tables[i]); err != nil {
 			fmt.Fprintf(w, "note: %v\n\n", err)
 		}
 		fmt.Fprintf(w, "Findings of section 6 under reading %s:\n", v)
-		col := make([]Assertion, len(m.Rows))
-		for f := range m.Rows {
-			col[f] = m.Rows[f][i]
-		}
-		if err := WriteAssertions(w, col); err != nil {
+		if err := WriteAssertions(w, p.Checks[i]); err != nil {
 			return err
 		}
 	}

@@ -244,30 +244,28 @@ func isBool(name string) bool {
 
 // reportWalter2001 prints the paper comparison: Tables 1 and 2 and the findings, or, for
 // data holding several readings of the network model (the walter2001-readings preset), the
-// findings × readings matrix and then the tables and findings per reading.
+// findings × readings matrix and then the tables and findings per reading. The verdicts are
+// analysis.CheckWalter2001Data's, the same bench html shows.
 func reportWalter2001(w io.Writer, files []string) error {
 	d, err := analysis.LoadWalter2001(files)
 	if err != nil {
 		return usagef("%v", err)
 	}
-	t, err := analysis.Walter2001ReadingsTable(d)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	values, subsets, err := t.Split(analysis.Walter2001ReadingColumn)
-	if err != nil || len(values) == 0 {
+	p, err := analysis.CheckWalter2001Data(d)
+	if err != nil || len(p.Values) == 0 {
 		return usagef("%s: no trials to compare (%v)", strings.Join(files, ", "), err)
 	}
 	fmt.Fprintf(w, "Walter, Welch, Vaidya 2001, section 6, from %s (%d trials); mean ± 95%% CI half-width (Student t over trials)\n", strings.Join(files, ", "), d.Rows())
-	if len(values) > 1 {
-		fmt.Fprintf(w, "%d readings of the network model\n\n", len(values))
-		return analysis.WriteWalter2001Readings(w, d, t)
+	if p.Split != "" {
+		fmt.Fprintf(w, "%d readings of the network model\n\n", len(p.Values))
+		writeFlagAdvice(w, p.Flags)
+		return analysis.WriteWalter2001Readings(w, d, p)
 	}
-	if err := analysis.Walter2001Usable(subsets[0]); err != nil {
+	if err := analysis.Walter2001Usable(p.Tables[0]); err != nil {
 		return usagef("%s: %v", strings.Join(files, ", "), err)
 	}
-	fmt.Fprintf(w, "reading %s of the network model (docs/model.md)\n\n", analysis.ReadingName(values[0]))
-	if err := analysis.WriteWalter2001Cells(w, subsets[0]); err != nil {
+	fmt.Fprintf(w, "reading %s of the network model (docs/model.md)\n\n", analysis.ReadingName(p.Values[0]))
+	if err := analysis.WriteWalter2001Cells(w, p.Tables[0]); err != nil {
 		var missing *analysis.Walter2001MissingCells
 		if !errors.As(err, &missing) {
 			return err
@@ -276,6 +274,19 @@ func reportWalter2001(w io.Writer, files []string) error {
 		fmt.Fprintf(w, "note: the data lack %d of the %d points of Tables 1 and 2 (%s above; their findings SKIP; run 'bench sweep walter2001' for all): %s\n\n",
 			len(missing.Cells), missing.Total, analysis.Missing, strings.Join(missing.Cells, "; "))
 	}
-	fmt.Fprintln(w, "Findings of section 6:")
-	return analysis.WriteAssertions(w, analysis.CheckWalter2001(subsets[0]))
+	writeFlagAdvice(w, p.Flags)
+	fmt.Fprintln(w, "Findings of section 6 (each comparison formed per replicate and decided on its 95% CI: docs/claims.md):")
+	return analysis.WriteAssertions(w, p.Checks[0])
+}
+
+// writeFlagAdvice prints the measurement warnings of the data, if any, with what to change.
+func writeFlagAdvice(w io.Writer, f analysis.Flags) {
+	if !f.Any() {
+		return
+	}
+	fmt.Fprintln(w, "Measurement warnings (the cells and comparisons resting on flagged trials say so):")
+	for _, a := range f.Advice() {
+		fmt.Fprintf(w, "  - %s\n", a)
+	}
+	fmt.Fprintln(w)
 }

@@ -52,15 +52,17 @@ func (f Flags) String() string {
 	return strings.Join(parts, ", ") + fmt.Sprintf(" of %d trials", f.Trials)
 }
 
-// Among is the sentence a finding ends with: "41 of the 144 trials compared have a warm-up
+// Among is the sentence a finding ends with: "of the 144 trials compared, 41 had a warm-up
 // too short, 17 an unstable window".
 func (f Flags) Among() string {
 	var parts []string
+	verb := "had "
 	if f.WarmupShort > 0 {
-		parts = append(parts, fmt.Sprintf("%d a warm-up too short", f.WarmupShort))
+		parts = append(parts, fmt.Sprintf("%d %sa warm-up too short", f.WarmupShort, verb))
+		verb = ""
 	}
 	if f.Unstable > 0 {
-		parts = append(parts, fmt.Sprintf("%d an unstable window", f.Unstable))
+		parts = append(parts, fmt.Sprintf("%d %san unstable window", f.Unstable, verb))
 	}
 	return fmt.Sprintf("of the %d trials compared, %s", f.Trials, strings.Join(parts, ", "))
 }

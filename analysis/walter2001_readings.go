@@ -109,32 +109,41 @@ func Walter2001ReadingsTable(d *Dataset) (*Table, error) {
 	return AggregateReplicates(d, append(slices.Clone(walter2001By), Walter2001ReadingColumn), walter2001MetricsOf(d))
 }
 
-// WriteWalter2001Readings prints the study: the readings present, which of them repeat
-// another trial for trial, the matrix of findings × readings, the network under each
-// reading, then per reading Tables 1 and 2 and every finding with its numbers.
-func WriteWalter2001Readings(w io.Writer, d *Dataset, p *PaperVerdicts) error {
+// WriteWalter2001Split prints the findings checked per value of p.Split: for readings of the
+// network model (the walter2001-readings preset) the readings present and which of them
+// repeat another trial for trial, then the matrix of findings × values, the network under
+// each reading, and per value Tables 1 and 2 and every finding with its numbers.
+func WriteWalter2001Split(w io.Writer, d *Dataset, p *PaperVerdicts) error {
 	m := p.Matrix()
-	fmt.Fprintln(w, "Readings (mobility_rate/link_formation/no_deletion; docs/model.md):")
-	for _, v := range m.Values {
-		fmt.Fprintf(w, "  %s\n", ReadingName(v))
+	readings := p.Split == Walter2001ReadingColumn
+	name := func(v string) string { return p.Split + " = " + v }
+	if readings {
+		name = func(v string) string { return "Reading " + ReadingName(v) }
+		fmt.Fprintln(w, "Readings (mobility_rate/link_formation/no_deletion; docs/model.md):")
+		for _, v := range m.Values {
+			fmt.Fprintf(w, "  %s\n", ReadingName(v))
+		}
+		for _, n := range Walter2001Repeats(d) {
+			fmt.Fprintf(w, "  note: %s\n", n)
+		}
+		fmt.Fprintln(w)
 	}
-	for _, n := range Walter2001Repeats(d) {
-		fmt.Fprintf(w, "  note: %s\n", n)
-	}
-	fmt.Fprintln(w, "\nFindings of section 6 under each reading (verdict, comparisons held/made; numbers below):")
+	fmt.Fprintf(w, "Findings of section 6 for each value of %s (verdict, comparisons held/made; numbers below):\n", p.Split)
 	if err := WriteMatrix(w, m); err != nil {
 		return err
 	}
-	fmt.Fprintln(w)
-	if err := WriteWalter2001Network(w, d); err != nil {
-		return err
+	if readings {
+		fmt.Fprintln(w)
+		if err := WriteWalter2001Network(w, d); err != nil {
+			return err
+		}
 	}
 	for i, v := range m.Values {
-		fmt.Fprintf(w, "\n== Reading %s\n\n", ReadingName(v))
+		fmt.Fprintf(w, "\n== %s\n\n", name(v))
 		if err := WriteWalter2001Cells(w, p.Tables[i]); err != nil {
 			fmt.Fprintf(w, "note: %v\n\n", err)
 		}
-		fmt.Fprintf(w, "Findings of section 6 under reading %s:\n", v)
+		fmt.Fprintf(w, "Findings of section 6, %s:\n", name(v))
 		if err := WriteAssertions(w, p.Checks[i]); err != nil {
 			return err
 		}

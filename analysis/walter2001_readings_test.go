@@ -124,16 +124,16 @@ func TestReadingsStudy(t *testing.T) {
 		!strings.Contains(notes, "static trials (mobility 0) agree under every reading") {
 		t.Errorf("notes:\n%s", notes)
 	}
-	p, err := CheckWalter2001Data(d)
+	d, p, err := Walter2001Verdicts(d.Files)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := WriteWalter2001Readings(&b, d, p); err != nil {
+	if err := WriteWalter2001Split(&b, d, p); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
-	for _, want := range []string{"finding \\ reading", "F (per-node/any-pair/form)", "== Reading G (network/absent/form)", "Table 1:", "Findings of section 6 under reading F:"} {
+	for _, want := range []string{"finding \\ reading", "F (per-node/any-pair/form)", "== Reading G (network/absent/form)", "Table 1:", "Findings of section 6, Reading F (per-node/any-pair/form):"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
 		}

@@ -247,24 +247,27 @@ func isBool(name string) bool {
 // findings × readings matrix and then the tables and findings per reading. The verdicts are
 // analysis.CheckWalter2001Data's, the same bench html shows.
 func reportWalter2001(w io.Writer, files []string) error {
-	d, err := analysis.LoadWalter2001(files)
+	d, p, err := analysis.Walter2001Verdicts(files)
 	if err != nil {
 		return usagef("%v", err)
 	}
-	p, err := analysis.CheckWalter2001Data(d)
-	if err != nil || len(p.Values) == 0 {
-		return usagef("%s: no trials to compare (%v)", strings.Join(files, ", "), err)
+	if len(p.Values) == 0 {
+		return usagef("%s: no trials to compare", strings.Join(files, ", "))
 	}
 	fmt.Fprintf(w, "Walter, Welch, Vaidya 2001, section 6, from %s (%d trials); mean ± 95%% CI half-width (Student t over trials)\n", strings.Join(files, ", "), d.Rows())
+	if len(p.Pooled) > 0 {
+		fmt.Fprintf(w, "note: each cell pools trials over %s\n", strings.Join(p.Pooled, ", "))
+	}
 	if p.Split != "" {
-		fmt.Fprintf(w, "%d readings of the network model\n\n", len(p.Values))
+		fmt.Fprintf(w, "%d values of %s, checked one by one\n\n", len(p.Values), p.Split)
 		writeFlagAdvice(w, p.Flags)
-		return analysis.WriteWalter2001Readings(w, d, p)
+		return analysis.WriteWalter2001Split(w, d, p)
 	}
 	if err := analysis.Walter2001Usable(p.Tables[0]); err != nil {
 		return usagef("%s: %v", strings.Join(files, ", "), err)
 	}
-	fmt.Fprintf(w, "reading %s of the network model (docs/model.md)\n\n", analysis.ReadingName(p.Values[0]))
+	letter := d.Column(analysis.Walter2001ReadingColumn).Str[0]
+	fmt.Fprintf(w, "reading %s of the network model (docs/model.md)\n\n", analysis.ReadingName(letter))
 	if err := analysis.WriteWalter2001Cells(w, p.Tables[0]); err != nil {
 		var missing *analysis.Walter2001MissingCells
 		if !errors.As(err, &missing) {

@@ -121,3 +121,12 @@ func (t *Table) countFlags(d *Dataset, ids []int, groups []*group) {
 		}
 	}
 }
+
+// CountFlags counts the flagged trials of the whole of d (zero Flags when d lacks
+// FlagColumns).
+func CountFlags(d *Dataset) Flags {
+	t := NewTable(nil, nil)
+	g := &group{}
+	t.countFlags(d, make([]int, d.Rows()), []*group{g})
+	return g.flags
+}

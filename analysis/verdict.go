@@ -69,19 +69,32 @@ func TrialsToSettle(s Stat, r Region) int {
 	need := func(n int) bool {
 		return (TQuantile(0.975, n-1)+TQuantile(settlePower, n-1))*s.SD/math.Sqrt(float64(n)) <= delta
 	}
-	// The normal approximation is a lower bound; walk up from it (the t terms shrink with n).
+	// The normal approximation is a lower bound; need is monotone in n (the t terms shrink
+	// as n grows), so double from it, then bisect.
 	z := (1.959963984540054 + 0.8416212335729143) * s.SD / delta
-	n := max(2, int(math.Floor(z*z)))
-	if n > maxSettle {
+	if z*z > maxSettle {
 		return maxSettle + 1
 	}
-	for !need(n) {
-		n++
-		if n > maxSettle {
+	lo := max(2, int(math.Floor(z*z)))
+	if need(lo) {
+		return lo
+	}
+	hi := lo * 2
+	for !need(hi) {
+		if hi > maxSettle {
 			return maxSettle + 1
 		}
+		lo, hi = hi, hi*2
 	}
-	return n
+	for hi-lo > 1 { // need(hi) holds, need(lo) does not
+		mid := (lo + hi) / 2
+		if need(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi
 }
 
 // settleNote is the remark an inconclusive comparison's line ends with.

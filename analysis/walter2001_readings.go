@@ -117,8 +117,10 @@ func WriteWalter2001Split(w io.Writer, d *Dataset, p *PaperVerdicts) error {
 	m := p.Matrix()
 	readings := p.Split == Walter2001ReadingColumn
 	name := func(v string) string { return p.Split + " = " + v }
+	under := func(v string) string { return "at " + name(v) }
 	if readings {
 		name = func(v string) string { return "Reading " + ReadingName(v) }
+		under = func(v string) string { return "under reading " + v }
 		fmt.Fprintln(w, "Readings (mobility_rate/link_formation/no_deletion; docs/model.md):")
 		for _, v := range m.Values {
 			fmt.Fprintf(w, "  %s\n", ReadingName(v))
@@ -143,7 +145,7 @@ func WriteWalter2001Split(w io.Writer, d *Dataset, p *PaperVerdicts) error {
 		if err := WriteWalter2001Cells(w, p.Tables[i]); err != nil {
 			fmt.Fprintf(w, "note: %v\n\n", err)
 		}
-		fmt.Fprintf(w, "Findings of section 6, %s:\n", name(v))
+		fmt.Fprintf(w, "Findings of section 6 %s:\n", under(v))
 		if err := WriteAssertions(w, p.Checks[i]); err != nil {
 			return err
 		}

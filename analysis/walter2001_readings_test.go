@@ -60,6 +60,10 @@ func TestRouteLengthFinding(t *testing.T) {
 	if a.Verdict != Skip || !strings.Contains(strings.Join(a.Evidence, " "), "route_len_mean") {
 		t.Errorf("no route metric: %s %v, want SKIP naming route_len_mean", a.Verdict, a.Evidence)
 	}
+	// What a user reads describes the data, not the project's history.
+	if text := strings.Join(a.Evidence, " "); strings.Contains(text, "issue") || strings.Contains(text, "session") {
+		t.Errorf("no route metric: evidence %q speaks of the project's history", text)
+	}
 }
 
 // readingTrials makes the trials of a small study: RL and RR at the cells of Tables 1 and
@@ -133,7 +137,7 @@ func TestReadingsStudy(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := b.String()
-	for _, want := range []string{"finding \\ reading", "F (per-node/any-pair/form)", "== Reading G (network/absent/form)", "Table 1:", "Findings of section 6, Reading F (per-node/any-pair/form):"} {
+	for _, want := range []string{"finding \\ reading", "F (per-node/any-pair/form)", "== Reading G (network/absent/form)", "Table 1:", "Findings of section 6 under reading F:"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
 		}

@@ -107,7 +107,11 @@ func reportCmd(ctx context.Context, args []string) error {
 		return err
 	}
 	if *pair != "" {
-		return reportPair(d, a, b, pairOn, byCols, metricCols, f)
+		if err := reportPair(d, a, b, pairOn, byCols, metricCols, f); err != nil {
+			return err
+		}
+		noteFlags(analysis.CountFlags(d))
+		return nil
 	}
 	t, err := analysis.Aggregate(d, byCols, metricCols)
 	if err != nil {
@@ -116,7 +120,17 @@ func reportCmd(ctx context.Context, args []string) error {
 	if err := t.Write(os.Stdout, f); err != nil {
 		return err
 	}
+	noteFlags(t.Flags())
 	return notePooled(files, byCols)
+}
+
+// noteFlags says on stderr how many trials carry a measurement warning and what to change;
+// the table's "flagged trials" column (CSV: warmup_too_short_trials, wait_unstable_trials)
+// marks the rows resting on them.
+func noteFlags(f analysis.Flags) {
+	for _, a := range f.Advice() {
+		fmt.Fprintf(os.Stderr, "bench report: warning: %s\n", a)
+	}
 }
 
 // reportPair prints --pair's table: the paired differences and ratios of algorithms a and b
@@ -208,6 +222,11 @@ func loadChecked(files, params, metrics, need []string) (*analysis.Dataset, erro
 	if err := analysis.CheckNames(metricsAvail, "metric", metrics); err != nil {
 		return nil, usagef("%s: %v", files[0], err)
 	}
+	for _, c := range analysis.FlagColumns { // the measurement warnings, where the file has them
+		if slices.Contains(d.Available, c) {
+			need = append(need, c)
+		}
+	}
 	d, err = analysis.Load(files, need)
 	if err != nil {
 		return nil, usagef("%v", err)
@@ -259,7 +278,11 @@ func reportWalter2001(w io.Writer, files []string) error {
 		fmt.Fprintf(w, "note: each cell pools trials over %s\n", strings.Join(p.Pooled, ", "))
 	}
 	if p.Split != "" {
-		fmt.Fprintf(w, "%d values of %s, checked one by one\n\n", len(p.Values), p.Split)
+		if p.Split == analysis.Walter2001ReadingColumn {
+			fmt.Fprintf(w, "%d readings of the network model\n\n", len(p.Values))
+		} else {
+			fmt.Fprintf(w, "%d values of %s, which the paper's tables do not separate: checked one by one\n\n", len(p.Values), p.Split)
+		}
 		writeFlagAdvice(w, p.Flags)
 		return analysis.WriteWalter2001Split(w, d, p)
 	}
@@ -278,7 +301,8 @@ func reportWalter2001(w io.Writer, files []string) error {
 			len(missing.Cells), missing.Total, analysis.Missing, strings.Join(missing.Cells, "; "))
 	}
 	writeFlagAdvice(w, p.Flags)
-	fmt.Fprintln(w, "Findings of section 6 (each comparison formed per replicate and decided on its 95% CI: docs/claims.md):")
+	fmt.Fprintln(w, "Each comparison is formed per replicate and decided on its 95% CI (docs/claims.md).")
+	fmt.Fprintln(w, "Findings of section 6:")
 	return analysis.WriteAssertions(w, p.Checks[0])
 }
 

@@ -45,7 +45,10 @@ trials column counts every trial of the group; a mean over fewer (the rest null)
 by (n=K), and a cell with no value at all prints "-" (empty in CSV, which gives each
 metric's n in its own column).
 --pair A,B matches each trial of A with B's on the same seed and parameters and prints the
-paired differences and ratios; --paper checks a paper's tables and findings (PASS, FAIL, SKIP).`,
+paired differences and ratios; --paper checks a paper's tables and findings, each comparison
+decided on its 95% CI over paired replicates (PASS, FAIL, INCONCLUSIVE, SKIP). Rows resting
+on trials with a measurement warning (warmup_too_short, wait_stable = false) are marked, and
+stderr says what to change.`,
 	examples: []string{
 		"bench report results/walter2001.parquet --by algorithm,load --metrics wait_mean,msgs_per_cs --format markdown",
 		"bench report results/walter2001.parquet --by mobility,load --metrics wait_mean --pair rl,rr",

@@ -111,7 +111,7 @@ func (t *Table) WriteText(w io.Writer) error {
 			line = append(line, FormatCell(s, n))
 		}
 		if flagged {
-			line = append(line, flagCell(t.order[r].flags))
+			line = append(line, FlagCell(t.order[r].flags))
 		}
 		lines = append(lines, line)
 	}
@@ -316,7 +316,7 @@ func (t *Table) Write(w io.Writer, f Format) error {
 				line = append(line, FormatCell(s, t.Trials(i)))
 			}
 			if flagged {
-				line = append(line, flagCell(t.order[i].flags))
+				line = append(line, FlagCell(t.order[i].flags))
 			}
 			body = append(body, line)
 		}
@@ -328,8 +328,8 @@ func (t *Table) Write(w io.Writer, f Format) error {
 	return fmt.Errorf("unknown format %q; available: text, csv, markdown, latex", f)
 }
 
-// flagCell is a row's "flagged trials" cell: "2 warm-up, 1 unstable", or "none".
-func flagCell(f Flags) string {
+// FlagCell is a row's "flagged trials" cell: "2 warm-up, 1 unstable", or "none".
+func FlagCell(f Flags) string {
 	var parts []string
 	if f.WarmupShort > 0 {
 		parts = append(parts, fmt.Sprintf("%d warm-up", f.WarmupShort))

@@ -108,4 +108,8 @@ func TestMeasurementWarningsSurface(t *testing.T) {
 	if len(page.Findings) != 1 || len(page.Findings[0].Warnings) != 2 || !strings.Contains(page.Findings[0].Warnings[0], "--warmup N") {
 		t.Errorf("page warnings: %+v", page.Findings)
 	}
+	s := page.Summary
+	if len(s.Warnings) != 2 || s.Columns[len(s.Columns)-1].Name != "flagged trials" || !strings.Contains(strings.Join(s.Rows[0], " "), "warm-up") {
+		t.Errorf("page summary: warnings %q, columns %+v, first row %q", s.Warnings, s.Columns, s.Rows[0])
+	}
 }

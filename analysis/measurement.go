@@ -36,20 +36,33 @@ func (f Flags) Plus(o Flags) Flags {
 		Unstable: f.Unstable + o.Unstable, MaxCut: math.Max(f.MaxCut, o.MaxCut)}
 }
 
-// String is the short form a table cell or an evidence line shows: "2 warm-up too short, 1
-// unstable of 6 trials" ("" when none is flagged).
+// String is the short form an evidence line shows: "2 warm-up too short, 1 unstable of 6
+// trials" ("" when none is flagged).
 func (f Flags) String() string {
+	if !f.Any() {
+		return ""
+	}
+	return f.counts("warm-up too short") + fmt.Sprintf(" of %d trials", f.Trials)
+}
+
+// FlagCell is a table row's "flagged trials" cell: "2 warm-up, 1 unstable", or "none".
+func FlagCell(f Flags) string {
+	if !f.Any() {
+		return "none"
+	}
+	return f.counts("warm-up")
+}
+
+// counts lists the flags present: "2 SHORT, 1 unstable".
+func (f Flags) counts(short string) string {
 	var parts []string
 	if f.WarmupShort > 0 {
-		parts = append(parts, fmt.Sprintf("%d warm-up too short", f.WarmupShort))
+		parts = append(parts, fmt.Sprintf("%d %s", f.WarmupShort, short))
 	}
 	if f.Unstable > 0 {
 		parts = append(parts, fmt.Sprintf("%d unstable", f.Unstable))
 	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return strings.Join(parts, ", ") + fmt.Sprintf(" of %d trials", f.Trials)
+	return strings.Join(parts, ", ")
 }
 
 // Among is the sentence a finding ends with: "of the 144 trials compared, 41 had a warm-up

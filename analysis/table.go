@@ -328,21 +328,6 @@ func (t *Table) Write(w io.Writer, f Format) error {
 	return fmt.Errorf("unknown format %q; available: text, csv, markdown, latex", f)
 }
 
-// FlagCell is a row's "flagged trials" cell: "2 warm-up, 1 unstable", or "none".
-func FlagCell(f Flags) string {
-	var parts []string
-	if f.WarmupShort > 0 {
-		parts = append(parts, fmt.Sprintf("%d warm-up", f.WarmupShort))
-	}
-	if f.Unstable > 0 {
-		parts = append(parts, fmt.Sprintf("%d unstable", f.Unstable))
-	}
-	if len(parts) == 0 {
-		return "none"
-	}
-	return strings.Join(parts, ", ")
-}
-
 func num(v float64) string {
 	if math.IsNaN(v) {
 		return ""

@@ -19,14 +19,16 @@ var verdictLine = regexp.MustCompile(`(?m)^(PASS|FAIL|INCONCLUSIVE|SKIP)  (\S+)$
 var tallyLine = regexp.MustCompile(`(?m)^\d+ PASS, .* of \d+ findings$`)
 
 // TestPaperVerdictsAgree: bench html and bench report --paper give the same verdict of every
-// finding, and the same tallies, on the fixture of every preset (plots/testdata); the
-// walter2001 fixture must have findings on both.
+// finding, and the same tallies, on the fixture of every preset (plots/testdata) and on a
+// walter2001-readings sweep in miniature (findings split by reading); the walter2001 fixture
+// must have findings on both.
 func TestPaperVerdictsAgree(t *testing.T) {
 	fixtures, err := filepath.Glob("../../plots/testdata/*.parquet")
 	if err != nil || len(fixtures) < 9 {
 		t.Fatalf("fixtures %v (%v)", fixtures, err)
 	}
-	for _, path := range fixtures {
+	readings := readingsFile(t)
+	for _, path := range append(fixtures, readings) {
 		page, err := htmlreport.Build(path)
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
@@ -34,7 +36,7 @@ func TestPaperVerdictsAgree(t *testing.T) {
 		var b bytes.Buffer
 		reportErr := reportWalter2001(&b, []string{path})
 		if len(page.Findings) == 0 {
-			if filepath.Base(path) == "walter2001.parquet" {
+			if filepath.Base(path) == "walter2001.parquet" || path == readings {
 				t.Errorf("%s: the page has no findings", path)
 			}
 			continue
@@ -45,6 +47,9 @@ func TestPaperVerdictsAgree(t *testing.T) {
 		}
 		var fromPage, tallies []string
 		f := page.Findings[0]
+		if path == readings && (f.Split != "reading" || len(f.Values) < 2) {
+			t.Errorf("readings: split %q values %v, want one column per reading", f.Split, f.Values)
+		}
 		for v := range f.Values {
 			for _, row := range f.Rows {
 				fromPage = append(fromPage, fmt.Sprintf("%s %s", row.Verdicts[v].Verdict, row.Name))

@@ -73,7 +73,6 @@ type Check struct {
 	used    map[*group]bool // groups read for the next comparison
 	fresh   bool            // a comparison was recorded: the next read starts a new used set
 	seen    map[*group]bool // groups read by the finding
-	hidden  int             // comparisons shown only as counts (Quiet, QuietClaim)
 }
 
 // Test states the exact test the finding applies.
@@ -108,6 +107,8 @@ func (c *Check) Sample(metric string, key ...any) (Sample, bool) {
 	return s, ok
 }
 
+// use remembers g as read for the next comparison (its flags mark that line) and for the
+// finding (its flags count once in the finding's).
 func (c *Check) use(g *group) {
 	if g == nil {
 		return
@@ -156,7 +157,6 @@ func (c *Check) QuietClaim(s Stat, r Region, format string, args ...any) Verdict
 	v := Decide(s, r)
 	if v == Pass {
 		c.count(v)
-		c.hidden++
 		return v
 	}
 	c.record(v, fmt.Sprintf(format, args...)+" = "+FormatInterval(s)+settleNote(v, s, r))
@@ -177,7 +177,6 @@ func (c *Check) Quiet(cond bool, format string, args ...any) {
 		return
 	}
 	c.count(Pass)
-	c.hidden++
 }
 
 // Note adds a line of evidence that is not a comparison (a summary of quiet ones).
@@ -187,9 +186,6 @@ func (c *Check) Note(format string, args ...any) {
 
 // Compared returns how many comparisons were made so far.
 func (c *Check) Compared() int { return c.a.Compared }
-
-// OK reports whether every comparison so far held.
-func (c *Check) OK() bool { return c.a.Held == c.a.Compared }
 
 // Tally returns a summary of the comparisons so far: "PASS at 250, FAIL at 12,
 // INCONCLUSIVE at 8 of 270".

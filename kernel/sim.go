@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"github.com/mutexlab/mutexlab/kernel/stats"
 )
 
 // Sim runs trials. One Sim belongs to one goroutine; it keeps every buffer between trials, so
@@ -69,13 +71,11 @@ type Sim struct {
 	skipped     int64   // link changes skipped because no link could go down
 	lost        int64   // messages lost to a link failure (lossy networks)
 	waits       []float64
-	classer     RequestClasser                 // nil unless the algorithm has request classes
-	classWait   [MaxRequestClasses + 1]float64 // per class (1-based): summed waits in the window
-	classCount  [MaxRequestClasses + 1]int64
-	held        bool  // token held by the node being handled, before the handler
-	holders     int   // nodes holding a token
-	inFlightTok int   // token messages in flight
-	err         error // first error; stops the trial
+	observer    EntryObserver // nil unless the algorithm splits the measured waits itself (instrument.go)
+	held        bool          // token held by the node being handled, before the handler
+	holders     int           // nodes holding a token
+	inFlightTok int           // token messages in flight
+	err         error         // first error; stops the trial
 	starveAfter float64
 	trace       func(TraceEvent)
 	stop        <-chan struct{} // closed when the trial is to stop (RunContext); nil: never
@@ -87,7 +87,6 @@ type Sim struct {
 	crash       crashState      // crash-stop failures (crash.go)
 	links       linkStats       // link-count diagnostics (linkstats.go)
 	win         window          // phases, window sizing, MSER-5 (window.go)
-	still       stillness       // waits of static and moving requests (stillness.go)
 }
 
 type nodeStatus uint8
@@ -195,7 +194,7 @@ type Result struct {
 	LivenessChecked                          bool // the drain ran to its end: every pending request was served
 	PendingAtEnd                             int  // requests still pending when the trial ended (0 when LivenessChecked)
 
-	// Steady state (window.go, steady.go).
+	// Steady state (window.go, package stats).
 	WarmupEntries int64     // CS entries discarded before the window opened
 	WarmupSettled bool      // false when the MSER-5 warm-up rule hit its cap before finding the transient over
 	MSERCut       int64     // MSER-5 truncation point of the waits from the first entry to the window's end, in entries
@@ -391,8 +390,7 @@ func (s *Sim) resetCounters(p Params) {
 	s.linkChanges, s.skipped, s.lost = 0, 0, 0
 	s.links.reset(s.topo.NumLinks())
 	s.waits = Resize(s.waits, int(min(p.MeasureEntries(), 1<<20)))[:0]
-	s.classer, _ = s.algo.(RequestClasser)
-	s.classWait, s.classCount = [MaxRequestClasses + 1]float64{}, [MaxRequestClasses + 1]int64{}
+	s.observer, _ = s.algo.(EntryObserver)
 	s.inFlightTok = 0
 	s.err = nil
 	s.starveAfter = p.starveAfter()
@@ -402,8 +400,7 @@ func (s *Sim) resetCounters(p Params) {
 // a token algorithm starts with exactly one token.
 func (s *Sim) startAlgorithm(algo Algorithm) error {
 	n := s.p.N
-	s.env = Env{N: n, Params: &s.p, Topo: &s.topo, Rand: &s.algRand, Seed: s.p.Seed, routing: s.env.routing}
-	s.resetStillness()
+	s.env = Env{N: n, Params: &s.p, Topo: &s.topo, Rand: &s.algRand, Seed: s.p.Seed, sim: s}
 	if err := algo.Reset(&s.env); err != nil {
 		return err
 	}
@@ -846,12 +843,8 @@ func (s *Sim) enter(i int32) {
 	}
 	if s.phase == phaseMeasure {
 		s.waits = append(s.waits, s.now-s.requestedAt[i])
-		s.enteredStill(i, s.requestedAt[i])
-		if s.classer != nil {
-			if c := s.classer.RequestClass(i); c >= 1 && c <= MaxRequestClasses {
-				s.classWait[c] += s.now - s.requestedAt[i]
-				s.classCount[c]++
-			}
+		if s.observer != nil {
+			s.observer.MeasuredEntry(i, s.requestedAt[i], s.now)
 		}
 		s.measuredEntry(s.now - s.requestedAt[i])
 	} else if s.phase == phaseWarmup {
@@ -976,12 +969,6 @@ func (s *Sim) result() Result {
 	if mr, ok := s.algo.(MetricsReporter); ok {
 		r.Extra = mr.Metrics(nil)
 	}
-	s.fillStillness(&r)
-	if s.classer != nil {
-		for c := 1; c <= min(s.classer.NumRequestClasses(), MaxRequestClasses); c++ {
-			r.Extra = append(r.Extra, Metric{ClassWaitMetric(c), s.classWait[c] / float64(s.classCount[c])}) // 0/0 = NaN: no entry
-		}
-	}
 	if _, ok := s.check.(*LocalMutexChecker); ok {
 		r.Extra = append(r.Extra, Metric{MetricConcurrency, r.ConcurrencyMean}, Metric{MetricThroughput, r.Throughput},
 			Metric{MetricMaxInFlight, float64(r.MaxInFlightPerLink)})
@@ -992,7 +979,7 @@ func (s *Sim) result() Result {
 			sum += w
 		}
 		r.WaitMean = sum / float64(n)
-		r.WaitP50, r.WaitP99, r.WaitMax = waitQuantiles(s.waits) // reorders the waits
+		r.WaitP50, r.WaitP99, r.WaitMax = stats.Quantiles(s.waits) // reorders the waits
 		r.MsgsPerCS = float64(r.MsgsTotal) / float64(n)
 	} else {
 		// No entry was measured (crashes blocked every live node before the window opened):

@@ -37,7 +37,7 @@ type Spec struct {
 	Fixed       map[string]Value   // parameters that do not vary
 	Grid        map[string][]Value // parameters that do, each with its values in order
 	Source      string             // file name or "preset NAME", for errors
-	FlagNames   bool               // name parameters as command-line flags (--cs-time) in errors
+	FlagNames   bool               // name parameters as bench run's flags (--load, --set cs_time) in errors
 	// Warnings are set by Validate: keys that apply to some of the sweep's algorithms or
 	// network models only (the others' rows record null for them).
 	Warnings []string
@@ -46,11 +46,13 @@ type Spec struct {
 	axes  [][]Value // their values, one slice per name (a fixed key: one value)
 }
 
-// paramName renders a parameter name as the user spelled it: a spec key, or a flag.
+// paramName renders a parameter's spec key as the user spelled it: the key, or with flags
+// its flag where bench run has one (Column.Flag) and --set KEY otherwise; a flag is never
+// made up from a name.
 func (s *Spec) paramName(name string) string {
 	c, ok := columns.Lookup(name)
 	switch {
-	case s.FlagNames && (!ok || c.Flag):
+	case s.FlagNames && ok && c.Flag:
 		return "--" + strings.ReplaceAll(name, "_", "-")
 	case s.FlagNames:
 		return "--set " + name // a key without a flag of its own is given by --set
@@ -461,10 +463,11 @@ func (s *Spec) checkPoints() error {
 			return nil
 		}
 		if pe, ok := err.(*kernel.ParamError); ok {
+			name := s.keyName(s.section(pe.Name), pe.Name)
 			if s.FlagNames {
-				return fmt.Errorf("%s: %s", s.paramName(pe.Name), pe.Msg)
+				return fmt.Errorf("%s: %s", name, pe.Msg)
 			}
-			return fmt.Errorf("%s: %s: %s (at %s)", s.Source, pe.Name, pe.Msg, pt)
+			return fmt.Errorf("%s: %s: %s (at %s)", s.Source, name, pe.Msg, pt)
 		}
 		return fmt.Errorf("%s: %v (at %s)", s.Source, err, pt)
 	}

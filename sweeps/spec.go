@@ -327,7 +327,10 @@ func (s *Spec) Validate() error {
 	if err := s.checkWhere(); err != nil {
 		return err
 	}
-	return s.checkPoints()
+	if err := s.checkPoints(); err != nil {
+		return err
+	}
+	return s.checkRead()
 }
 
 // checkValues checks every value of every key by the key's kind.

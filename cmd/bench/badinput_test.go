@@ -237,6 +237,10 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"sweep", f("bothlinks.toml")}, exitUsage, "links and connectivity both set the initial number of links"},
 		{[]string{"sweep", f("zerolinks.toml")}, exitUsage, "params.links: must be a whole number of links >= 1, got 0"},
 		{[]string{"sweep", f("negseed.toml")}, exitUsage, "seed: must be a whole number in 0..18446744073709551615"},
+		// a value read only under another parameter's value, given where none of the run reads it
+		{[]string{"run", "--algo", "akw1", "--set", "akw_n=100", "--dry-run"}, exitUsage, "--set akw_n: has no effect: akw1 reads it only with akw_coloring = 2, and this run has akw_coloring = 1"},
+		{[]string{"run", "--algo", "akw1", "--set", "akw_coloring=1", "--set", "akw_delta=8", "--dry-run"}, exitUsage, "--set akw_delta: has no effect: akw1 reads it only with akw_coloring = 2"},
+		{[]string{"run", "--algo", "gme", "--set", "zipf_s=2", "--dry-run"}, exitUsage, "--set zipf_s: has no effect: gme reads it only with resource_dist = 1"},
 		// bench sweep --from: a results file without a recorded spec, or not a results file
 		{[]string{"sweep", "--from", f("good.parquet")}, exitUsage, "good.parquet: the file records no sweep spec"},
 		{[]string{"sweep", "--from", f("garbage.parquet")}, exitUsage, "garbage.parquet"},

@@ -45,7 +45,7 @@ func (s *Spec) checkRead() error {
 					a, cond.When, s.runWord(), cond.Key, strings.Join(unread, ", "), cond.Key)
 			case len(unread) > 0:
 				s.Warnings = append(s.Warnings, fmt.Sprintf("%s has no effect with %s = %s: those rows record null for it (%s reads it only with %s)",
-					s.paramName(k), cond.Key, strings.Join(unread, ", "), a, cond.When))
+					s.ParamName(k), cond.Key, strings.Join(unread, ", "), a, cond.When))
 			}
 		}
 	}

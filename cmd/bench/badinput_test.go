@@ -205,7 +205,7 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"default", "extra"}, exitUsage, "extra"},
 		// the walter model's readings: a bad value names the key and the accepted values
 		{[]string{"run", "--mobility-rate", "fast", "--out", f("out.parquet")}, exitUsage, `--mobility-rate: "fast" is not a reading; accepted: network, per-node`},
-		{[]string{"run", "--set", "link_formation=absent,maybe", "--out", f("out.parquet")}, exitUsage, `--link-formation: "maybe" is not a reading; accepted: absent, any-pair`},
+		{[]string{"run", "--set", "link_formation=absent,maybe", "--out", f("out.parquet")}, exitUsage, `--set link_formation: "maybe" is not a reading; accepted: absent, any-pair`},
 		{[]string{"run", "--no-deletion", "Skip", "--out", f("out.parquet")}, exitUsage, "accepted: skip, form"},
 		{[]string{"run", "--algo", "drs", "--set", "network=tvg", "--no-deletion", "form", "--out", f("out.parquet")}, exitUsage, "--no-deletion applies to network model walter only"},
 		{[]string{"sweep", f("badreading.toml")}, exitUsage, `grid.no_deletion: "never" is not a reading; accepted: skip, form`},
@@ -223,7 +223,7 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"run", "--algo", "hk", "--set", "k=2,1,2", "--dry-run"}, exitUsage, "--set k: 2 is listed twice"},
 		{[]string{"run", "--algo", "rl,,rr", "--dry-run"}, exitUsage, "--algo rl,,rr: an empty item in the list"},
 		{[]string{"run", "--n", "100", "--links", "300", "--connectivity", "0.2", "--dry-run"}, exitUsage, "--links and --connectivity both set the initial number of links"},
-		{[]string{"run", "--links", "60", "--set", "degree=4", "--dry-run"}, exitUsage, "--links and --degree both set"},
+		{[]string{"run", "--links", "60", "--set", "degree=4", "--dry-run"}, exitUsage, "--links and --set degree both set"},
 		{[]string{"run", "--n", "100", "--links", "1000000", "--dry-run"}, exitUsage, "--links: gives 1000000 links, more than the 4950"},
 		{[]string{"run", "--links", "0", "--dry-run"}, exitUsage, "--links: must be a whole number of links >= 1, got 0"},
 		{[]string{"run", "--degree", "0", "--dry-run"}, exitUsage, "--degree: must be a mean degree > 0, got 0"},
@@ -383,8 +383,9 @@ func TestHugeInputsAreBounded(t *testing.T) {
 }
 
 // TestParamErrorsNameWhatTheUserGave: a bad value of every parameter the kernel or a network
-// model validates is refused with an error that names it as the user gave it: its flag where
-// bench run has one (bench run -h), else --set KEY; in a spec file, params.KEY.
+// model validates is refused with an error that names it as the user gave it: --set KEY, or
+// its flag where bench run has one (bench run -h) and the user gave that; in a spec file,
+// params.KEY.
 func TestParamErrorsNameWhatTheUserGave(t *testing.T) {
 	dir := t.TempDir()
 	cases := []struct {
@@ -443,12 +444,11 @@ func TestParamErrorsNameWhatTheUserGave(t *testing.T) {
 		for _, kv := range c.with {
 			args = append(args, "--set", kv)
 		}
-		want := "bench run: --set " + c.key + ": "
+		expect(args, "bench run: --set "+c.key+": ")
 		if col.Flag {
-			want = "bench run: --" + flagName(c.key) + ": "
-			expect(append(args[:4:4], append([]string{"--" + flagName(c.key), c.bad}, args[6:]...)...), want)
+			flagArgs := append(args[:4:4], append([]string{"--" + flagName(c.key), c.bad}, args[6:]...)...)
+			expect(flagArgs, "bench run: --"+flagName(c.key)+": ")
 		}
-		expect(args, want)
 
 		spec := fmt.Sprintf("name = \"x\"\nalgorithms = [%q]\ntrials = 1\n[params]\n%s = %s\n", algo(c.with), c.key, tomlValue(c.bad))
 		for _, kv := range c.with {

@@ -49,6 +49,10 @@ type ParamInfo struct {
 	// Value is the value the algorithm uses under p, and false where it reads none (the row
 	// records null). Nil: p.AlgoParam(Name, Default), always used.
 	Value func(p *kernel.Params) (float64, bool)
+	// ReadWith is set when Value reads the parameter only under some values of another
+	// parameter: that one's key and the condition in words. A sweep that gives this parameter
+	// where no point meets the condition is refused (sweeps), since the value has no effect.
+	ReadWith ReadCondition
 	// Choices, when not nil, make the parameter a named option (a reading of the paper): the
 	// spec key takes one of these names and the results column records it as text; in
 	// kernel.Params.Algo it is held as the name's index. Default is the index of the default.
@@ -76,6 +80,12 @@ func (q *ParamInfo) ParseChoice(name string) (float64, error) {
 		}
 	}
 	return 0, fmt.Errorf("must be one of %s, got %q", strings.Join(q.Choices, ", "), name)
+}
+
+// ReadCondition names the parameter, and its values, under which another one is read.
+type ReadCondition struct {
+	Key  string // e.g. "akw_coloring"
+	When string // e.g. "akw_coloring = 2"
 }
 
 // Used returns the value the algorithm uses under p, and whether it uses the parameter.
@@ -227,7 +237,8 @@ func hkParams() []ParamInfo {
 					}
 				}
 				return 1 / float64(lv), true // none given: uniform over the classes
-			}})
+			},
+			ReadWith: ReadCondition{hk.ParamLevels, fmt.Sprintf("%s >= %d", hk.ParamLevels, c)}})
 	}
 	return ps
 }

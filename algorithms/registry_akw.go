@@ -1,6 +1,7 @@
 package algorithms
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/mutexlab/mutexlab/algorithms/akw1"
@@ -17,8 +18,8 @@ func init() {
 			New: func() kernel.Algorithm { return akw1.New() },
 			Params: []ParamInfo{
 				{Name: akw1.ParamColoring, Default: akw1.ColoringGreedy, Whole: true, Doc: "akw1: colouring procedure, 1 (greedy, 1a) or 2 (Linial, 1b)"},
-				{Name: akw1.ParamKnownN, Default: 0, Whole: true, Unit: "nodes", Doc: "akw1 1b: n as the nodes know it, a whole number >= n (required with akw_coloring = 2; null otherwise)", Value: linialOnly(akw1.ParamKnownN)},
-				{Name: akw1.ParamKnownD, Default: 0, Whole: true, Unit: "ports", Doc: "akw1 1b: δ as the nodes know it, a bound on every degree, 1..4096 (required with akw_coloring = 2; null otherwise)", Value: linialOnly(akw1.ParamKnownD)},
+				{Name: akw1.ParamKnownN, Default: 0, Whole: true, Unit: "nodes", Doc: "akw1 1b: n as the nodes know it, a whole number >= n (required with akw_coloring = 2; null otherwise)", Value: linialOnly(akw1.ParamKnownN), ReadWith: linial},
+				{Name: akw1.ParamKnownD, Default: 0, Whole: true, Unit: "ports", Doc: "akw1 1b: δ as the nodes know it, a bound on every degree, 1..4096 (required with akw_coloring = 2; null otherwise)", Value: linialOnly(akw1.ParamKnownD), ReadWith: linial},
 				{Name: akw1.ParamInitColors, Default: akw1.InitRecolor, Whole: true, Doc: "akw1: initial colours, 1 (⊥, from the recolouring module at each node's first request: the paper) or 2 (given: a legal greedy colouring in id order, Choy and Singh's initial colouring)"},
 			},
 			Metrics: slices.Concat(akwMetrics, []MetricInfo{
@@ -57,6 +58,9 @@ var stillnessMetrics = []MetricInfo{
 	{Name: stillness.MetricWaitMeanMoving, Unit: "time units", Doc: "mean wait of the measured requests whose node moved while waiting (waypoint and ns2 only; null when none)"},
 	{Name: stillness.MetricEntriesStatic, Unit: "CS entries", Doc: "measured CS entries whose node did not move while waiting (waypoint and ns2 only)", Whole: true},
 }
+
+// linial is the condition under which akw1 reads akw_n and akw_delta.
+var linial = ReadCondition{akw1.ParamColoring, fmt.Sprintf("%s = %d", akw1.ParamColoring, akw1.ColoringLinial)}
 
 // linialOnly is the value of a parameter akw1 reads only with Linial's colouring (1b).
 func linialOnly(name string) func(p *kernel.Params) (float64, bool) {

@@ -1,6 +1,7 @@
 package algorithms
 
 import (
+	"fmt"
 	"github.com/mutexlab/mutexlab/algorithms/gme"
 	"github.com/mutexlab/mutexlab/kernel"
 )
@@ -16,7 +17,8 @@ func init() {
 			{Name: gme.ParamS, Default: gme.DefaultS, Doc: "group mutex: Zipf exponent s > 0, P(resource r) proportional to 1/(r+1)^s (null unless resource_dist = 1)",
 				Value: func(p *kernel.Params) (float64, bool) {
 					return p.AlgoParam(gme.ParamS, gme.DefaultS), p.AlgoParam(gme.ParamDist, gme.DefaultDist) == gme.DistZipf
-				}},
+				},
+				ReadWith: ReadCondition{gme.ParamDist, fmt.Sprintf("%s = %d", gme.ParamDist, gme.DistZipf)}},
 			{Name: gme.ParamSubtokens, Choices: gme.SubtokensNames, NoSeed: true,
 				Doc: "group mutex reading: when the leader answers a REQUEST with a SUBTOKEN: in-cs (the paper: while it is in the CS) or session (also while its session runs, for its resource, if no other resource is queued)"},
 			linkTo(),

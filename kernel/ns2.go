@@ -29,7 +29,7 @@ func init() {
 
 func validateNS2(p *Params) error {
 	if p.MovementFile == "" {
-		return &ParamError{"movement-file", "the ns2 network model needs a movement file (ns-2 setdest/BonnMotion format)"}
+		return &ParamError{"movement_file", "the ns2 network model needs a movement file (ns-2 setdest/BonnMotion format)"}
 	}
 	sc, err := loadMovement(p.MovementFile, p.N)
 	if err != nil {
@@ -81,7 +81,7 @@ func loadMovement(path string, n int) (*movementScript, error) {
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, &ParamError{"movement-file", err.Error()}
+		return nil, &ParamError{"movement_file", err.Error()}
 	}
 	defer f.Close()
 	sc, err := parseMovement(f, path, n)
@@ -108,7 +108,7 @@ func parseMovement(r io.Reader, path string, n int) (*movementScript, error) {
 		}
 	}
 	if err := in.Err(); err != nil {
-		return nil, &ParamError{"movement-file", fmt.Sprintf("%s: %v", path, err)}
+		return nil, &ParamError{"movement_file", fmt.Sprintf("%s: %v", path, err)}
 	}
 	return p.finish()
 }
@@ -193,7 +193,7 @@ func (p *movementParser) finish() (*movementScript, error) {
 	sc := p.sc
 	for i := range sc.n {
 		if !p.hasX[i] || !p.hasY[i] {
-			return nil, &ParamError{"movement-file", fmt.Sprintf("%s: node %d has no initial position ($node_(%d) set X_ and Y_); the file must place all n = %d nodes", p.path, i, i, sc.n)}
+			return nil, &ParamError{"movement_file", fmt.Sprintf("%s: node %d has no initial position ($node_(%d) set X_ and Y_); the file must place all n = %d nodes", p.path, i, i, sc.n)}
 		}
 		sort.SliceStable(sc.cmds[i], func(a, b int) bool { return sc.cmds[i][a].t < sc.cmds[i][b].t })
 	}
@@ -205,7 +205,7 @@ func (p *movementParser) finish() (*movementScript, error) {
 
 // bad is a one-line error that says FILE:LINE.
 func (p *movementParser) bad(line int, format string, a ...any) error {
-	return &ParamError{"movement-file", fmt.Sprintf("%s:%d: %s", p.path, line, fmt.Sprintf(format, a...))}
+	return &ParamError{"movement_file", fmt.Sprintf("%s:%d: %s", p.path, line, fmt.Sprintf(format, a...))}
 }
 
 // num reads a finite number; what names it in the error.

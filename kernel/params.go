@@ -110,8 +110,9 @@ func (p *Params) linksParam() string {
 	}
 }
 
-// ParamError is a bad parameter: Name is the parameter (as a flag or spec key would spell it),
-// Msg says what was wrong and what is accepted.
+// ParamError is a bad parameter: Name is the parameter's spec key (results/columns: cs_time,
+// not cs-time), which a command renders as the user gave it (a flag, --set KEY, or
+// params.KEY in a spec file); Msg says what was wrong and what is accepted.
 type ParamError struct {
 	Name string
 	Msg  string
@@ -215,7 +216,7 @@ func (p *Params) validateRest() error {
 		return bad("delay", "%v", err)
 	}
 	if !(p.CSTime > 0) || math.IsInf(p.CSTime, 0) {
-		return bad("cs-time", "must be > 0, got %g", p.CSTime)
+		return bad("cs_time", "must be > 0, got %g", p.CSTime)
 	}
 	if p.Warmup < 0 {
 		return bad("warmup", "must be >= 0, got %d", p.Warmup)
@@ -224,7 +225,7 @@ func (p *Params) validateRest() error {
 		return bad("measure", "must be >= 1, got %d", p.Measure)
 	}
 	if p.StarveAfter < 0 || math.IsNaN(p.StarveAfter) {
-		return bad("starve-after", "must be >= 0 (0: automatic), got %g", p.StarveAfter)
+		return bad("starve_after", "must be >= 0 (0: automatic), got %g", p.StarveAfter)
 	}
 	if err := p.validateWindow(); err != nil {
 		return err

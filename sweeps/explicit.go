@@ -41,7 +41,7 @@ func (s *Spec) checkExplicit() error {
 		var given []string
 		for _, k := range group.keys {
 			if s.has(k) {
-				given = append(given, s.paramName(k))
+				given = append(given, s.ParamName(k))
 			}
 		}
 		if len(given) > 1 {
@@ -117,7 +117,7 @@ func (s *Spec) section(k string) string {
 // keyName names key k of a section as the user wrote it: a flag, or section.key in a file.
 func (s *Spec) keyName(section, k string) string {
 	if s.FlagNames {
-		return s.paramName(k)
+		return s.ParamName(k)
 	}
 	return section + "." + k
 }
@@ -125,7 +125,7 @@ func (s *Spec) keyName(section, k string) string {
 func (s *Spec) groupNames(group []string) string {
 	names := make([]string, len(group))
 	for i, k := range group {
-		names[i] = s.paramName(k)
+		names[i] = s.ParamName(k)
 	}
 	return strings.Join(names, ", ")
 }

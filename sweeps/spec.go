@@ -37,7 +37,8 @@ type Spec struct {
 	Fixed       map[string]Value   // parameters that do not vary
 	Grid        map[string][]Value // parameters that do, each with its values in order
 	Source      string             // file name or "preset NAME", for errors
-	FlagNames   bool               // name parameters as command-line flags (--cs-time) in errors
+	FlagNames   bool               // name parameters as bench run's flags (--load, --set cs_time) in errors
+	SetKeys     map[string]bool    // with FlagNames: the keys given by --set KEY, named so even where a flag exists
 	// Warnings are set by Validate: keys that apply to some of the sweep's algorithms or
 	// network models only (the others' rows record null for them).
 	Warnings []string
@@ -46,11 +47,14 @@ type Spec struct {
 	axes  [][]Value // their values, one slice per name (a fixed key: one value)
 }
 
-// paramName renders a parameter name as the user spelled it: a spec key, or a flag.
-func (s *Spec) paramName(name string) string {
+// ParamName renders a parameter's spec key as the user spelled it: the key, or with flags
+// --set KEY when the user gave it so (SetKeys), else its flag where bench run has one
+// (Column.Flag), else --set KEY; a flag is never made up from a name. It is the one place
+// that maps a key to the flag an error names.
+func (s *Spec) ParamName(name string) string {
 	c, ok := columns.Lookup(name)
 	switch {
-	case s.FlagNames && (!ok || c.Flag):
+	case s.FlagNames && ok && c.Flag && !s.SetKeys[name]:
 		return "--" + strings.ReplaceAll(name, "_", "-")
 	case s.FlagNames:
 		return "--set " + name // a key without a flag of its own is given by --set
@@ -325,7 +329,10 @@ func (s *Spec) Validate() error {
 	if err := s.checkWhere(); err != nil {
 		return err
 	}
-	return s.checkPoints()
+	if err := s.checkPoints(); err != nil {
+		return err
+	}
+	return s.checkRead()
 }
 
 // checkValues checks every value of every key by the key's kind.
@@ -337,7 +344,7 @@ func (s *Spec) checkValues() error {
 		}
 		if err := c.CheckValue(v); err != nil {
 			if s.FlagNames {
-				return fmt.Errorf("%s: %v", s.paramName(k), err)
+				return fmt.Errorf("%s: %v", s.ParamName(k), err)
 			}
 			return fmt.Errorf("%s: %s.%s: %v", s.Source, where, k, err)
 		}
@@ -430,11 +437,11 @@ func (s *Spec) checkWhere() error {
 		switch {
 		case !some:
 			if s.FlagNames { // the command names itself; "flags" would say nothing more
-				return fmt.Errorf("%s applies to %s only, and this run has %s", s.paramName(k), c.Where(), runs)
+				return fmt.Errorf("%s applies to %s only, and this run has %s", s.ParamName(k), c.Where(), runs)
 			}
-			return fmt.Errorf("%s: %s applies to %s only, and this sweep runs %s", s.Source, s.paramName(k), c.Where(), runs)
+			return fmt.Errorf("%s: %s applies to %s only, and this sweep runs %s", s.Source, s.ParamName(k), c.Where(), runs)
 		case len(without) > 0:
-			s.Warnings = append(s.Warnings, fmt.Sprintf("%s applies to %s only: rows of %s record null for it", s.paramName(k), c.Where(), strings.Join(without, ", ")))
+			s.Warnings = append(s.Warnings, fmt.Sprintf("%s applies to %s only: rows of %s record null for it", s.ParamName(k), c.Where(), strings.Join(without, ", ")))
 		}
 	}
 	return nil
@@ -461,10 +468,11 @@ func (s *Spec) checkPoints() error {
 			return nil
 		}
 		if pe, ok := err.(*kernel.ParamError); ok {
+			name := s.keyName(s.section(pe.Name), pe.Name)
 			if s.FlagNames {
-				return fmt.Errorf("%s: %s", s.paramName(pe.Name), pe.Msg)
+				return fmt.Errorf("%s: %s", name, pe.Msg)
 			}
-			return fmt.Errorf("%s: %s: %s (at %s)", s.Source, pe.Name, pe.Msg, pt)
+			return fmt.Errorf("%s: %s: %s (at %s)", s.Source, name, pe.Msg, pt)
 		}
 		return fmt.Errorf("%s: %v (at %s)", s.Source, err, pt)
 	}

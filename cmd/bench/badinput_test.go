@@ -5,11 +5,13 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -17,6 +19,7 @@ import (
 
 	"github.com/mutexlab/mutexlab/internal/swarm"
 	"github.com/mutexlab/mutexlab/internal/swarm/swarmtest"
+	"github.com/mutexlab/mutexlab/results/columns"
 )
 
 // captureStderr runs f with os.Stderr redirected and returns what it printed.
@@ -202,7 +205,7 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"default", "extra"}, exitUsage, "extra"},
 		// the walter model's readings: a bad value names the key and the accepted values
 		{[]string{"run", "--mobility-rate", "fast", "--out", f("out.parquet")}, exitUsage, `--mobility-rate: "fast" is not a reading; accepted: network, per-node`},
-		{[]string{"run", "--set", "link_formation=absent,maybe", "--out", f("out.parquet")}, exitUsage, `--link-formation: "maybe" is not a reading; accepted: absent, any-pair`},
+		{[]string{"run", "--set", "link_formation=absent,maybe", "--out", f("out.parquet")}, exitUsage, `--set link_formation: "maybe" is not a reading; accepted: absent, any-pair`},
 		{[]string{"run", "--no-deletion", "Skip", "--out", f("out.parquet")}, exitUsage, "accepted: skip, form"},
 		{[]string{"run", "--algo", "drs", "--set", "network=tvg", "--no-deletion", "form", "--out", f("out.parquet")}, exitUsage, "--no-deletion applies to network model walter only"},
 		{[]string{"sweep", f("badreading.toml")}, exitUsage, `grid.no_deletion: "never" is not a reading; accepted: skip, form`},
@@ -220,7 +223,7 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"run", "--algo", "hk", "--set", "k=2,1,2", "--dry-run"}, exitUsage, "--set k: 2 is listed twice"},
 		{[]string{"run", "--algo", "rl,,rr", "--dry-run"}, exitUsage, "--algo rl,,rr: an empty item in the list"},
 		{[]string{"run", "--n", "100", "--links", "300", "--connectivity", "0.2", "--dry-run"}, exitUsage, "--links and --connectivity both set the initial number of links"},
-		{[]string{"run", "--links", "60", "--set", "degree=4", "--dry-run"}, exitUsage, "--links and --degree both set"},
+		{[]string{"run", "--links", "60", "--set", "degree=4", "--dry-run"}, exitUsage, "--links and --set degree both set"},
 		{[]string{"run", "--n", "100", "--links", "1000000", "--dry-run"}, exitUsage, "--links: gives 1000000 links, more than the 4950"},
 		{[]string{"run", "--links", "0", "--dry-run"}, exitUsage, "--links: must be a whole number of links >= 1, got 0"},
 		{[]string{"run", "--degree", "0", "--dry-run"}, exitUsage, "--degree: must be a mean degree > 0, got 0"},
@@ -234,6 +237,10 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"sweep", f("bothlinks.toml")}, exitUsage, "links and connectivity both set the initial number of links"},
 		{[]string{"sweep", f("zerolinks.toml")}, exitUsage, "params.links: must be a whole number of links >= 1, got 0"},
 		{[]string{"sweep", f("negseed.toml")}, exitUsage, "seed: must be a whole number in 0..18446744073709551615"},
+		// a value read only under another parameter's value, given where none of the run reads it
+		{[]string{"run", "--algo", "akw1", "--set", "akw_n=100", "--dry-run"}, exitUsage, "--set akw_n: has no effect: akw1 reads it only with akw_coloring = 2, and this run has akw_coloring = 1"},
+		{[]string{"run", "--algo", "akw1", "--set", "akw_coloring=1", "--set", "akw_delta=8", "--dry-run"}, exitUsage, "--set akw_delta: has no effect: akw1 reads it only with akw_coloring = 2"},
+		{[]string{"run", "--algo", "gme", "--set", "zipf_s=2", "--dry-run"}, exitUsage, "--set zipf_s: has no effect: gme reads it only with resource_dist = 1"},
 		// bench sweep --from: a results file without a recorded spec, or not a results file
 		{[]string{"sweep", "--from", f("good.parquet")}, exitUsage, "good.parquet: the file records no sweep spec"},
 		{[]string{"sweep", "--from", f("garbage.parquet")}, exitUsage, "garbage.parquet"},
@@ -373,4 +380,93 @@ func TestHugeInputsAreBounded(t *testing.T) {
 			t.Errorf("bench %s: %s and %d MiB, want under %s and 400 MiB", name, el, rss>>10, c.maxDur)
 		}
 	}
+}
+
+// TestParamErrorsNameWhatTheUserGave: a bad value of every parameter the kernel or a network
+// model validates is refused with an error that names it as the user gave it: --set KEY, or
+// its flag where bench run has one (bench run -h) and the user gave that; in a spec file,
+// params.KEY.
+func TestParamErrorsNameWhatTheUserGave(t *testing.T) {
+	dir := t.TempDir()
+	cases := []struct {
+		key, bad string
+		with     []string // other keys the case needs, KEY=VALUE
+	}{
+		{"n", "1", nil},
+		{"links", "1000000", []string{"n=100"}},
+		{"connectivity", "1.5", nil},
+		{"degree", "-1", nil},
+		{"load", "0", nil},
+		{"mobility", "-1", nil},
+		{"delay", "normal:1", nil},
+		{"cs_time", "0", nil},
+		{"warmup", "-1", nil},
+		{"measure", "0", nil},
+		{"starve_after", "-1", nil},
+		{"max_events_per_entry", "-1", nil},
+		{"warmup_per_node", "-1", nil},
+		{"measure_time", "-1", nil},
+		{"drain_max_events", "-1", nil},
+		{"crash_rate", "-1", nil},
+		{"crashes", "99@1", nil},
+		{"movement_file", filepath.Join(dir, "missing.ns2"), []string{"network=ns2"}},
+		{"radius", "0", []string{"network=waypoint"}},
+		{"side", "-1", []string{"network=waypoint"}},
+		{"pause", "-1", []string{"network=waypoint"}},
+		{"still", "2", []string{"network=waypoint"}},
+		{"delta", "0", []string{"network=tvg"}},
+		{"birth", "2", []string{"network=tvg"}},
+		{"round", "0", []string{"network=tvg"}},
+	}
+	algo := func(with []string) string {
+		if len(with) > 0 { // the other network models need FIFO-free algorithms
+			return "drs"
+		}
+		return "rl"
+	}
+	expect := func(args []string, want string) {
+		t.Helper()
+		var code int
+		stderr := captureStderr(t, func() {
+			captureStdout(t, func() { code = run(context.Background(), args) })
+		})
+		if code != exitUsage || !strings.HasPrefix(stderr, want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("bench %s: exit %d, error %q; want exit %d and an error starting %q",
+				strings.Join(args, " "), code, strings.TrimSpace(stderr), exitUsage, want)
+		}
+	}
+	for _, c := range cases {
+		col, ok := columns.Lookup(c.key)
+		if !ok || !col.Key {
+			t.Fatalf("%s is not a spec key", c.key)
+		}
+		args := []string{"run", "--algo", algo(c.with), "--dry-run", "--set", c.key + "=" + c.bad}
+		for _, kv := range c.with {
+			args = append(args, "--set", kv)
+		}
+		expect(args, "bench run: --set "+c.key+": ")
+		if col.Flag {
+			flagArgs := append(args[:4:4], append([]string{"--" + flagName(c.key), c.bad}, args[6:]...)...)
+			expect(flagArgs, "bench run: --"+flagName(c.key)+": ")
+		}
+
+		spec := fmt.Sprintf("name = \"x\"\nalgorithms = [%q]\ntrials = 1\n[params]\n%s = %s\n", algo(c.with), c.key, tomlValue(c.bad))
+		for _, kv := range c.with {
+			k, v, _ := strings.Cut(kv, "=")
+			spec += fmt.Sprintf("%s = %s\n", k, tomlValue(v))
+		}
+		file := filepath.Join(dir, c.key+".toml")
+		if err := os.WriteFile(file, []byte(spec), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		expect([]string{"sweep", file, "--dry-run"}, "bench sweep: "+file+": params."+c.key+": ")
+	}
+}
+
+// tomlValue writes v as a TOML number if it is one, else as a string.
+func tomlValue(v string) string {
+	if _, err := strconv.ParseFloat(v, 64); err == nil {
+		return v
+	}
+	return strconv.Quote(v)
 }

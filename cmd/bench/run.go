@@ -201,16 +201,16 @@ func (f *runFlags) spec() (*sweeps.Spec, error) {
 	if err := checkWorkers(f.workers); err != nil {
 		return nil, err
 	}
-	lists, err := f.lists()
+	lists, setKeys, err := f.lists()
 	if err != nil {
 		return nil, err
 	}
+	s.FlagNames, s.SetKeys = true, setKeys
 	for key, list := range lists {
 		if err := setList(s, key, list); err != nil {
 			return nil, err
 		}
 	}
-	s.FlagNames = true
 	if err := s.Validate(); err != nil {
 		return nil, usagef("%v", err)
 	}
@@ -219,24 +219,25 @@ func (f *runFlags) spec() (*sweeps.Spec, error) {
 
 // lists gathers every key's list: the --set flags, then the dedicated flags (their defaults
 // only where the key applies to the network models chosen, and connectivity only when
-// neither links nor degree is given).
-func (f *runFlags) lists() (map[string]string, error) {
+// neither links nor degree is given), and the keys given by --set.
+func (f *runFlags) lists() (map[string]string, map[string]bool, error) {
 	lists := map[string]string{}
 	setBy := map[string]string{} // key -> the --set that gave it
+	setKeys := map[string]bool{}
 	for _, kv := range f.set {
 		key, list, ok := strings.Cut(kv, "=")
 		c, known := columns.Lookup(key)
 		switch {
 		case !ok || key == "" || list == "":
-			return nil, usagef("--set %s: want KEY=V1,V2,... (keys: %s)", kv, strings.Join(columns.Keys(), ", "))
+			return nil, nil, usagef("--set %s: want KEY=V1,V2,... (keys: %s)", kv, strings.Join(columns.Keys(), ", "))
 		case !known || !c.Key:
-			return nil, usagef("--set %s: unknown key %q; keys: %s", kv, key, strings.Join(columns.Keys(), ", "))
+			return nil, nil, usagef("--set %s: unknown key %q; keys: %s", kv, key, strings.Join(columns.Keys(), ", "))
 		case c.Flag && f.given[flagName(key)]:
-			return nil, usagef("--%s and --set %s both set %s; give it once", flagName(key), kv, key)
+			return nil, nil, usagef("--%s and --set %s both set %s; give it once", flagName(key), kv, key)
 		case setBy[key] != "":
-			return nil, usagef("--set %s and --set %s both set %s; give it once", setBy[key], kv, key)
+			return nil, nil, usagef("--set %s and --set %s both set %s; give it once", setBy[key], kv, key)
 		}
-		lists[key], setBy[key] = list, kv
+		lists[key], setBy[key], setKeys[key] = list, kv, true
 	}
 	nets := splitList(lists["network"])
 	if len(nets) == 0 {
@@ -255,16 +256,13 @@ func (f *runFlags) lists() (map[string]string, error) {
 			lists[key] = *val
 		}
 	}
-	return lists, nil
+	return lists, setKeys, nil
 }
 
 // setList puts one key's list into the spec: one value is fixed, several are a grid axis.
 func setList(s *sweeps.Spec, key, list string) error {
 	c, _ := columns.Lookup(key)
-	name := "--" + flagName(key)
-	if !c.Flag {
-		name = "--set " + key
-	}
+	name := s.ParamName(key)
 	var vals []sweeps.Value
 	items := []string{list} // crashes: one schedule, which itself holds commas
 	if key != "crashes" {

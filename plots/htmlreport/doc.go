@@ -12,7 +12,8 @@
 // # What a page holds
 //
 //   - Provenance, from the file's key-value metadata: the sweep's name and spec, the program
-//     version, the root seed, the trials in the file against those of the sweep (a shard
+//     version, the command that reruns it (bench sweep --from the file, and bench sweep
+//     NAME for a preset), the root seed, the trials in the file against those of the sweep (a shard
 //     says so), and the simulated work. Results files record no wall-clock time (a sweep's
 //     file is identical byte for byte however it was run, so it cannot say when or how long),
 //     and the page says so rather than leave a blank; it gives the file's modification time

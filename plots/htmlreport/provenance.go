@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -29,6 +30,9 @@ type Provenance struct {
 	// Rerun is the command that runs the sweep again, when it is a preset of this program
 	// (same spec hash); "" otherwise.
 	Rerun string
+	// RerunFrom is the command that reruns the sweep the file records (bench sweep --from)
+	// into a new file beside it, when the file records a spec that reads back; "" otherwise.
+	RerunFrom string
 	// Missing names the metadata keys the file lacks (an older file, or one not written by
 	// a sweep).
 	Missing []string
@@ -80,8 +84,10 @@ func provenance(f *results.File, events, simTime float64) Provenance {
 	add("how long", "", "not recorded")
 	p.Notes = append(p.Notes, noClock)
 	add("simulated work", work(events, simTime), "not recorded in this file")
-	p.Spec = specFile(get(keySpec), f.Path())
+	spec := get(keySpec)
+	p.Spec = specFile(spec, f.Path())
 	p.Rerun = rerun(meta[keySpecName], hash)
+	p.RerunFrom = rerunFrom(spec, f.Path())
 	return p
 }
 
@@ -133,6 +139,32 @@ func rerun(name, hash string) string {
 		return ""
 	}
 	return "bench sweep " + name
+}
+
+// rerunFrom returns the bench sweep --from command that reruns the spec text recorded in the
+// results file at path, writing NAME-again.parquet so that the file itself stays as it is;
+// "" when the file records no spec that reads back.
+func rerunFrom(text, path string) string {
+	if text == "" {
+		return ""
+	}
+	if _, err := sweeps.Described(text, path); err != nil {
+		return ""
+	}
+	again := strings.TrimSuffix(path, filepath.Ext(path)) + "-again.parquet"
+	return "bench sweep --from " + shellArg(path) + " --out " + shellArg(again)
+}
+
+// shellArg quotes a path for a POSIX shell when it holds anything but letters, digits and
+// the punctuation of ordinary paths, so that the command can be pasted as shown.
+func shellArg(s string) string {
+	plain := s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_-./+:,@", r))
+	}) < 0
+	if plain {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 func programVersion(v string) string {

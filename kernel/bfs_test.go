@@ -31,7 +31,7 @@ func bfsAgainstQueue(t *testing.T, rng *Stream, seed uint64, cutDiv int, how str
 	t.Helper()
 	n := 64 + rng.IntN(3000)
 	links := MinLinks(n) + rng.IntN(8*n)
-	topo := &Topology{}
+	topo := &Topology{parallel: how == "split"}
 	topo.Reset(n, PortCapFor(n, links))
 	if err := RandomConnected(topo, links, rng); err != nil {
 		t.Fatal(err)

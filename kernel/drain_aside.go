@@ -276,16 +276,12 @@ func insertionSortPairs(times, keys []uint64) {
 	}
 }
 
-// drainAside turns the set-aside of the drain's requests on (a variable so that tests and
-// benchmarks can run a trial both ways: the results must be the same).
-var drainAside = true
-
 // setAsideRequests takes every pending request out of the queue when the window closes, in a
-// trial whose drain drops them (Sim.request: not scripted; a scripted trial queues no request
+// large trial (Params.LargeMachinery) whose drain drops them (Sim.request: not scripted; a scripted trial queues no request
 // anyway) and runs (drain = none ends the trial at once). A request is an event record of
 // kind evRequest: the scan reads the record of every entry in the queue once.
 func (s *Sim) setAsideRequests() {
-	if s.scripted || !drainAside || s.p.Drain == DrainNone {
+	if s.scripted || !s.uses(partDrainAside) || s.p.Drain == DrainNone {
 		return
 	}
 	s.q.SetAside(func(slot uint32) bool { return s.recs[slot].kind == evRequest })

@@ -166,27 +166,31 @@ func TestQueueSetAside(t *testing.T) {
 // trial (so that some bound stops the drain inside a run of dropped requests, and one at its
 // end).
 func TestDrainAsideUnchanged(t *testing.T) {
+	drainAside := partSwitch(kernel.PartDrainAside, 0)
 	base, sparse, _, trials := switchTrials()
 	for _, info := range algorithms.All() {
 		for _, tr := range trials {
 			for _, ahead := range []bool{false, true} {
 				t.Run(fmt.Sprintf("%s/%s/ahead=%v", info.Name, tr.name, ahead), func(t *testing.T) {
+					aside := partSwitch(kernel.PartDrainAside, kernel.PartLookahead|kernel.PartStartStream)
 					if ahead {
-						defer kernel.LookAheadAlways()()
+						aside = partSwitch(kernel.PartDrainAside, 0)
 					}
-					want := runSwitched(t, info, tr.p, kernel.DrainAside, false)
-					if got := runSwitched(t, info, tr.p, kernel.DrainAside, true); got != want {
+					want := runSwitched(t, info, tr.p, aside, false)
+					if got := runSwitched(t, info, tr.p, aside, true); got != want {
 						t.Errorf("with the requests set aside:\n%s\nwithout:\n%s", got, want)
 					}
 				})
 			}
 		}
 	}
-	t.Run("pending", func(t *testing.T) { pendingUnchanged(t, sparse, kernel.DrainAside, "the requests set aside") })
+	t.Run("pending", func(t *testing.T) { pendingUnchanged(t, sparse, drainAside, "the requests set aside") })
 	t.Run("bounded", func(t *testing.T) {
+		drainAside := partSwitch(kernel.PartDrainAside, kernel.PartLookahead|kernel.PartStartStream)
 		info, _ := algorithms.Lookup("rl")
 		p := base
 		p.N, p.Load, p.CSTime = 100, 0.02, 10 // three runs of dropped requests in 160 events of drain
+		p.Large = kernel.LargeOn
 		drops, _, err := kernel.DrainDrops(p, info.New())
 		if err != nil {
 			t.Fatal(err)
@@ -200,10 +204,10 @@ func TestDrainAsideUnchanged(t *testing.T) {
 		if run == 0 {
 			t.Fatalf("no two dropped requests one after the other in the drain (at %v): the bounds below test nothing", drops)
 		}
-		full := runSwitched(t, info, p, kernel.DrainAside, false)
+		full := runSwitched(t, info, p, drainAside, false)
 		for m := int64(1); m <= drops[len(drops)-1]+1; m++ {
 			p.DrainMaxEvents = m
-			got, want := runSwitched(t, info, p, kernel.DrainAside, true), runSwitched(t, info, p, kernel.DrainAside, false)
+			got, want := runSwitched(t, info, p, drainAside, true), runSwitched(t, info, p, drainAside, false)
 			if got != want {
 				t.Fatalf("drain bounded at %d events (dropped requests at %d and %d), with the requests set aside:\n%s\nwithout:\n%s",
 					m, drops[run-1], drops[run], got, want)
@@ -229,9 +233,9 @@ func BenchmarkDrainAside(b *testing.B) {
 			b.Fatal(err)
 		}
 		abtest.Pairs(b, float64(first.Events), "loop-events/cpu-s", [2]string{"off", "on"}, func(j int) time.Duration {
-			restore := kernel.DrainAside(j == 1)
+			sim.Without(kernel.PartDrainAside * kernel.Part(1-j))
 			r, split, err := sim.RunSplit(p, algo)
-			restore()
+			sim.Without(0)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -1,13 +1,5 @@
 package kernel
 
-// DrainAside turns the set-aside of the drain's requests (drain_aside.go) on or off until
-// restore is called: the results must be the same either way.
-func DrainAside(on bool) (restore func()) {
-	old := drainAside
-	drainAside = on
-	return func() { drainAside = old }
-}
-
 // DrainDrops runs a trial as Run does (without the event budget's checkpoints) and returns
 // the drain's event counts, from the window's close, at which a request set aside was
 // dropped (Sim.dropRequest), and how many requests were set aside.
@@ -33,14 +25,6 @@ func DrainDrops(p Params, algo Algorithm) (at []int64, setAside int, err error) 
 // reused: the same with the drain's requests set aside as without (Sim.dropRequest).
 func (s *Sim) FreeSlots() (free []uint32, records int) {
 	return append([]uint32(nil), s.free...), len(s.recs)
-}
-
-// StartStream turns the queue's start stream (queue_start.go) on or off, for trials that
-// look ahead, until restore is called: the results must be the same either way.
-func StartStream(on bool) (restore func()) {
-	old := startStream
-	startStream = on
-	return func() { startStream = old }
 }
 
 // SortPairs sorts (times[j], keys[j]) by time, then key, in place, as the queue sorts the

@@ -24,16 +24,21 @@ func SpillBeyond(w int) (restore func()) {
 // InlineOf returns the simulator's topology's inline width and the spill rows it handed out.
 func (s *Sim) InlineOf() (inline, spills int) { return s.topo.inline, s.topo.spills }
 
-// LookAheadAlways makes every trial run until restore is called look ahead and prefetch
-// (lookahead.go), as trials of large networks do.
-func LookAheadAlways() (restore func()) { return LookAheadFrom(0) }
+// Part names a mechanism of the large-network machinery (large.go).
+type Part = largePart
 
-// LookAheadFrom makes trials of n nodes or more look ahead until restore is called.
-func LookAheadFrom(n int) (restore func()) {
-	old := aheadMinN
-	aheadMinN = n
-	return func() { aheadMinN = old }
-}
+// The mechanisms a test or a paired benchmark can turn off alone (Sim.Without).
+const (
+	PartLookahead   = partLookahead
+	PartStartStream = partStartStream
+	PartDrainAside  = partDrainAside
+	PartPrefault    = partPrefault
+)
+
+// Without turns the given parts of the large-network machinery off for s's trials, and the
+// others on where Params.LargeMachinery says: to prove a part changes no result, and to
+// measure what it gains.
+func (s *Sim) Without(parts Part) { s.without = parts }
 
 // Split is where one trial's time went: setup (the network, the streams, the algorithm's
 // Reset, the first requests: everything before the first event) and the rest (the event loop

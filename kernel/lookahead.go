@@ -1,17 +1,13 @@
 package kernel
 
-// aheadMinN is the network size from which the simulator looks ahead, LargeN (a variable so that
-// tests can turn it on for small trials). Below it a trial's state mostly fits in the
-// caches: BenchmarkLookahead measured on and off alike within the noise at n = 10^4, and on
-// 1.3-1.5 times as fast at n = 10^5 (rl and drs); BenchmarkRL (n = 30, 10^4) does not use it.
-var aheadMinN = LargeN
-
 // aheadDepth is how many events the queue keeps ahead of the heap: one per stage below.
 const aheadDepth = 3
 
-// setupLookahead turns the look-ahead on for large networks (lookahead says what it does).
+// setupLookahead turns the look-ahead on for large networks (lookahead says what it does):
+// below LargeN a trial's state mostly fits in the caches, and BenchmarkLookahead measured on
+// and off alike at n = 10^4.
 func (s *Sim) setupLookahead() {
-	s.ahead = s.p.N >= aheadMinN
+	s.ahead = s.uses(partLookahead)
 	s.prefetcher, _ = s.algo.(Prefetcher)
 	s.staged = noSlot
 	if s.ahead {

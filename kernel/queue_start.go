@@ -24,16 +24,11 @@ package kernel
 // set-aside's room until then (lendStartRoom), and is sorted there in place (sortPairs): at
 // 10^6 a second room, or a sort's second buffer, would each write 16 MB more.
 
-// startStream turns the start stream on for trials that look ahead (n >= aheadMinN; a
-// variable so that tests and benchmarks can run a trial both ways: the results must be the
-// same).
-var startStream = true
-
-// usesStartStream reports whether a trial of p queues its first requests in the start
-// stream: one that looks ahead (setupLookahead), is not scripted (a script queues no
-// request) and has requests at all (Load > 0; Validate refuses 0, requestGap allows it).
-func (s *Sim) usesStartStream(p *Params) bool {
-	return startStream && p.N >= aheadMinN && !s.scripted && p.Load > 0
+// usesStartStream reports whether the trial being set up queues its first requests in the
+// start stream: a large one (Params.LargeMachinery), not scripted (a script queues no
+// request), with requests at all (Load > 0; Validate refuses 0, requestGap allows it).
+func (s *Sim) usesStartStream() bool {
+	return s.uses(partStartStream) && !s.scripted && s.p.Load > 0
 }
 
 // PushStart schedules payload at time t like Push, into the start stream. The queue must

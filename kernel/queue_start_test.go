@@ -121,7 +121,7 @@ func TestQueueStartEdges(t *testing.T) {
 // no drain (drain = none), with the start stream on and off; and rl runs a traced trial that lists the messages in transit every hundred events
 // (Sim.Pending pops and requeues every pending event, the start stream's included).
 func TestStartStreamUnchanged(t *testing.T) {
-	defer kernel.LookAheadAlways()()
+	startStream := partSwitch(kernel.PartStartStream, 0)
 	_, sparse, large, trials := switchTrials()
 	none := sparse
 	none.Drain = kernel.DrainNone
@@ -134,14 +134,14 @@ func TestStartStreamUnchanged(t *testing.T) {
 	for _, info := range algorithms.All() {
 		for _, tr := range trials {
 			t.Run(info.Name+"/"+tr.name, func(t *testing.T) {
-				want := runSwitched(t, info, tr.p, kernel.StartStream, false)
-				if got := runSwitched(t, info, tr.p, kernel.StartStream, true); got != want {
+				want := runSwitched(t, info, tr.p, startStream, false)
+				if got := runSwitched(t, info, tr.p, startStream, true); got != want {
 					t.Errorf("with the start stream:\n%s\nwithout:\n%s", got, want)
 				}
 			})
 		}
 	}
-	t.Run("pending", func(t *testing.T) { pendingUnchanged(t, sparse, kernel.StartStream, "the start stream") })
+	t.Run("pending", func(t *testing.T) { pendingUnchanged(t, sparse, startStream, "the start stream") })
 }
 
 // BenchmarkStartStream runs the trial (n = 10^6, mean degree 8, load 0.01, the
@@ -162,9 +162,9 @@ func BenchmarkStartStream(b *testing.B) {
 		var warmup, setup [2]time.Duration
 		names := [2]string{"off", "on"}
 		abtest.Pairs(b, float64(first.Events), "loop-events/cpu-s", names, func(j int) time.Duration {
-			restore := kernel.StartStream(j == 1)
+			sim.Without(kernel.PartStartStream * kernel.Part(1-j))
 			r, split, err := sim.RunSplit(p, algo)
-			restore()
+			sim.Without(0)
 			if err != nil {
 				b.Fatal(err)
 			}

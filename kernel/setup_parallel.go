@@ -24,17 +24,6 @@ import (
 // prefaultSlots arrays at most, each kept alive until done) and it ends with setup
 // (prefaulter.finish), stopping at the next chunk.
 
-// LargeN is the number of nodes from which a trial is large: its per-node arrays no longer
-// fit in the caches, so the queue keeps a look-ahead (aheadMinN) and setup spreads over a
-// second core (prefaultMinN, linkrev's split fill). Below it the arrays are a few megabytes,
-// faulted in and filled in less time than starting a goroutine is worth: the papers' trials
-// stay on one goroutine.
-const LargeN = 1 << 15
-
-// prefaultMinN is the smallest trial that gets a setup helper (and a split BFS: bfs.go),
-// LargeN; a variable so that tests can switch them on for small trials or off.
-var prefaultMinN = LargeN
-
 // prefaultChunk is how much the helper populates per call: one huge page, so that it stops
 // within a few milliseconds of finish.
 const prefaultChunk = hugePage
@@ -60,12 +49,15 @@ type prefaulter struct {
 	held    bool         // add queues without waking the helper (allocateEarly's batch)
 	busy    bool         // the helper is populating a chunk it claimed
 	bytes   atomic.Int64 // populated so far by the helper and by join, every trial (tests)
+	// drain makes finish wait until every array queued is populated (tests: without it,
+	// what the helper reaches depends on the scheduler).
+	drain bool
 }
 
-// start starts the helper for a trial of n nodes, when the trial is large, a second
-// processor may run it and the system can populate memory; it reports whether it did.
-func (f *prefaulter) start(n int) bool {
-	if n < prefaultMinN || runtime.GOMAXPROCS(0) < 2 || !prefaultSupported() {
+// start starts the helper for a large trial (large), when a second processor may run it and
+// the system can populate memory; it reports whether it did.
+func (f *prefaulter) start(large bool) bool {
+	if !large || runtime.GOMAXPROCS(0) < 2 || !prefaultSupported() {
 		return false
 	}
 	if f.wake == nil {
@@ -87,7 +79,7 @@ func (f *prefaulter) finish() {
 	}
 	f.held = false
 	f.signal()
-	for prefaultDrain && f.working() {
+	for f.drain && f.working() {
 		time.Sleep(100 * time.Microsecond)
 	}
 	f.stop.Store(true)
@@ -100,10 +92,6 @@ func (f *prefaulter) finish() {
 	f.cur, f.lo, f.hi = nil, 0, 0
 	f.mu.Unlock()
 }
-
-// prefaultDrain makes finish wait until the helper has populated every array queued (tests:
-// without it, what the helper reaches depends on the scheduler).
-var prefaultDrain = false
 
 // working reports whether arrays are pending or being populated.
 func (f *prefaulter) working() bool {
@@ -296,9 +284,9 @@ func joinPrefault[T any](t *Topology, s []T) {
 	t.pre.join(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), size))
 }
 
-// startPrefault starts the setup helper for a trial of n nodes, if it is worth one.
-func (s *Sim) startPrefault(n int) {
-	if s.pre.start(n) {
+// startPrefault starts the setup helper for a large trial, if the machine can run one.
+func (s *Sim) startPrefault() {
+	if s.pre.start(s.uses(partPrefault)) {
 		s.topo.pre = &s.pre
 	}
 }
@@ -352,11 +340,11 @@ func (s *Sim) allocateEarly(p *Params) {
 	if cap(s.recs) != recs {
 		Prefault(&s.topo, s.recs[:n])
 	}
-	if cap(s.q.times) != heap && !s.usesStartStream(p) {
+	if cap(s.q.times) != heap && !s.usesStartStream() {
 		Prefault(&s.topo, s.q.times[:rootSlot+n])
 		Prefault(&s.topo, s.q.keys[:rootSlot+n])
 	}
-	if cap(s.q.aside.times) != aside && s.usesStartStream(p) {
+	if cap(s.q.aside.times) != aside && s.usesStartStream() {
 		Prefault(&s.topo, s.q.aside.times[:n])
 		Prefault(&s.topo, s.q.aside.keys[:n])
 	}

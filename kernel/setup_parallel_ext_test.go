@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"testing"
+	"time"
 
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/kernel"
@@ -25,14 +26,15 @@ func TestPrefaultUnchanged(t *testing.T) {
 	}
 	for _, name := range []string{"rl", "drs", "hk", "gme"} {
 		info, _ := algorithms.Lookup(name)
-		restore := kernel.PrefaultFrom(1 << 30)
-		off, err := kernel.NewSim().Run(p, info.New())
-		restore()
+		p.Large = kernel.LargeOn
+		without := kernel.NewSim()
+		without.Without(kernel.PartPrefault)
+		off, err := without.Run(p, info.New())
 		if err != nil {
 			t.Fatal(err)
 		}
-		restore = kernel.PrefaultFrom(0)
 		s := kernel.NewSim()
+		kernel.DrainPrefault(s)
 		var on kernel.Result
 		for range 2 { // a fresh trial, then one on the arrays it left
 			if on, err = s.Run(p, info.New()); err != nil {
@@ -42,9 +44,17 @@ func TestPrefaultUnchanged(t *testing.T) {
 				t.Fatalf("%s: results differ with the setup helper:\n on %+v\noff %+v", name, on, off)
 			}
 		}
-		restore()
 		if kernel.PrefaultedBytes(s) == 0 {
 			t.Fatalf("%s: the helper populated nothing", name)
 		}
 	}
+}
+
+// BenchmarkPrefault runs the trial of rl and drs with the setup helper off and on,
+// alternated trial by trial on one warmed simulator (benchPart), and compares the setup's
+// wall time: the helper works on a second core, so the trial's thread CPU would hide it.
+//
+//	go test -run '^$' -bench 'Prefault/rl' -benchtime 4x -v ./kernel/
+func BenchmarkPrefault(b *testing.B) {
+	benchPart(b, kernel.PartPrefault, func(s kernel.Split) time.Duration { return s.SetupWall })
 }

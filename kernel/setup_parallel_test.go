@@ -5,13 +5,9 @@ import (
 	"testing"
 )
 
-// PrefaultFrom gives trials of n nodes or more the setup helper (when the system supports
-// it), which populates every array queued before setup ends, until restore is called.
-func PrefaultFrom(n int) (restore func()) {
-	old, drain := prefaultMinN, prefaultDrain
-	prefaultMinN, prefaultDrain = n, true
-	return func() { prefaultMinN, prefaultDrain = old, drain }
-}
+// DrainPrefault makes s's setup helper populate every array queued before setup ends, so
+// that what it reaches does not depend on the scheduler.
+func DrainPrefault(s *Sim) { s.pre.drain = true }
 
 // PrefaultedBytes is how much s's setup helper has populated, every trial.
 func PrefaultedBytes(s *Sim) int64 { return s.pre.bytes.Load() }
@@ -22,10 +18,8 @@ func PrefaultSupported() bool { return prefaultSupported() }
 // TestPrefaulterBounded: at most prefaultSlots arrays wait (the helper may take some
 // meanwhile); finish returns with arrays still pending, and concurrent adds are safe.
 func TestPrefaulterBounded(t *testing.T) {
-	var f prefaulter
-	restore := PrefaultFrom(0)
-	defer restore()
-	if !f.start(1) {
+	f := prefaulter{drain: true}
+	if !f.start(true) {
 		t.Skip("no helper here")
 	}
 	f.held = true // queue without waking

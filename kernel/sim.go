@@ -17,6 +17,9 @@ type Sim struct {
 	types  []MsgTypeInfo
 	tokens TokenHolder // nil for algorithms without a token
 	pre    prefaulter  // faults in a large trial's arrays on another core during setup (setup_parallel.go)
+	// without turns parts of the large-network machinery off (large.go: their benchmarks and
+	// tests); the zero value runs all of it where Params.LargeMachinery says.
+	without largePart
 	// ahead: the queue keeps the next events out of its heap and step prefetches their
 	// state (lookahead.go; large networks only); prefetcher is the algorithm's part of it.
 	ahead      bool
@@ -296,9 +299,10 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 	if lb, ok := algo.(LinkLoadBounder); ok {
 		s.linkBound = lb.MaxInFlightPerLink()
 	}
-	s.startPrefault(p.N)
+	s.startPrefault()
 	defer s.endPrefault()
 	s.topo.stop = s.stop
+	s.topo.parallel = p.LargeMachinery()
 	defer func() { s.topo.stop = nil }()
 	if err := s.setupNetwork(p, edges); err != nil {
 		return err
@@ -426,7 +430,7 @@ func (s *Sim) startAlgorithm(algo Algorithm) error {
 // large trial: queue_start.go), the first link change and the starvation watchdog.
 func (s *Sim) scheduleStart() {
 	n := s.p.N
-	if !s.usesStartStream(&s.p) {
+	if !s.usesStartStream() {
 		for i := int32(0); int(i) < n; i++ {
 			s.schedule(s.requestGap(i), evRequest, i)
 		}
@@ -502,17 +506,20 @@ func recordRoom(n int) int { return 2*n + 64 }
 // (deliversInOrder false), for every record; the run, when deliveries go there, for the
 // record room less n own events, twice over (Queue.Reserve says why), which is short when
 // most nodes are waiting and the messages in flight take more of the records; the entries
-// set aside for the drain's dropped requests, one per node at most (a room that holds every
-// node's first request until then in a large trial: queue_start.go). A trial on reused
+// set aside for the drain's dropped requests in a large trial, one per node at most (a room
+// that holds every node's first request until then: queue_start.go). A trial on reused
 // arrays of its size and its kind of delay allocates nothing here.
 func (s *Sim) reserveEvents(p *Params) {
 	n, room := p.N, recordRoom(p.N)
-	heap, run := n+64, 2*(room-n)
+	heap, run, aside := n+64, 2*(room-n), 0
 	if !deliversInOrder(p) {
 		heap, run = room, 0
 	}
+	if s.uses(partDrainAside) || s.usesStartStream() {
+		aside = n + 64
+	}
 	s.q.Reset()
-	s.q.Reserve(heap, run, n+64)
+	s.q.Reserve(heap, run, aside)
 	s.recs = Reserve(s.recs, room)
 	s.free = Reserve(s.free, room)
 }

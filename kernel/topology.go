@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"runtime"
 )
 
 // Port numbers a node's link endpoints 0..PortCap-1. A link occupies one port at each end;
@@ -65,6 +66,9 @@ type Topology struct {
 	warm      uint32 // a sum of what reading ahead read (graphbuild.go): stored, so the compiler keeps the reads
 
 	pre *prefaulter // the setup helper of the trial being set up (setup_parallel.go), nil otherwise
+	// parallel: setup may split work on this network over two goroutines (a large trial's,
+	// Params.LargeMachinery; Parallel).
+	parallel bool
 	// stop, while a trial is set up, is closed when the run is stopped: the random graph's
 	// build looks at it (interrupted), the longest part of a large trial's setup.
 	stop <-chan struct{}
@@ -147,6 +151,11 @@ type linkEnds struct {
 	u  int32
 	pu Port
 }
+
+// Parallel reports whether an algorithm's setup may split its work over two goroutines: the
+// topology belongs to a large trial (Params.LargeMachinery) and a second processor may run.
+// Below LargeN the work is done in less time than starting a goroutine is worth.
+func (t *Topology) Parallel() bool { return t.parallel && runtime.GOMAXPROCS(0) >= 2 }
 
 // linkAt returns link k's ends as it was formed, (u, pu) to (v, pv): the end kept in links,
 // and the other read from that end's port record.

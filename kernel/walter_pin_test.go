@@ -74,11 +74,15 @@ func TestSpilledPortsUnchanged(t *testing.T) {
 	}
 }
 
-func checkPinned(t *testing.T) {
+func checkPinned(t *testing.T) { t.Helper(); checkPinnedWith(t, kernel.LargeAuto) }
+
+// checkPinnedWith is checkPinned with the large-network machinery chosen by large.
+func checkPinnedWith(t *testing.T, large kernel.LargeMode) {
 	t.Helper()
 	sim := kernel.NewSim()
 	var lines []string
 	for _, p := range pinTrials() {
+		p.Large = large
 		for _, a := range []kernel.Algorithm{rl.New(), rr.New()} {
 			r, err := sim.Run(p, a)
 			if err != nil {

@@ -1,6 +1,10 @@
 package kernel
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/mutexlab/mutexlab/kernel/mem"
+)
 
 // The liveness drain's dropped requests, set aside in bulk.
 //
@@ -40,7 +44,7 @@ type sortedBuf struct {
 
 // reserve makes room for at least n more entries (Queue.Reserve).
 func (a *sortedBuf) reserve(n int) {
-	a.times, a.keys = GrowLarge(a.times, n), GrowLarge(a.keys, n)
+	a.times, a.keys = mem.GrowLarge(a.times, n), mem.GrowLarge(a.keys, n)
 }
 
 // len reports the number of pending entries.

@@ -1,5 +1,7 @@
 package kernel
 
+import "github.com/mutexlab/mutexlab/kernel/mem"
+
 // LargeN is the number of nodes from which a trial is large: its per-node arrays no longer
 // fit in the caches (a few megabytes below it), so the simulator turns on the machinery that
 // only pays at that size (Params.LargeMachinery). Below it the papers' trials run the plain
@@ -9,7 +11,7 @@ const LargeN = 1 << 15
 // LargeMode chooses whether a trial runs the large-network machinery: the queue's look-ahead
 // with the algorithm's prefetch hints (lookahead.go), the first requests in a sorted start
 // stream (queue_start.go), the drain's requests set aside (drain_aside.go), the setup helper
-// that faults memory in on a second core and the split BFS and fills (setup_parallel.go,
+// that faults memory in on a second core and the split BFS and fills (large_setup.go,
 // bfs.go) and port rows spilled past the mean degree (topology.go). None of it changes a
 // trial's result (TestLargeMachineryUnchanged), only its speed and memory.
 type LargeMode uint8
@@ -42,8 +44,37 @@ const (
 	partLookahead   largePart = 1 << iota // the queue's look-ahead and prefetching (lookahead.go)
 	partStartStream                       // the first requests in a sorted stream (queue_start.go)
 	partDrainAside                        // the drain's requests set aside (drain_aside.go)
-	partPrefault                          // the setup helper (setup_parallel.go)
+	partPrefault                          // the setup helper (large_setup.go)
 )
 
 // uses reports whether the trial being set up runs part of the large-network machinery.
 func (s *Sim) uses(part largePart) bool { return s.p.LargeMachinery() && s.without&part == 0 }
+
+// Preallocator is an optional hint of the large-network machinery, which an algorithm may
+// ignore: one that can size its large arrays before the network is built implements it. For
+// a large trial on the walter network (a random graph of exactly
+// links links, built on an empty topology), the kernel calls Preallocate before building
+// the graph; the algorithm allocates what its Reset will fill, sized as Reset will size it,
+// and passes the arrays to the setup helper pf (mem.Prefault, mem.PreallocateSlice), so that the helper faults them in while the graph is
+// built. Reset then finds them large enough and only fills them: what it writes, and so
+// the trial, does not change.
+type Preallocator interface {
+	Preallocate(pf *mem.Prefaulter, n, links int)
+}
+
+// Prefetcher is an optional hint of the large-network machinery, which an algorithm may
+// ignore: one whose per-node state is large implements it. In a large trial the
+// kernel calls mem.Prefetch(i) two events before it calls one of node i's handlers, then
+// PrefetchRows(i, p, m) one event before (p and m: the arrival port and type of a message;
+// p is NoPort, and m 0, for a request or release); each asks for the cache lines the
+// handler will read (mem.Prefetch), so that their trips to main memory overlap the work
+// before. Prefetch asks for what can be found without reading other state (arrays indexed
+// by i); PrefetchRows for what is found through what Prefetch brought in (rows that node
+// i's state points to, and the port records its sends will update: Topology.PrefetchPort,
+// PrefetchPorts, PrefetchPeer), and only what the handler of a message of type m reads: a
+// line asked for and not read costs a trip to memory all the same. Neither may change state
+// (kernel/lookahead.go).
+type Prefetcher interface {
+	Prefetch(i int32)
+	PrefetchRows(i int32, p Port, m MsgType)
+}

@@ -1,5 +1,7 @@
 package kernel
 
+import "github.com/mutexlab/mutexlab/kernel/mem"
+
 // aheadDepth is how many events the queue keeps ahead of the heap: one per stage below.
 const aheadDepth = 3
 
@@ -32,7 +34,7 @@ func (s *Sim) setupLookahead() {
 // it (TestLookaheadUnchanged).
 func (s *Sim) lookahead() {
 	if slot, ok := s.q.Ahead(aheadDepth - 1); ok {
-		PrefetchAt(s.recs, int(slot))
+		mem.PrefetchAt(s.recs, int(slot))
 	}
 	next, hasNext := s.q.Ahead(aheadDepth - 3)
 	if hasNext && next != s.staged {
@@ -65,18 +67,18 @@ func (s *Sim) prefetchNode(r *eventRec) {
 	case evDeliver:
 		s.topo.PrefetchPort(i, r.port)
 		if s.tokens == nil {
-			PrefetchAt(s.status, int(i))
+			mem.PrefetchAt(s.status, int(i))
 		} else if s.types[r.mtype].Token {
-			PrefetchAt(s.status, int(i))
-			PrefetchAt(s.requestedAt, int(i)) // for the wait, if the token lets the node in
+			mem.PrefetchAt(s.status, int(i))
+			mem.PrefetchAt(s.requestedAt, int(i)) // for the wait, if the token lets the node in
 		}
 	case evRequest:
 		s.topo.PrefetchPort(i, 0)
-		PrefetchAt(s.status, int(i))
-		PrefetchAt(s.requestedAt, int(i))
+		mem.PrefetchAt(s.status, int(i))
+		mem.PrefetchAt(s.requestedAt, int(i))
 	case evRelease:
 		s.topo.PrefetchPort(i, 0)
-		PrefetchAt(s.status, int(i))
+		mem.PrefetchAt(s.status, int(i))
 	default:
 		return
 	}
@@ -110,7 +112,7 @@ func (s *Sim) prefetchSends(i int32) {
 // algorithm that can tell where its node will send (kernel.Prefetcher).
 func (t *Topology) PrefetchPort(i int32, p Port) {
 	if uint(p) < uint(t.inline) {
-		Prefetch(&t.ports[int(i)*t.inline+int(p)])
+		mem.Prefetch(&t.ports[int(i)*t.inline+int(p)])
 	}
 }
 
@@ -119,7 +121,7 @@ func (t *Topology) PrefetchPort(i int32, p Port) {
 func (t *Topology) PrefetchPorts(i int32, end Port) {
 	if end = min(end, Port(t.inline)); end > 0 {
 		k := int(i) * t.inline
-		PrefetchRange(t.ports[k : k+int(end)])
+		mem.PrefetchRange(t.ports[k : k+int(end)])
 	}
 }
 
@@ -134,6 +136,6 @@ func (t *Topology) PrefetchPeer(i int32, p Port) {
 	}
 	r := &t.ports[int(i)*t.inline+int(p)]
 	if pp := r.peerPort(); r.up() && uint(pp) < uint(t.inline) {
-		Prefetch(&t.ports[int(r.peer())*t.inline+int(pp)])
+		mem.Prefetch(&t.ports[int(r.peer())*t.inline+int(pp)])
 	}
 }

@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"github.com/mutexlab/mutexlab/kernel/mem"
 	"math"
 	"math/bits"
 )
@@ -115,7 +116,7 @@ func (q *Queue) Grow(n int) {
 	if cap(q.times)-len(q.times) >= n && cap(q.keys) == cap(q.times) {
 		return
 	}
-	q.times, q.keys = GrowLarge(q.times, n+3), GrowLarge(q.keys, n+3)
+	q.times, q.keys = mem.GrowLarge(q.times, n+3), mem.GrowLarge(q.keys, n+3)
 	c := min(cap(q.times), cap(q.keys)) &^ 3
 	q.times, q.keys = q.times[:len(q.times):c], q.keys[:len(q.keys):c]
 	q.padGroup() // GrowLarge copied the entries, not the absent slots after them
@@ -332,8 +333,8 @@ func (q *Queue) descend() uint {
 	for c := uint(4); c < end; c = 4*s - 8 { // c: s's first child
 		g := times[c : c+4 : c+4]
 		if gc := 4*c - 8; prefetch && gc+16 <= end {
-			Prefetch(&times[gc])
-			Prefetch(&times[gc+8])
+			mem.Prefetch(&times[gc])
+			mem.Prefetch(&times[gc+8])
 		}
 		// Tournament on times: each round's d is 0 on a tie, which sends the group to the
 		// exact comparison; otherwise the mask m selects the lesser without a branch.
@@ -358,7 +359,7 @@ func (q *Queue) descend() uint {
 		times[s], keys[s] = w, keys[c+uint(wi)]
 		s = c + uint(wi)
 		if n := 4*s - 8; prefetch && n < end {
-			Prefetch(&keys[n]) // the keys of the group the next level chooses from
+			mem.Prefetch(&keys[n]) // the keys of the group the next level chooses from
 		}
 	}
 	return s

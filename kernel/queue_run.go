@@ -1,5 +1,7 @@
 package kernel
 
+import "github.com/mutexlab/mutexlab/kernel/mem"
+
 // runBuf holds entries pushed in order (PushInOrder): a FIFO outside the heap, in (time,
 // sequence) order by construction, from which Pop takes its head whenever it precedes the
 // heap's least entry. A simulator whose messages all take the same delay pushes them in
@@ -39,7 +41,7 @@ func (q *Queue) PushInOrder(t float64, payload uint32) {
 		// More entries than the room reserved (Queue.Reserve): double, into huge-page memory
 		// (GrowLarge). With the look-ahead on, at n = 10^6, the run holds every message in
 		// flight.
-		r.times, r.keys = GrowLarge(r.times, len(r.times)), GrowLarge(r.keys, len(r.keys))
+		r.times, r.keys = mem.GrowLarge(r.times, len(r.times)), mem.GrowLarge(r.keys, len(r.keys))
 	}
 	r.times = append(r.times, tk)
 	r.keys = append(r.keys, k)
@@ -47,7 +49,7 @@ func (q *Queue) PushInOrder(t float64, payload uint32) {
 
 // reserve makes room for at least n more entries (Queue.Reserve).
 func (r *runBuf) reserve(n int) {
-	r.times, r.keys = GrowLarge(r.times, n), GrowLarge(r.keys, n)
+	r.times, r.keys = mem.GrowLarge(r.times, n), mem.GrowLarge(r.keys, n)
 }
 
 // reset empties the run, keeping room for 64 entries at least.

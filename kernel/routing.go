@@ -1,5 +1,7 @@
 package kernel
 
+import "github.com/mutexlab/mutexlab/kernel/mem"
+
 // Routing is the ideal routing layer that Walter, Welch and Vaidya put under Raymond's
 // algorithm: it always knows a current shortest path and costs nothing to maintain. A message
 // is forwarded hop by hop, each hop choosing a neighbour one step closer to the destination in
@@ -81,7 +83,7 @@ func (r *Routing) reset(t *Topology) { r.resetAs(t, 2*t.N()*t.N() <= routingTabl
 func (r *Routing) resetAs(t *Topology, table bool) {
 	r.topo, r.n, r.full = t, t.N(), table
 	r.width = routeWidth(t.PortCap())
-	r.walkX, r.walkP = Reserve(r.walkX, r.n), Reserve(r.walkP, r.n)
+	r.walkX, r.walkP = mem.Reserve(r.walkX, r.n), mem.Reserve(r.walkP, r.n)
 	if r.full {
 		r.rows = Resize(r.rows, r.n*r.n)
 		r.ver = Zeroed(r.ver, r.n)
@@ -96,8 +98,8 @@ func (r *Routing) resetAs(t *Topology, table bool) {
 	r.bwd.reset(r.labels, 1, r.n)
 	r.nbrs.reset(t, true)
 	r.onPath = Zeroed(r.onPath, r.n)
-	r.path = Reserve(r.path, r.n)
-	r.meet = Reserve(r.meet, r.n)
+	r.path = mem.Reserve(r.path, r.n)
+	r.meet = mem.Reserve(r.meet, r.n)
 	r.cur = 0
 	r.memo.reset(r.n, t.PortCap())
 }

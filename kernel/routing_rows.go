@@ -1,6 +1,10 @@
 package kernel
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/mutexlab/mutexlab/kernel/mem"
+)
 
 // nbrRow is one node's neighbours as the routing search reads them: one cache line. The
 // search expands about a thousand random nodes per question at n = 10^5 and needs only
@@ -46,14 +50,14 @@ type nbrRows struct {
 // node in 64 (2 bytes per node at PortCap 32).
 func (nb *nbrRows) reset(t *Topology, on bool) {
 	nb.t = t
-	nb.ports = Reserve(nb.ports, t.PortCap())
+	nb.ports = mem.Reserve(nb.ports, t.PortCap())
 	nb.free = nb.free[:0]
 	if !on {
 		nb.rows, nb.extra = nb.rows[:0], nb.extra[:0]
 		return
 	}
 	nb.rows = Zeroed(nb.rows, t.N())
-	nb.extra = Reserve(nb.extra, (t.N()/64+1)*t.PortCap())
+	nb.extra = mem.Reserve(nb.extra, (t.N()/64+1)*t.PortCap())
 	t.trackChanges()
 }
 
@@ -141,7 +145,7 @@ func (nb *nbrRows) block() int32 {
 // prefetch asks for what expanding x will read: its row, or its port records without rows.
 func (nb *nbrRows) prefetch(x int32) {
 	if int(x) < len(nb.rows) {
-		Prefetch(&nb.rows[x])
+		mem.Prefetch(&nb.rows[x])
 		return
 	}
 	nb.t.prefetchPeers(x)

@@ -1,6 +1,10 @@
 package kernel
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/mutexlab/mutexlab/kernel/mem"
+)
 
 // side is one breadth-first search of the routing oracle (routing.go): from the source or
 // from the destination. The two sides' labels of a node share one 8-byte pair
@@ -29,7 +33,7 @@ func label(cur uint32, lvl uint16) uint32 { return cur<<16 | uint32(lvl) }
 func (s *side) reset(labels []uint32, off, n int) {
 	s.labels, s.off = labels, off
 	s.queue = Resize(s.queue, n)[:0]
-	s.meet = Reserve(s.meet, n)
+	s.meet = mem.Reserve(s.meet, n)
 }
 
 func (s *side) get(x int32) uint32 { return s.labels[2*int(x)+s.off] }
@@ -103,9 +107,9 @@ func (t *Topology) prefetchPeers(x int32) {
 	row := int(x) * t.inline
 	last := row + min(int(t.deg[x]), t.inline) - 1
 	for k := row; k <= last; k += portsPerLine {
-		Prefetch(&t.ports[k])
+		mem.Prefetch(&t.ports[k])
 	}
-	Prefetch(&t.ports[max(last, row)])
+	mem.Prefetch(&t.ports[max(last, row)])
 }
 
 // portsPerLine is how many port records fit in a 64-byte cache line (4: 16 bytes each),

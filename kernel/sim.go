@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/mutexlab/mutexlab/kernel/mem"
 	"math"
 	"slices"
 )
@@ -15,8 +16,8 @@ type Sim struct {
 	p      Params
 	algo   Algorithm
 	types  []MsgTypeInfo
-	tokens TokenHolder // nil for algorithms without a token
-	pre    prefaulter  // faults in a large trial's arrays on another core during setup (setup_parallel.go)
+	tokens TokenHolder    // nil for algorithms without a token
+	pre    mem.Prefaulter // faults in a large trial's arrays on another core during setup (mem.Prefaulter, large_setup.go)
 	// without turns parts of the large-network machinery off (large.go: their benchmarks and
 	// tests); the zero value runs all of it where Params.LargeMachinery says.
 	without largePart
@@ -520,8 +521,8 @@ func (s *Sim) reserveEvents(p *Params) {
 	}
 	s.q.Reset()
 	s.q.Reserve(heap, run, aside)
-	s.recs = Reserve(s.recs, room)
-	s.free = Reserve(s.free, room)
+	s.recs = mem.Reserve(s.recs, room)
+	s.free = mem.Reserve(s.free, room)
 }
 
 // deliversInOrder reports whether a trial's deliveries go to the queue's run rather than its
@@ -550,8 +551,8 @@ func (s *Sim) newRec() uint32 {
 //
 //go:noinline
 func (s *Sim) growRecs() {
-	s.recs = GrowLarge(s.recs, len(s.recs))
-	s.free = GrowLarge(s.free, cap(s.recs)-len(s.free))
+	s.recs = mem.GrowLarge(s.recs, len(s.recs))
+	s.free = mem.GrowLarge(s.free, cap(s.recs)-len(s.free))
 }
 
 // loop processes events until the trial ends: the measurement is complete and every pending

@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"fmt"
+	"github.com/mutexlab/mutexlab/kernel/mem"
 	"math"
 	"math/bits"
 	"runtime"
@@ -65,7 +66,7 @@ type Topology struct {
 	memoCur   uint32
 	warm      uint32 // a sum of what reading ahead read (graphbuild.go): stored, so the compiler keeps the reads
 
-	pre *prefaulter // the setup helper of the trial being set up (setup_parallel.go), nil otherwise
+	pre *mem.Prefaulter // the setup helper of the trial being set up (mem.Prefaulter, large_setup.go), nil otherwise
 	// parallel: setup may split work on this network over two goroutines (a large trial's,
 	// Params.LargeMachinery; Parallel).
 	parallel bool
@@ -91,7 +92,7 @@ type Topology struct {
 // none), and read through peer, peerPort and link. So a port array fresh from the system is
 // already an empty topology, and a large trial's setup does not write its 224 MB before the
 // first link (ResetLinks): on a first run that pass faulted in the pages on the trial's
-// thread, while the setup helper can fault them in without writing (setup_parallel.go).
+// thread, while the setup helper can fault them in without writing (mem.Prefaulter, large_setup.go).
 type portRec struct {
 	peerPlus1     uint32 // neighbour at this port plus one, 0 if the port is free
 	peerPortPlus1 uint16 // the neighbour's port for the same link plus one, 0 if the port is free
@@ -243,13 +244,13 @@ func (t *Topology) ResetLinks(n, portCap, links int) error {
 	t.ports = t.ports[:n*t.inline]
 	// A large trial's setup needs every page of its port records before the graph's first
 	// link (they are written at random nodes), and the arrays below at once: the trial's
-	// thread faults them in with the helper (joinPrefault) rather than one page at a time
+	// thread faults them in with the helper (mem.JoinPrefault) rather than one page at a time
 	// as it writes. Each does nothing unless the helper has the array still to populate.
-	joinPrefault(t, t.ports)
-	joinPrefault(t, t.spill[:cap(t.spill)])
-	joinPrefault(t, t.up.words[:cap(t.up.words)])
-	joinPrefault(t, t.deg[:cap(t.deg)])
-	joinPrefault(t, t.bfsQueue[:cap(t.bfsQueue)])
+	mem.JoinPrefault(t.pre, t.ports)
+	mem.JoinPrefault(t.pre, t.spill[:cap(t.spill)])
+	mem.JoinPrefault(t.pre, t.up.words[:cap(t.up.words)])
+	mem.JoinPrefault(t.pre, t.deg[:cap(t.deg)])
+	mem.JoinPrefault(t.pre, t.bfsQueue[:cap(t.bfsQueue)])
 	if t.portsFresh {
 		t.portsFresh = false // new memory is zero: every port free
 	} else {
@@ -303,9 +304,9 @@ func inlineWidth(n, portCap, links int) int {
 // A new array is zero, every port free (portsFresh), and goes to the setup helper.
 func (t *Topology) allocatePorts(n, portCap int) {
 	if room := n*t.inline + spillRoom(n)*(portCap-t.inline); cap(t.ports) < room {
-		t.ports = MakeLarge[portRec](n*t.inline, room)
+		t.ports = mem.MakeLarge[portRec](n*t.inline, room)
 		t.portsFresh = true
-		Prefault(t, t.ports)
+		mem.Prefault(t.pre, t.ports)
 	}
 }
 
@@ -320,13 +321,13 @@ func (t *Topology) allocatePorts(n, portCap int) {
 // and pages never written cost no resident memory.
 func (t *Topology) preallocate(n, portCap, links int) {
 	if cap(t.links) < links {
-		t.links = Reserve(t.links, links)
-		Prefault(t, t.links[:links]) // appended link by link during the build
+		t.links = mem.Reserve(t.links, links)
+		mem.Prefault(t.pre, t.links[:links]) // appended link by link during the build
 	}
-	PreallocateSlice(t, &t.bfsQueue, n)
-	PreallocateSlice(t, &t.deg, n)
-	PreallocateSlice(t, &t.up.words, n*((portCap+63)/64))
-	PreallocateSlice(t, &t.spill, n)
+	mem.PreallocateSlice(t.pre, &t.bfsQueue, n)
+	mem.PreallocateSlice(t.pre, &t.deg, n)
+	mem.PreallocateSlice(t.pre, &t.up.words, n*((portCap+63)/64))
+	mem.PreallocateSlice(t.pre, &t.spill, n)
 	t.inline = inlineWidth(n, portCap, links)
 	t.allocatePorts(n, portCap)
 }
@@ -396,7 +397,7 @@ func (t *Topology) ensureSlot(i int32, p Port) {
 // allocates nothing. Elements kept from before are not cleared.
 func Resize[T any](s []T, n int) []T {
 	if cap(s) < n {
-		return MakeLarge[T](n, n)
+		return mem.MakeLarge[T](n, n)
 	}
 	return s[:n]
 }
@@ -405,7 +406,7 @@ func Resize[T any](s []T, n int) []T {
 // new trial without a new allocation once the slice is large enough.
 func Zeroed[T any](s []T, n int) []T {
 	if cap(s) < n {
-		return MakeLarge[T](n, n) // new memory is zero already: no second pass over it
+		return mem.MakeLarge[T](n, n) // new memory is zero already: no second pass over it
 	}
 	s = s[:n]
 	clear(s)
@@ -514,7 +515,7 @@ func (t *Topology) addLink(l linkEnds, since float64) int32 {
 	k := len(t.links)
 	t.links = append(t.links, l)
 	if since != 0 && len(t.linkSince) == 0 { // the first link formed after 0: the others at 0
-		t.linkSince = Reserve(t.linkSince, max(k+1, cap(t.links)))[:k]
+		t.linkSince = mem.Reserve(t.linkSince, max(k+1, cap(t.links)))[:k]
 		clear(t.linkSince)
 	}
 	if len(t.linkSince) > 0 {

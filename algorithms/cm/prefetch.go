@@ -1,15 +1,18 @@
 package cm
 
-import "github.com/mutexlab/mutexlab/kernel"
+import (
+	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/mem"
+)
 
 // Prefetch asks for node i's state ahead of its next handler (kernel.Prefetcher; the kernel
 // calls it two events ahead at large n): its hungry and eating flags, its meal count and
 // its three port sets (fork, dirty, token: interleaved, one line). It only prefetches, so no
 // result changes.
 func (a *CM) Prefetch(i int32) {
-	kernel.PrefetchAt(a.hungry, int(i))
-	kernel.PrefetchAt(a.eating, int(i))
-	kernel.PrefetchAt(a.lastMeal, int(i))
+	mem.PrefetchAt(a.hungry, int(i))
+	mem.PrefetchAt(a.eating, int(i))
+	mem.PrefetchAt(a.lastMeal, int(i))
 	a.fork.Prefetch(i)
 	a.token.Prefetch(i) // the last of the three sets: the row's other end
 }

@@ -8,14 +8,15 @@ import (
 
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/mem"
 )
 
-// TestPrefaultUnchanged runs trials with the setup helper (setup_parallel.go) and without:
+// TestPrefaultUnchanged runs trials with the setup helper (mem.Prefaulter, large_setup.go) and without:
 // every result must be the same, since populating a page does not change it, and arrays
 // allocated early (allocateEarly, Preallocator) are filled by setup as before. Under -race
 // it also checks that the helper never reads or writes the arrays from Go.
 func TestPrefaultUnchanged(t *testing.T) {
-	if !kernel.PrefaultSupported() {
+	if !mem.Supported() {
 		t.Skip("the system does not populate memory on request")
 	}
 	p := kernel.DefaultParams()

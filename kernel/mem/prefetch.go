@@ -1,10 +1,10 @@
-package kernel
+package mem
 
 import "unsafe"
 
 // Prefetch asks the processor to bring the cache line holding *p into its caches, without
 // waiting for it: at n = 10^6 every event reads the state of random nodes, each read a
-// trip to main memory (about 100 ns), and a read issued one event ahead (Sim.lookahead)
+// trip to main memory (about 100 ns), and a read issued one event ahead (the simulator's look-ahead)
 // overlaps that trip with the current event's work instead of stalling on it. A plain Go
 // load would not do: the processor retires instructions in order, so a load that misses
 // holds up everything after it, while a prefetch retires at once. On amd64 it is one
@@ -37,9 +37,4 @@ func PrefetchRange[T any](s []T) {
 	for a &^= 63; a < end; a += 64 {
 		prefetch(a)
 	}
-}
-
-// Prefetch brings node i's row of the sets into the caches (Prefetch says why).
-func (s *PortSets) Prefetch(i int32) {
-	PrefetchAt(s.words, int(i)*s.stride+s.off)
 }

@@ -1,4 +1,4 @@
-package kernel
+package mem
 
 import (
 	"runtime"
@@ -10,22 +10,22 @@ import (
 
 // A large trial's setup spends much of its time faulting in memory its process has never
 // had: about 870 MB at n = 10^6, and on the virtual machines mutexlab is measured on the
-// first write to a page costs 0.1 to 3.6 s per GiB (BenchmarkFirstTouch, docs/scaling.md).
+// first write to a page costs 0.1 to 3.6 s per GiB (docs/scaling.md).
 // The trial runs on one core. While setup builds the graph, a helper goroutine on the other
 // faults in the arrays setup will write next (madvise MADV_POPULATE_WRITE), so that the
 // trial's thread finds their pages present. An array setup needs whole before it can go on
 // (the port records, written at random nodes from the graph's first link) the trial's
-// thread faults in together with the helper (joinPrefault): two threads fault pages in
+// thread faults in together with the helper (JoinPrefault): two threads fault pages in
 // nearly twice as fast as one here.
 //
 // Populating a page does not change its contents, so the helper cannot race with the
 // trial's writes in any way that changes data: results are the same with it or without it,
-// whatever the scheduling (TestPrefaultUnchanged). It is bounded (one goroutine per Sim,
+// whatever the scheduling (kernel's TestPrefaultUnchanged). It is bounded (one goroutine per simulator,
 // prefaultSlots arrays at most, each kept alive until done) and it ends with setup
-// (prefaulter.finish), stopping at the next chunk.
+// (Prefaulter.Finish), stopping at the next chunk.
 
 // prefaultChunk is how much the helper populates per call: one huge page, so that it stops
-// within a few milliseconds of finish.
+// within a few milliseconds of Finish.
 const prefaultChunk = hugePage
 
 // smallPage is the size of a base page, madvise's alignment.
@@ -34,8 +34,8 @@ const smallPage = 4096
 // prefaultSlots bounds the arrays waiting for the helper; more are not faulted ahead.
 const prefaultSlots = 32
 
-// prefaulter is a Sim's setup helper. The zero value is idle: Prefault does nothing.
-type prefaulter struct {
+// Prefaulter is a simulator's setup helper. The zero value is idle: Prefault does nothing.
+type Prefaulter struct {
 	mu      sync.Mutex
 	pending [][]byte // arrays to populate, the last added first
 	// cur is the array being populated, of which [lo, hi) is not yet claimed: the helper
@@ -46,17 +46,17 @@ type prefaulter struct {
 	done    chan struct{}
 	stop    atomic.Bool
 	running bool
-	held    bool         // add queues without waking the helper (allocateEarly's batch)
+	held    bool         // add queues without waking the helper (Batch)
 	busy    bool         // the helper is populating a chunk it claimed
 	bytes   atomic.Int64 // populated so far by the helper and by join, every trial (tests)
-	// drain makes finish wait until every array queued is populated (tests: without it,
+	// drain makes Finish wait until every array queued is populated (tests: without it,
 	// what the helper reaches depends on the scheduler).
 	drain bool
 }
 
-// start starts the helper for a large trial (large), when a second processor may run it and
+// Start starts the helper for a large trial (large), when a second processor may run it and
 // the system can populate memory; it reports whether it did.
-func (f *prefaulter) start(large bool) bool {
+func (f *Prefaulter) Start(large bool) bool {
 	if !large || runtime.GOMAXPROCS(0) < 2 || !prefaultSupported() {
 		return false
 	}
@@ -71,9 +71,9 @@ func (f *prefaulter) start(large bool) bool {
 	return true
 }
 
-// finish stops the helper and waits for it (at most the chunk it is populating); what it
+// Finish stops the helper and waits for it (at most the chunk it is populating); what it
 // did not reach faults in when written, as without it.
-func (f *prefaulter) finish() {
+func (f *Prefaulter) Finish() {
 	if !f.running {
 		return
 	}
@@ -94,7 +94,7 @@ func (f *prefaulter) finish() {
 }
 
 // working reports whether arrays are pending or being populated.
-func (f *prefaulter) working() bool {
+func (f *Prefaulter) working() bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return len(f.pending) > 0 || f.lo < f.hi || f.busy
@@ -102,7 +102,7 @@ func (f *prefaulter) working() bool {
 
 // add queues b for the helper. The last array added is populated first: setup allocates an
 // array shortly before it starts writing it, and earlier ones may already be written.
-func (f *prefaulter) add(b []byte) {
+func (f *Prefaulter) add(b []byte) {
 	if !f.running || len(b) == 0 {
 		return
 	}
@@ -116,15 +116,15 @@ func (f *prefaulter) add(b []byte) {
 	}
 }
 
-func (f *prefaulter) signal() {
+func (f *Prefaulter) signal() {
 	select {
 	case f.wake <- struct{}{}:
 	default:
 	}
 }
 
-// work populates the queued arrays until finish, the last added first, each from its end.
-func (f *prefaulter) work() {
+// work populates the queued arrays until Finish, the last added first, each from its end.
+func (f *Prefaulter) work() {
 	defer close(f.done)
 	for !f.stop.Load() {
 		f.mu.Lock()
@@ -152,7 +152,7 @@ func (f *prefaulter) work() {
 // setCur makes b the array being populated. A first page that b shares with what is before
 // it is left out (madvise starts at a page boundary; large arrays begin at one). Called with
 // f.mu held.
-func (f *prefaulter) setCur(b []byte) {
+func (f *Prefaulter) setCur(b []byte) {
 	base := int(uintptr(unsafe.Pointer(unsafe.SliceData(b))))
 	f.cur, f.lo, f.hi = b, (smallPage-base%smallPage)%smallPage, len(b)
 }
@@ -161,7 +161,7 @@ func (f *prefaulter) setCur(b []byte) {
 // its start (front) or its end, and reports false when none is left. Chunks end at
 // huge-page boundaries of the address space, so that the helper and the trial's thread
 // never fault the same huge page. Called with f.mu held.
-func (f *prefaulter) claim(front bool) (b []byte, start, end int, ok bool) {
+func (f *Prefaulter) claim(front bool) (b []byte, start, end int, ok bool) {
 	if f.lo >= f.hi {
 		return nil, 0, 0, false
 	}
@@ -180,7 +180,7 @@ func (f *prefaulter) claim(front bool) (b []byte, start, end int, ok bool) {
 
 // populateChunk faults in b[start:end]; where the system refuses, the rest of b is left to
 // fault in when written.
-func (f *prefaulter) populateChunk(b []byte, start, end int) {
+func (f *Prefaulter) populateChunk(b []byte, start, end int) {
 	if !populateWrite(b[start:end]) {
 		f.mu.Lock()
 		if unsafe.SliceData(f.cur) == unsafe.SliceData(b) {
@@ -193,7 +193,7 @@ func (f *prefaulter) populateChunk(b []byte, start, end int) {
 }
 
 // populate faults in b a chunk at a time from its end, alone (no helper running: tests).
-func (f *prefaulter) populate(b []byte) {
+func (f *Prefaulter) populate(b []byte) {
 	f.mu.Lock()
 	f.setCur(b)
 	f.mu.Unlock()
@@ -215,7 +215,7 @@ func (f *prefaulter) populate(b []byte) {
 // fast as one on the machines measured (docs/scaling.md). b must have been queued (add); if
 // the helper has already populated it, or none runs, join returns at once. An array the
 // helper is populating when b is joined goes back to the queue, to be continued after b.
-func (f *prefaulter) join(b []byte) {
+func (f *Prefaulter) join(b []byte) {
 	if !f.running || len(b) == 0 {
 		return
 	}
@@ -261,125 +261,60 @@ var prefaultSupported = sync.OnceValue(func() bool {
 	return populateWrite(b[first : first+smallPage])
 })
 
-// Prefault asks the setup helper of the trial t belongs to to fault in the pages of s (its
-// length, not the room beyond it: memory reserved but never written must not count in the
-// trial's resident size). It is for an array just allocated (MakeLarge) that setup will
-// write soon; it does nothing when no helper runs (small trials, one processor, setup over).
-func Prefault[T any](t *Topology, s []T) {
-	if t.pre == nil || len(s) == 0 {
-		return
-	}
-	size := len(s) * int(unsafe.Sizeof(s[0]))
-	t.pre.add(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), size))
+// Running reports whether the helper runs (between Start and Finish).
+func (f *Prefaulter) Running() bool { return f != nil && f.running }
+
+// Batch makes Prefault queue arrays without waking the helper until done is called, so that
+// a batch of allocations is not held up by the helper populating (populating holds the
+// address space's lock against the huge-page advice each allocation asks for).
+func (f *Prefaulter) Batch() (done func()) {
+	f.held = true
+	return func() { f.held = false; f.signal() }
 }
 
-// joinPrefault populates s, handed to the helper by Prefault, on the calling thread together
-// with the helper (prefaulter.join): for an array setup needs whole before it goes on. It
+// WaitAll makes Finish wait until every array queued is populated, so that what the helper
+// reaches does not depend on the scheduler (tests).
+func (f *Prefaulter) WaitAll() { f.drain = true }
+
+// Bytes is how much the helper and JoinPrefault have populated, every trial (tests).
+func (f *Prefaulter) Bytes() int64 { return f.bytes.Load() }
+
+// Supported reports whether the system populates memory on request.
+func Supported() bool { return prefaultSupported() }
+
+// Prefault asks the setup helper f (nil: none) to fault in the pages of s (its length, not
+// the room beyond it: memory reserved but never written must not count in the trial's
+// resident size). It is for an array just allocated (MakeLarge) that setup will write soon;
+// it does nothing when no helper runs (small trials, one processor, setup over).
+func Prefault[T any](f *Prefaulter, s []T) {
+	if !f.Running() || len(s) == 0 {
+		return
+	}
+	f.add(bytesOf(s))
+}
+
+// JoinPrefault populates s, handed to the helper by Prefault, on the calling thread together
+// with the helper (Prefaulter.join): for an array setup needs whole before it goes on. It
 // does nothing when no helper runs or the helper has already populated s.
-func joinPrefault[T any](t *Topology, s []T) {
-	if t.pre == nil || len(s) == 0 {
+func JoinPrefault[T any](f *Prefaulter, s []T) {
+	if !f.Running() || len(s) == 0 {
 		return
 	}
-	size := len(s) * int(unsafe.Sizeof(s[0]))
-	t.pre.join(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), size))
+	f.join(bytesOf(s))
 }
 
-// startPrefault starts the setup helper for a large trial, if the machine can run one.
-func (s *Sim) startPrefault() {
-	if s.pre.start(s.uses(partPrefault)) {
-		s.topo.pre = &s.pre
-	}
-}
-
-// endPrefault stops the setup helper, if one ran: setup has written its arrays.
-func (s *Sim) endPrefault() {
-	s.pre.finish()
-	s.topo.pre = nil
-}
-
-// Preallocator is implemented by an algorithm that can size its large arrays before the
-// network is built. For a large trial on the walter network (a random graph of exactly
-// links links, built on an empty topology), the kernel calls Preallocate before building
-// the graph; the algorithm allocates what its Reset will fill, sized as Reset will size it,
-// and passes the arrays to Prefault, so that the helper faults them in while the graph is
-// built. Reset then finds them large enough and only fills them: what it writes, and so
-// the trial, does not change.
-type Preallocator interface {
-	Preallocate(t *Topology, n, links int)
-}
-
-// allocateEarly allocates, before the graph is built, the per-node arrays setup writes
-// after it (the request streams, the event records, the queue, the statuses, and the
-// algorithm's through Preallocator), and hands those newly allocated to the helper.
-// resetCounters and seedStreams later find them large enough. The arrays are added in
-// reverse order of first use: the helper takes the last added first.
-func (s *Sim) allocateEarly(p *Params) {
-	if !s.pre.running {
-		return
-	}
-	// Woken once the batch is queued: populating holds the address space's lock against
-	// the huge-page advice each allocation asks for, and would make them wait.
-	s.pre.held = true
-	defer func() { s.pre.held = false; s.pre.signal() }()
-	n := p.N
-	if cap(s.status) < n {
-		s.status = Zeroed(s.status, n)
-		Prefault(&s.topo, s.status)
-	}
-	if cap(s.requestedAt) < n {
-		s.requestedAt = Zeroed(s.requestedAt, n)
-		Prefault(&s.topo, s.requestedAt)
-	}
-	// The event records and the queue, with the room the loop may need (reserveEvents), of
-	// which only what scheduleStart writes is faulted in: a record and a heap entry per
-	// node, or, with the start stream, an entry of it (in the set-aside's room, where it is
-	// sorted in place: sortPairs). The rest of the room is first written, if ever, by the
-	// loop (in rl, a handful of heap entries).
-	recs, heap, aside := cap(s.recs), cap(s.q.times), cap(s.q.aside.times)
-	s.reserveEvents(p)
-	if cap(s.recs) != recs {
-		Prefault(&s.topo, s.recs[:n])
-	}
-	if cap(s.q.times) != heap && !s.usesStartStream() {
-		Prefault(&s.topo, s.q.times[:rootSlot+n])
-		Prefault(&s.topo, s.q.keys[:rootSlot+n])
-	}
-	if cap(s.q.aside.times) != aside && s.usesStartStream() {
-		Prefault(&s.topo, s.q.aside.times[:n])
-		Prefault(&s.topo, s.q.aside.keys[:n])
-	}
-	if pa, ok := s.algo.(Preallocator); ok {
-		if _, walter := s.net.(*WalterModel); walter {
-			pa.Preallocate(&s.topo, n, p.LinkCount())
-		}
-	}
-	PreallocateSlice(&s.topo, &s.requestState, n)
-	// Last, so that the helper starts with them: the topology's arrays, the first setup writes.
-	if _, walter := s.net.(*WalterModel); walter {
-		links := p.LinkCount()
-		if pc := PortCapFor(n, links); checkPortCap(pc) == nil {
-			s.topo.preallocate(n, pc, links)
-		}
-	}
-}
-
-// PreallocateSlice is Resize for an algorithm's Preallocate: when *s is too small it
-// allocates it n long and hands the new array to the setup helper (Prefault); an array
-// already large enough (a trial on reused arrays) is left as it is, for Reset to fill.
-func PreallocateSlice[T any](t *Topology, s *[]T, n int) {
+// PreallocateSlice is for a large-trial algorithm's preallocation (kernel.Preallocator):
+// when *s is too small it allocates it n long (MakeLarge) and hands the new array to the
+// helper (Prefault); an array already large enough (a trial on reused arrays) is left as it
+// is, for the algorithm's Reset to fill.
+func PreallocateSlice[T any](f *Prefaulter, s *[]T, n int) {
 	if cap(*s) < n {
-		*s = Resize(*s, n)
-		Prefault(t, *s)
+		*s = MakeLarge[T](n, n)
+		Prefault(f, *s)
 	}
 }
 
-// PreallocatePortSets is InterleavePortSets for an algorithm's Preallocate: it allocates
-// the sets only when their words are too small (so that a trial on reused arrays does not
-// clear them twice) and hands new words to the setup helper.
-func PreallocatePortSets(t *Topology, n, portCap int, sets ...*PortSets) {
-	if cap(sets[0].words) >= n*(portCap+63)/64*len(sets) {
-		return
-	}
-	InterleavePortSets(n, portCap, sets...)
-	Prefault(t, sets[0].words)
+// bytesOf is the memory of s's elements as bytes.
+func bytesOf[T any](s []T) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(s[0])))
 }

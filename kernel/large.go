@@ -78,3 +78,10 @@ type Prefetcher interface {
 	Prefetch(i int32)
 	PrefetchRows(i int32, p Port, m MsgType)
 }
+
+// usesStartStream reports whether the trial being set up queues its first requests in the
+// start stream: a large one (Params.LargeMachinery), not scripted (a script queues no
+// request), with requests at all (Load > 0; Validate refuses 0, requestGap allows it).
+func (s *Sim) usesStartStream() bool {
+	return s.uses(partStartStream) && !s.scripted && s.p.Load > 0
+}

@@ -46,18 +46,15 @@ func (s *Sim) allocateEarly(p *Params) {
 	// node, or, with the start stream, an entry of it (in the set-aside's room, where it is
 	// sorted in place: sortPairs). The rest of the room is first written, if ever, by the
 	// loop (in rl, a handful of heap entries).
-	recs, heap, aside := cap(s.recs), cap(s.q.times), cap(s.q.aside.times)
+	recs := cap(s.recs)
+	heap, aside := s.q.Rooms()
 	s.reserveEvents(p)
 	if cap(s.recs) != recs {
 		mem.Prefault(pf, s.recs[:n])
 	}
-	if cap(s.q.times) != heap && !s.usesStartStream() {
-		mem.Prefault(pf, s.q.times[:rootSlot+n])
-		mem.Prefault(pf, s.q.keys[:rootSlot+n])
-	}
-	if cap(s.q.aside.times) != aside && s.usesStartStream() {
-		mem.Prefault(pf, s.q.aside.times[:n])
-		mem.Prefault(pf, s.q.aside.keys[:n])
+	start := s.usesStartStream()
+	if h, a := s.q.Rooms(); !start && h != heap || start && a != aside {
+		s.q.Prefault(pf, n, start)
 	}
 	if pa, ok := s.algo.(Preallocator); ok {
 		if _, walter := s.net.(*WalterModel); walter {

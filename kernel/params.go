@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"fmt"
+	"github.com/mutexlab/mutexlab/kernel/eventq"
 	"math"
 	"strconv"
 	"strings"
@@ -132,8 +133,8 @@ func (p *Params) Validate() error {
 	if p.Large > LargeOff {
 		return bad("large", "must be auto, on or off, got %d", p.Large)
 	}
-	if p.N > MaxPayload/4 {
-		return bad("n", "must be at most %d, got %d", MaxPayload/4, p.N)
+	if p.N > eventq.MaxPayload/4 {
+		return bad("n", "must be at most %d, got %d", eventq.MaxPayload/4, p.N)
 	}
 	info, ok := LookupNetwork(p.Network)
 	if !ok {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/mutexlab/mutexlab/kernel/eventq"
 	"github.com/mutexlab/mutexlab/kernel/mem"
 	"math"
 	"slices"
@@ -40,7 +41,7 @@ type Sim struct {
 	topo    Topology
 	net     NetworkModel
 	changer Changer
-	q       Queue
+	q       eventq.Queue
 	recs    []eventRec // event records; the queue carries their indices
 	free    []uint32   // free record indices
 	out     Outbox

@@ -101,14 +101,3 @@ func pendingUnchanged(t *testing.T, p kernel.Params, switchTo switchFunc, what s
 		t.Errorf("traced, with %s:\n%s\nwithout:\n%s", what, got, want)
 	}
 }
-
-// mustPanic fails the test if f returns without panicking.
-func mustPanic(t *testing.T, name string, f func()) {
-	t.Helper()
-	defer func() {
-		if recover() == nil {
-			t.Errorf("%s did not panic", name)
-		}
-	}()
-	f()
-}

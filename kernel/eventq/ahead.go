@@ -1,4 +1,4 @@
-package kernel
+package eventq
 
 // aheadMax is the most entries a Queue keeps ahead of the heap.
 const aheadMax = 4
@@ -23,7 +23,7 @@ type aheadBuf struct {
 // so that Ahead can name them. The queue must be empty.
 func (q *Queue) SetAhead(k int) {
 	if q.Len() != 0 {
-		panic("kernel: Queue.SetAhead on a queue that is not empty")
+		panic("eventq: Queue.SetAhead on a queue that is not empty")
 	}
 	if len(q.times) < rootSlot {
 		q.Reset()

@@ -1,4 +1,4 @@
-package kernel
+package eventq
 
 import "github.com/mutexlab/mutexlab/kernel/mem"
 
@@ -23,12 +23,12 @@ func (q *Queue) PushInOrder(t float64, payload uint32) {
 		return
 	}
 	if payload > payloadMask {
-		panic("kernel: queue payload exceeds 24 bits")
+		panic("eventq: queue payload exceeds 24 bits")
 	}
 	r := &q.run
 	tk, k := timeKey(t), q.seq<<payloadBits|uint64(payload)
 	if n := len(r.times); n > r.head && tk < r.times[n-1] {
-		panic("kernel: Queue.PushInOrder out of order")
+		panic("eventq: Queue.PushInOrder out of order")
 	}
 	q.seq++
 	if q.ahead.depth > 0 && q.pushAheadInOrder(tk, k) {

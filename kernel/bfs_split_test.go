@@ -13,6 +13,6 @@ func TestBFSSplitMatchesQueue(t *testing.T) {
 	var rng Stream
 	for seed := uint64(1); seed <= 30; seed++ {
 		rng.Seed(seed)
-		bfsAgainstQueue(t, &rng, seed, 4, "split")
+		bfsAgainstQueue(t, &rng, seed, 4, "split", spillBySize)
 	}
 }

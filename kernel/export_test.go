@@ -6,19 +6,19 @@ import (
 	"github.com/mutexlab/mutexlab/internal/abtest"
 )
 
-// SpillAllPorts makes every topology built until restore is called store only its first 16
-// ports per node inline (all of them when it has no more), the rest in spill rows, as the
-// largest networks did before inlineFor sized the rows to the mean degree.
-func SpillAllPorts() (restore func()) { return SpillBeyond(16) }
-
-// SpillBeyond makes every topology built until restore is called store only its first w
-// ports per node inline (w = 0: as many as inlineFor says), the rest in spill rows, as the
-// largest networks do: to pin results with ports spilled, or to compare widths on one
-// simulator.
-func SpillBeyond(w int) (restore func()) {
-	all, force := inlineAll, inlineForce
-	inlineAll, inlineForce = 0, w
-	return func() { inlineAll, inlineForce = all, force }
+// SpillBeyond makes s's topologies store only their first w ports per node inline (w = 0:
+// as many as inlineFor says; w < 0: by the topology's size, as without the call), the rest
+// in spill rows, as the largest networks do: to pin results with ports spilled, or to
+// compare widths on one simulator.
+func (s *Sim) SpillBeyond(w int) {
+	switch {
+	case w == 0:
+		s.topo.spillAt = spillAlways
+	case w < 0:
+		s.topo.spillAt = spillBySize
+	default:
+		s.topo.spillAt = spillRule(w)
+	}
 }
 
 // InlineOf returns the simulator's topology's inline width and the spill rows it handed out.

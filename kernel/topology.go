@@ -66,7 +66,8 @@ type Topology struct {
 	memoCur   uint32
 	warm      uint32 // a sum of what reading ahead read (graphbuild.go): stored, so the compiler keeps the reads
 
-	pre *mem.Prefaulter // the setup helper of the trial being set up (mem.Prefaulter, large_setup.go), nil otherwise
+	pre     *mem.Prefaulter // the setup helper of the trial being set up (mem.Prefaulter, large_setup.go), nil otherwise
+	spillAt spillRule       // when the topology spills its ports past the first few (tests; spillRule)
 	// parallel: setup may split work on this network over two goroutines (a large trial's,
 	// Params.LargeMachinery; Parallel).
 	parallel bool
@@ -187,13 +188,20 @@ func PortCapFor(n, links int) int {
 func meanDegree(n, links int) int { return (2*links + n - 1) / n }
 
 // inlineAll is the most ports (n·PortCap) a topology stores all inline; larger ones store
-// only the first few ports of each node inline (inlineFor) and spill the rest. A variable so
-// that tests can make every topology spill.
-var inlineAll = 1 << 20
+// only the first few ports of each node inline (inlineFor) and spill the rest.
+const inlineAll = 1 << 20
 
-// inlineForce, when positive, is the inline width of every topology that spills (capped at
-// PortCap), whatever inlineFor says: a test's switch, to compare widths on one simulator.
-var inlineForce = 0
+// spillRule chooses when a topology spills (Topology.spillAt): by its size (the zero value:
+// above inlineAll ports), always at inlineFor's width (spillAlways), or always at a given
+// width (a positive value, capped at PortCap). Spilling changes where a port's record is
+// stored, never a port number or a result: tests pin results with every topology spilled,
+// and BenchmarkInlineWidth compares widths on one simulator.
+type spillRule int
+
+const (
+	spillBySize spillRule = 0
+	spillAlways spillRule = -1
+)
 
 // inlineFor returns how many of each node's ports a topology of n nodes with portCap ports
 // stores inline when it spills, for a network expected to hold about links links (0: not
@@ -216,9 +224,6 @@ func inlineFor(portCap, n, links int) int {
 		m := meanDegree(n, links)
 		w = m + int(math.Ceil(2*math.Sqrt(float64(m))))
 	}
-	if inlineForce > 0 {
-		w = inlineForce
-	}
 	return max(1, min(portCap, w))
 }
 
@@ -239,7 +244,7 @@ func (t *Topology) ResetLinks(n, portCap, links int) error {
 		return err
 	}
 	t.n, t.portCap = n, portCap
-	t.inline = inlineWidth(n, portCap, links)
+	t.inline = t.inlineWidth(n, portCap, links)
 	t.allocatePorts(n, portCap)
 	t.ports = t.ports[:n*t.inline]
 	// A large trial's setup needs every page of its port records before the graph's first
@@ -288,9 +293,12 @@ func (t *Topology) ResetLinks(n, portCap, links int) error {
 
 // inlineWidth is how many of each node's ports a topology of n nodes with portCap ports
 // stores inline, for a network expected to hold about links links (0: not known): all of
-// them in a small topology, inlineFor's width in one that spills.
-func inlineWidth(n, portCap, links int) int {
-	if n*portCap > inlineAll {
+// them in a small topology, inlineFor's width in one that spills (t.spillAt).
+func (t *Topology) inlineWidth(n, portCap, links int) int {
+	switch {
+	case t.spillAt > 0:
+		return max(1, min(portCap, int(t.spillAt)))
+	case t.spillAt == spillAlways || n*portCap > inlineAll:
 		return inlineFor(portCap, n, links)
 	}
 	return portCap
@@ -328,7 +336,7 @@ func (t *Topology) preallocate(n, portCap, links int) {
 	mem.PreallocateSlice(t.pre, &t.deg, n)
 	mem.PreallocateSlice(t.pre, &t.up.words, n*((portCap+63)/64))
 	mem.PreallocateSlice(t.pre, &t.spill, n)
-	t.inline = inlineWidth(n, portCap, links)
+	t.inline = t.inlineWidth(n, portCap, links)
 	t.allocatePorts(n, portCap)
 }
 

@@ -38,7 +38,7 @@ const (
 // Without turns the given parts of the large-network machinery off for s's trials, and the
 // others on where Params.LargeMachinery says: to prove a part changes no result, and to
 // measure what it gains.
-func (s *Sim) Without(parts Part) { s.without = parts }
+func (s *Sim) Without(parts Part) { s.large.without = parts }
 
 // Split is where one trial's time went: setup (the network, the streams, the algorithm's
 // Reset, the first requests: everything before the first event) and the rest (the event loop

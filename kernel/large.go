@@ -47,8 +47,21 @@ const (
 	partPrefault                          // the setup helper (large_setup.go)
 )
 
+// largeState is what the large-network machinery keeps in a Sim.
+type largeState struct {
+	pre mem.Prefaulter // faults in a large trial's arrays on another core during setup (large_setup.go)
+	// without turns parts of the machinery off (their benchmarks and tests); the zero value
+	// runs all of it where Params.LargeMachinery says.
+	without largePart
+	// ahead: the queue keeps the next events out of its heap and step prefetches their
+	// state (lookahead.go); prefetcher is the algorithm's part of it.
+	ahead      bool
+	prefetcher Prefetcher
+	staged     uint32 // the record whose node lookahead prefetched last (its second stage), or noSlot
+}
+
 // uses reports whether the trial being set up runs part of the large-network machinery.
-func (s *Sim) uses(part largePart) bool { return s.p.LargeMachinery() && s.without&part == 0 }
+func (s *Sim) uses(part largePart) bool { return s.p.LargeMachinery() && s.large.without&part == 0 }
 
 // Preallocator is an optional hint of the large-network machinery, which an algorithm may
 // ignore: one that can size its large arrays before the network is built implements it. For

@@ -9,14 +9,14 @@ import "github.com/mutexlab/mutexlab/kernel/mem"
 
 // startPrefault starts the setup helper for a large trial, if the machine can run one.
 func (s *Sim) startPrefault() {
-	if s.pre.Start(s.uses(partPrefault)) {
-		s.topo.pre = &s.pre
+	if s.large.pre.Start(s.uses(partPrefault)) {
+		s.topo.pre = &s.large.pre
 	}
 }
 
 // endPrefault stops the setup helper, if one ran: setup has written its arrays.
 func (s *Sim) endPrefault() {
-	s.pre.Finish()
+	s.large.pre.Finish()
 	s.topo.pre = nil
 }
 
@@ -26,7 +26,7 @@ func (s *Sim) endPrefault() {
 // resetCounters and seedStreams later find them large enough. The arrays are added in
 // reverse order of first use: the helper takes the last added first.
 func (s *Sim) allocateEarly(p *Params) {
-	pf := &s.pre
+	pf := &s.large.pre
 	if !pf.Running() {
 		return
 	}

@@ -9,10 +9,10 @@ const aheadDepth = 3
 // below LargeN a trial's state mostly fits in the caches, and BenchmarkLookahead measured on
 // and off alike at n = 10^4.
 func (s *Sim) setupLookahead() {
-	s.ahead = s.uses(partLookahead)
-	s.prefetcher, _ = s.algo.(Prefetcher)
-	s.staged = noSlot
-	if s.ahead {
+	s.large.ahead = s.uses(partLookahead)
+	s.large.prefetcher, _ = s.algo.(Prefetcher)
+	s.large.staged = noSlot
+	if s.large.ahead {
 		s.q.SetAhead(aheadDepth)
 	}
 }
@@ -37,15 +37,15 @@ func (s *Sim) lookahead() {
 		mem.PrefetchAt(s.recs, int(slot))
 	}
 	next, hasNext := s.q.Ahead(aheadDepth - 3)
-	if hasNext && next != s.staged {
+	if hasNext && next != s.large.staged {
 		s.prefetchNode(&s.recs[next]) // it skipped the second stage
 	}
-	s.staged = noSlot
+	s.large.staged = noSlot
 	if slot, ok := s.q.Ahead(aheadDepth - 2); ok {
 		s.prefetchNode(&s.recs[slot])
-		s.staged = slot
+		s.large.staged = slot
 	}
-	if hasNext && s.prefetcher != nil {
+	if hasNext && s.large.prefetcher != nil {
 		s.prefetchRows(&s.recs[next])
 	}
 }
@@ -82,8 +82,8 @@ func (s *Sim) prefetchNode(r *eventRec) {
 	default:
 		return
 	}
-	if s.prefetcher != nil {
-		s.prefetcher.Prefetch(i)
+	if s.large.prefetcher != nil {
+		s.large.prefetcher.Prefetch(i)
 	}
 }
 
@@ -91,9 +91,9 @@ func (s *Sim) prefetchNode(r *eventRec) {
 func (s *Sim) prefetchRows(r *eventRec) {
 	switch r.kind {
 	case evDeliver:
-		s.prefetcher.PrefetchRows(r.node, r.port, r.mtype)
+		s.large.prefetcher.PrefetchRows(r.node, r.port, r.mtype)
 	case evRequest, evRelease:
-		s.prefetcher.PrefetchRows(r.node, NoPort, 0)
+		s.large.prefetcher.PrefetchRows(r.node, NoPort, 0)
 	}
 }
 

@@ -33,6 +33,8 @@ const (
 	PartStartStream = partStartStream
 	PartDrainAside  = partDrainAside
 	PartPrefault    = partPrefault
+	PartPrefetch    = partPrefetchHints
+	PartPrealloc    = partPreallocHints
 )
 
 // Without turns the given parts of the large-network machinery off for s's trials, and the

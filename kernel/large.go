@@ -41,10 +41,12 @@ func (p *Params) LargeMachinery() bool {
 type largePart uint8
 
 const (
-	partLookahead   largePart = 1 << iota // the queue's look-ahead and prefetching (lookahead.go)
-	partStartStream                       // the first requests in a sorted stream (queue_start.go)
-	partDrainAside                        // the drain's requests set aside (drain_aside.go)
-	partPrefault                          // the setup helper (large_setup.go)
+	partLookahead     largePart = 1 << iota // the queue's look-ahead and prefetching (lookahead.go)
+	partStartStream                         // the first requests in a sorted stream (queue_start.go)
+	partDrainAside                          // the drain's requests set aside (drain_aside.go)
+	partPrefault                            // the setup helper (large_setup.go)
+	partPrefetchHints                       // the algorithm's Prefetcher
+	partPreallocHints                       // the algorithm's Preallocator
 )
 
 // largeState is what the large-network machinery keeps in a Sim.

@@ -56,7 +56,7 @@ func (s *Sim) allocateEarly(p *Params) {
 	if h, a := s.q.Rooms(); !start && h != heap || start && a != aside {
 		s.q.Prefault(pf, n, start)
 	}
-	if pa, ok := s.algo.(Preallocator); ok {
+	if pa, ok := s.algo.(Preallocator); ok && s.uses(partPreallocHints) {
 		if _, walter := s.net.(*WalterModel); walter {
 			pa.Preallocate(pf, n, p.LinkCount())
 		}

@@ -2,6 +2,7 @@ package kernel_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/kernel"
@@ -48,4 +49,24 @@ func mustAlgo(t *testing.T, name string) kernel.Algorithm {
 		t.Fatalf("no algorithm %s", name)
 	}
 	return info.New()
+}
+
+// BenchmarkPrefetchHints runs the trial of each algorithm that implements
+// Prefetcher with its hints ignored and heeded (the kernel's own prefetching on both ways),
+// alternated trial by trial on one warmed simulator (benchPart), and compares the event
+// loop's thread CPU: a hint that shows no gain here is not worth its file.
+//
+//	go test -run '^$' -bench 'PrefetchHints/hk' -benchtime 3x -v ./kernel/
+func BenchmarkPrefetchHints(b *testing.B) {
+	benchPartOf(b, []string{"rl", "drs", "hk", "gme", "akw1", "akw2", "cm"}, kernel.PartPrefetch,
+		func(s kernel.Split) time.Duration { return s.LoopCPU })
+}
+
+// BenchmarkPreallocHints is BenchmarkPrefetchHints for Preallocator, comparing the setup's
+// wall time (the setup helper faults the arrays in on another core).
+//
+//	go test -run '^$' -bench 'PreallocHints/drs' -benchtime 3x -v ./kernel/
+func BenchmarkPreallocHints(b *testing.B) {
+	benchPartOf(b, []string{"rl", "drs", "hk", "gme"}, kernel.PartPrealloc,
+		func(s kernel.Split) time.Duration { return s.SetupWall })
 }

@@ -10,7 +10,10 @@ const aheadDepth = 3
 // and off alike at n = 10^4.
 func (s *Sim) setupLookahead() {
 	s.large.ahead = s.uses(partLookahead)
-	s.large.prefetcher, _ = s.algo.(Prefetcher)
+	s.large.prefetcher = nil
+	if s.uses(partPrefetchHints) {
+		s.large.prefetcher, _ = s.algo.(Prefetcher)
+	}
 	s.large.staged = noSlot
 	if s.large.ahead {
 		s.q.SetAhead(aheadDepth)

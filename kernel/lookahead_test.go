@@ -105,7 +105,12 @@ func BenchmarkLookahead(b *testing.B) {
 // machinery off and on, alternated trial by trial on one warmed simulator, and compares the
 // time cost says the part is for (the loop's thread CPU, or the setup's wall time).
 func benchPart(b *testing.B, part kernel.Part, cost func(kernel.Split) time.Duration) {
-	forIssueTrial(b, []string{"rl", "drs"}, func(b *testing.B, sim *kernel.Sim, algo kernel.Algorithm, p kernel.Params) {
+	benchPartOf(b, []string{"rl", "drs"}, part, cost)
+}
+
+// benchPartOf is benchPart for the algorithms named.
+func benchPartOf(b *testing.B, names []string, part kernel.Part, cost func(kernel.Split) time.Duration) {
+	forIssueTrial(b, names, func(b *testing.B, sim *kernel.Sim, algo kernel.Algorithm, p kernel.Params) {
 		first, _, err := sim.RunSplit(p, algo)
 		if err != nil {
 			b.Fatal(err)

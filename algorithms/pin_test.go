@@ -40,9 +40,9 @@ var pinGens = map[string]func(seed uint64) kernel.Params{
 // pinAlgo are the algorithm parameters each algorithm's pins run with: non-default knobs, so
 // the pins cover the code behind them.
 var pinAlgo = map[string]func(p *kernel.Params){
-	// hk and gme under Reverse Link's LINK rule (and, for hk, RL's sink test at a REQUEST), as
-	// they ran before Jiang's readings were options; hk-readings and gme-readings under the
-	// default link_to = all and the readings that keep Theorems 3 and 2 (issue 17).
+	// hk and gme under Reverse Link's LINK rule (and, for hk, RL's sink test at a REQUEST);
+	// hk-readings and gme-readings under the default link_to = all and the readings that keep
+	// Theorems 3 and 2.
 	"hk": func(p *kernel.Params) {
 		p.Algo = map[string]float64{"k": 3, "h": 0, "priority_levels": 3, "aging": 1, "link_to": 1, "request_sink": 1}
 	},

@@ -8,7 +8,7 @@ import (
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// The doorway/colouring local mutual exclusion family of Attiya, Kogan and Welch (issue 7):
+// The doorway/colouring local mutual exclusion family of Attiya, Kogan and Welch:
 // registered here, apart from registry.go.
 func init() {
 	registry = append(registry,

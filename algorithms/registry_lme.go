@@ -6,7 +6,7 @@ import (
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// The local mutual exclusion family (issue 6): registered here, apart from registry.go.
+// The local mutual exclusion family (drs, cm): registered here, apart from registry.go.
 func init() {
 	registry = append(registry,
 		Info{Name: "drs", Title: "Anonymous local mutual exclusion with port bitsets (Daymude, Richa, Scheideler)",

@@ -8,7 +8,7 @@ import (
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// pinnedTrials were computed by the code before the results-schema rework (issue 12): a
+// pinnedTrials are fixed values, not recomputed by the code under test: a
 // trial's index, grid point, seed and measurements in the presets whose results people have
 // published must never change, whatever becomes of the code that enumerates and seeds them.
 var pinnedTrials = []struct {

@@ -33,8 +33,8 @@ func estimateCost(algorithm string, p *kernel.Params) float64 {
 }
 
 // eventsPerSecond converts estimated events into CPU time for --dry-run; measured on the
-// project's 2-core machine over the walter2001 preset (1.87e8 estimated events in 48.5
-// CPU-seconds on 2026-11-24, docs/scaling.md; 90 CPU-seconds before that day's speed-ups).
+// project's 2-core machine over the walter2001 preset: 1.87e8 estimated events in 48.5
+// CPU-seconds (docs/scaling.md, Presets on 2 cores).
 const eventsPerSecond = 3.9e6
 
 // Shard is a slice i of N of a sweep (0 <= I < N). The zero value means the whole sweep.

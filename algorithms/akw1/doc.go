@@ -1,5 +1,6 @@
 // Package akw1 is the first local mutual exclusion algorithm of Attiya, Kogan and Welch,
-// "Efficient and Robust Local Mutual Exclusion in Mobile Ad Hoc Networks" (section 4,
+// "Efficient and Robust Local Mutual Exclusion in Mobile Ad Hoc Networks", 28th IEEE
+// International Conference on Distributed Computing Systems (ICDCS), 2008 (section 4,
 // Algorithm 1): fork collection inside a double doorway with a return path, recolouring
 // inside a double doorway, link creation handled differently by static and moving nodes;
 // two colouring procedures, greedy (1a, the default) and Linial's reduction (1b: parameter

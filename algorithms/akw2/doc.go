@@ -1,5 +1,6 @@
 // Package akw2 is the second local mutual exclusion algorithm of Attiya, Kogan and Welch,
-// "Efficient and Robust Local Mutual Exclusion in Mobile Ad Hoc Networks" (section 5):
+// "Efficient and Robust Local Mutual Exclusion in Mobile Ad Hoc Networks", 28th IEEE
+// International Conference on Distributed Computing Systems (ICDCS), 2008 (section 5):
 // fork collection with dynamic priorities (the higher flags) and notification of hunger, no
 // doorways and no colours. Claims: local mutual exclusion in a MANET, failure locality 2,
 // response time O(n²) with mobility (Theorem 8) and O(n) on a static network (Theorem 9).

@@ -1,5 +1,5 @@
 // Package cm is Chandy and Misra's hygienic dining philosophers ("The Drinking Philosophers
-// Problem", TOPLAS 1984, section 3) as the classic static baseline of local mutual
+// Problem", ACM TOPLAS 6(4):632–646, 1984, section 3) as the classic static baseline of local mutual
 // exclusion: one fork and one request token per link, forks clean or dirty.
 //
 // Rules (per link): a hungry node sends the request token for every fork it lacks; a node

@@ -8,7 +8,7 @@ import (
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// waypoint100kParams is the workload of issue 6's speed target: drs on n = 100,000
+// waypoint100kParams is the workload of drs's speed target (1 M events/s): drs on n = 100,000
 // random-waypoint nodes (side 3000, r = 20, mean degree about 14; speeds 0.05..0.2 per time
 // unit; Δ = 32; exponential delays, mean 1; load 0.05 per node, which saturates the network).
 // Warm-up and measurement are short (500 and 2,000 CS entries): most of a trial is the

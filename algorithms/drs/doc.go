@@ -1,6 +1,7 @@
 // Package drs is the anonymous local mutual exclusion algorithm of Daymude, Richa and
 // Scheideler ("Local Mutual Exclusion for Dynamic, Anonymous, Bounded Memory Message Passing
-// Systems"), Algorithms 1-3, action by action: INITLOCK, RECEIVEPREPARE, RECEIVEREADY,
+// Systems", 1st Symposium on Algorithmic Foundations of Dynamic Networks (SAND), LIPIcs 221,
+// 2022), Algorithms 1-3, action by action: INITLOCK, RECEIVEPREPARE, RECEIVEREADY,
 // CHECKSTART, CLEANUP (Algorithm 1); RECEIVEREQUEST, CHECKPRIORITIES, RECEIVEWIN, CHECKWIN,
 // RECEIVESETLOCK, RECEIVEACKLOCK, CHECKDONE (Algorithm 2); INITUNLOCK, RECEIVERELEASE,
 // RECEIVEACKUNLOCK, CHECKUNLOCKED (Algorithm 3).

@@ -1,6 +1,7 @@
 // Package gme implements Jiang's group mutual exclusion for mobile ad hoc networks (J.-R.
-// Jiang, "A Group Mutual Exclusion Algorithm for Ad Hoc Mobile Networks",
-// shared/papers/jiang-group-mutex.md) on the Reverse Link machinery shared with
+// Jiang, "A Group Mutual Exclusion Algorithm for Ad Hoc Mobile Networks", Proc. 6th
+// International Conference on Computer Science and Informatics, pp. 266–270, 2002) on the
+// Reverse Link machinery shared with
 // algorithms/rl and algorithms/hk (algorithms/internal/linkrev: heights, partial reversal,
 // the LINK handshake, the request queue Q).
 //
@@ -123,7 +124,7 @@
 //     The paper: i "informs all its neighbors of its new height by sending LINK messages";
 //     RL's Token handler line 3, "to all outgoing k ∈ N and to j" (linkrev.LinkRule). Safety
 //     is the same; routes and message counts differ (docs/reproducing-jiang.md). The pinned
-//     trials "gme" run under outgoing, as gme ran before the option existed.
+//     trials "gme" run under outgoing, RL's rule.
 //   - ce_check = off (default) | fail: not a reading but the concurrent-entering check (ce.go):
 //     the misses are always measured (gme_ce_misses, gme_ce_miss_time); under fail the first
 //     one stops the trial as a safety violation naming the leader and the waiting node.

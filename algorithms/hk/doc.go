@@ -1,8 +1,8 @@
 // Package hk implements Jiang's prioritized h-out-of-k mutual exclusion for mobile ad hoc
 // networks (J.-R. Jiang, "Prioritized h-out of-k mutual exclusion for mobile ad hoc networks
-// and distributed systems", shared/papers/jiang-prioritized-h-out-of-k.md) on the Reverse Link
-// machinery shared with algorithms/rl (algorithms/internal/linkrev: heights, partial reversal,
-// the LINK handshake, the request queue).
+// and distributed systems", ACTA Press (IASTED), 2002) on the Reverse Link machinery shared
+// with algorithms/rl (algorithms/internal/linkrev: heights, partial reversal, the LINK
+// handshake, the request queue).
 //
 // hk.go follows section 3 handler by handler: each handler carries the paper's name and its
 // statements are numbered in the order of the paper's sentences. A unique TOKEN(t) carries the

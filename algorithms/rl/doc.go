@@ -1,6 +1,6 @@
 // Package rl implements the Reverse Link (RL) mutual exclusion algorithm of J. E. Walter,
 // J. L. Welch and N. H. Vaidya, "A Mutual Exclusion Algorithm for Ad Hoc Mobile Networks",
-// Wireless Networks 7, 2001 (shared/papers/walter-welch-vaidya-reverse-link.md).
+// Wireless Networks 7(6):585–600, 2001.
 //
 // rl.go follows the pseudocode of section 4.3 handler by handler and line by line: each
 // handler carries the paper's name and its statements carry the paper's line numbers. A node's

@@ -1,6 +1,8 @@
-// Package rr implements the baseline of Walter, Welch and Vaidya's section 6: Raymond's
-// tree-based token algorithm (K. Raymond, "A tree-based algorithm for distributed mutual
-// exclusion", ACM TOCS 7(1), 1989) running over an ideal routing layer ("RR").
+// Package rr implements the baseline of section 6 of J. E. Walter, J. L. Welch and N. H.
+// Vaidya, "A Mutual Exclusion Algorithm for Ad Hoc Mobile Networks" (Wireless Networks
+// 7(6):585–600, 2001): Raymond's tree-based token algorithm (K. Raymond, "A tree-based
+// algorithm for distributed mutual exclusion", ACM TOCS 7(1):61–77, 1989) running over an
+// ideal routing layer ("RR").
 //
 // Raymond's algorithm runs on a static virtual spanning tree: HOLDER points toward the token,
 // REQUEST_Q holds the tree neighbours (and the node itself) that asked, ASKED records an

@@ -54,7 +54,7 @@ func TestPlotDefaultOutInCurrentDirectory(t *testing.T) {
 	}
 }
 
-// TestPlotLogAxesDoNotHang: the commands of issue 13 that looped forever on a 0 — a log x
+// TestPlotLogAxesDoNotHang: commands that could loop forever on a 0 — a log x
 // axis over mobility 0 and a log y axis over a metric that is 0 — finish: the first leaves
 // mobility 0 out with a note, the second, where every value is 0, is bad input naming it.
 func TestPlotLogAxesDoNotHang(t *testing.T) {

@@ -95,7 +95,10 @@ func TestCancelStopsInFlightAndKeepsFinished(t *testing.T) {
 	if time.Since(start) > 5*time.Second {
 		t.Fatal("the job in flight was not cancelled")
 	}
-	if !slices.Contains(emitted, 0) || !slices.Contains(emitted, 4) || slices.Contains(emitted, 3) || len(emitted) > Window(4) {
+	// Jobs 0..2 are emitted and give their credits back before the gap at job 3 holds the
+	// window, so at most Window(4)+3 jobs start before the cancel is seen; job 3 is never
+	// emitted. A worker slow to reach job 10 lets the dispatcher use all of them.
+	if !slices.Contains(emitted, 0) || !slices.Contains(emitted, 4) || slices.Contains(emitted, 3) || len(emitted) > Window(4)+2 {
 		t.Fatalf("emitted %v", emitted)
 	}
 }

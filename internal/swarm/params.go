@@ -46,7 +46,7 @@ func Lookup(name string) (Target, error) {
 
 // hkKnobs: k in 1..4 resources, h fixed in 1..k or drawn per request (0), 1..4 priority
 // classes, aging 0..2; then Jiang's readings (go doc ./algorithms/hk), each value equally
-// likely (drawn last, so the knobs above are those of the seed before the readings existed).
+// likely (drawn last, so that a new reading does not change the knobs above for a seed).
 func hkKnobs(r *kernel.Stream, p *kernel.Params) {
 	k := 1 + r.IntN(4)
 	p.Algo = map[string]float64{

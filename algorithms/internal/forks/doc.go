@@ -1,5 +1,6 @@
 // Package forks is the fork collection module of Attiya, Kogan and Welch's Algorithm 1
-// (shared/papers/attiya-kogan-welch-local-mutex.md, lines 1-35, and the fork parts of the
+// (H. Attiya, A. Kogan and J. L. Welch, "Efficient and Robust Local Mutual Exclusion in
+// Mobile Ad Hoc Networks", ICDCS 2008; lines 1-35, and the fork parts of the
 // link handlers, lines 44-61), which both of their local mutual exclusion algorithms run:
 // algorithms/akw1 behind its double doorway, with colours as priorities, and algorithms/akw2
 // with no doorway and timestamps as priorities (section 5: "the fork collection module of

@@ -1,9 +1,9 @@
 // Package linkrev is the Reverse Link machinery that Walter, Welch and Vaidya's RL algorithm
-// (algorithms/rl) and Jiang's two extensions of it (algorithms/hk, prioritized h-out-of-k
-// mutual exclusion, and algorithms/gme, group mutual exclusion) share: heights (h1, h2, id)
-// and their total order, each node's view of its neighbours' heights, the N / receivedLI /
-// forming bitsets of the link-formation handshake, the next pointer, partial reversal
-// (RaiseHeight, after Gafni and Bertsekas), and the per-node request queue Q.
+// (Wireless Networks, 2001; algorithms/rl) and Jiang's two extensions of it (algorithms/hk,
+// prioritized h-out-of-k mutual exclusion, and algorithms/gme, group mutual exclusion) share:
+// heights (h1, h2, id) and their total order, each node's view of its neighbours' heights,
+// the N / receivedLI / forming bitsets of the link-formation handshake, the next pointer,
+// partial reversal (RaiseHeight, after Gafni and Bertsekas), and the per-node request queue Q.
 //
 // Only the parts the three papers state identically live here: linkrev.go holds the state
 // and the tests on the DAG, handlers.go the handler parts and procedures (RL's LinkInfo and
@@ -27,9 +27,8 @@
 // node's, which makes the sink test a word operation: lower.go) are kernel.PortSets,
 // interleaved per node.
 // Neighbour j is addressed by the port it is reached on. At n = 10^6 and mean degree 8 this is
-// about 210 bytes per node instead of 2.1 KB (docs/scaling.md, Memory), before myHeight lost
-// its id and rl's queue its values (the queue's room, four entries a node, went from 64 to
-// 16 bytes for rl and 48 for hk and gme): about 154 bytes for rl, 186 for hk and gme.
+// about 154 bytes per node for rl and 186 for hk and gme (docs/scaling.md, Memory), where
+// arrays sized to the port capacity would take 2.1 KB.
 //
 // The per-port heights are stored without their id, which is the neighbour's and which the
 // kernel's port record already holds (heights.go), and in 8 bytes each (h1, h2 as int32),
@@ -47,8 +46,8 @@
 // in gme. RL's entries have none, so a node's Q is a row of its ports (4 bytes an entry)
 // followed, only when the algorithm asks for it (Valued, set by hk and gme), by their values
 // (8 bytes), in one array (queue.go): at n = 10^6 the queues' room is about 4 million
-// entries, 61 MB as 16-byte records, now 15 MB for rl and 46 MB for hk and gme, and every MB
-// not touched is first-run system time saved. Reading a value from a queue without values
+// entries, 15 MB for rl and 46 MB for hk and gme where 16-byte records would take 61 MB, and
+// every MB not touched is first-run system time saved. Reading a value from a queue without values
 // panics (queue.go). Enqueue is the papers' FIFO enqueue (no duplicates); InsertByPriority
 // keeps Q ordered by V, highest first, FIFO among equals (hk's priority queue).
 package linkrev

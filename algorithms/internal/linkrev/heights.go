@@ -28,14 +28,10 @@ import (
 // token hops), so the first set of a height that does not fit widens the whole array once
 // to the 64-bit layout, an O(array) copy, and the trial goes on there: every height read
 // is the one written, in either layout, and results are the same bit for bit. Reset starts
-// narrow unless its initial heights do not fit. Measured at n = 10^6 (the issue's
-// command), with the id still stored (12 bytes and 24): peak RSS 94 MB lower for rl, hk
-// and gme; rl's event loop 4-6% faster than with the same code started wide
-// (BenchmarkHeightLayout, layout_linux_test.go). Leaving the id to the port record (12
-// bytes to 8): peak RSS a further 31-34 MB lower for rl, hk and gme (heap 767 to 734 bytes
-// a node for rl); rl's event loop not measurably faster or slower on a noisy VM (BenchmarkScale,
-// warm trial: ×0.91 over 20 alternated pairs, p = 0.08; the first trial ×1.00), nor
-// BenchmarkRL n=30. A tie on (h1, h2) in LowestNeighbour (2.4 a call at n = 10^6, where
+// narrow unless its initial heights do not fit. BenchmarkHeightLayout (layout_linux_test.go)
+// compares the narrow layout with the same code started wide at n = 10^6: the narrow one
+// takes less memory for rl, hk and gme and runs rl's event loop no slower. The id is not
+// stored at all: the port record has it (8 bytes a height rather than 12). A tie on (h1, h2) in LowestNeighbour (2.4 a call at n = 10^6, where
 // most heights are still the initial (0, d)) reads port records that a request's
 // prefetch (PrefetchRows) does not ask for: the first place to look if the loop is slower.
 //

@@ -10,8 +10,8 @@ import (
 // the sink test (AllNeighboursHigher, "myHeight < height[k], ∀k ∈ N") is then N ∩ Lower = ∅,
 // a word operation, and the new holder's LinkInfo goes to N ∩ Lower and j (TokenArrived)
 // without comparing heights. The test runs on most events (every LinkInfo, every request a
-// node forwards) and, as a scan of N, compared each neighbour's height with a branch the CPU
-// mispredicted on about every call (BenchmarkRL n=30); the bit costs one comparison,
+// node forwards) and, as a scan of N, would compare each neighbour's height with a branch the
+// CPU mispredicts on about every call (BenchmarkRL n=30); the bit costs one comparison,
 // without a branch (lessBit), where a height is written.
 //
 // Every write of a height goes through setHeight; after every change of myHeight

@@ -13,12 +13,10 @@ import (
 // A node's queue is a row of words in one array, q (rows.go says how rows move): its ports
 // first, two a word (4 bytes an entry), then, only where the algorithm gives its entries a
 // value (Valued: hk's priorities, gme's resources), its values (8 bytes). RL's entries are
-// ports alone, so its queues take a quarter of the 16-byte Entry records they were kept in
-// (n = 10^6: about 61 to 15 MB; hk and gme 61 to 46 MB). A port and its value are in one
-// row, most often in one cache line: kept in two arrays, they were two lines to miss, and
-// hk's event loop at n = 10^6 was slower than with Entry records (Scale/hk, two sets of 8
-// alternated pairs: ×0.97, p = 0.008; ×0.93, p = 0.15); in one row, ×1.04 of the two
-// arrays (8 pairs, p = 0.02) and ×1.01 of the records (8 pairs, p = 1.0). Reading a value where there are none panics
+// ports alone, so its queues take a quarter of what 16-byte (port, value) records would
+// (n = 10^6: about 15 MB against 61; hk and gme 46 MB). A port and its value are in one
+// row, most often in one cache line: in two separate arrays they would be two lines to miss
+// on each access of hk's and gme's queues. Reading a value where there are none panics
 // (errNoValues), and so does storing one other than 0: a value is never silently lost or
 // made up.
 

@@ -50,8 +50,8 @@ func (s *Sim) requestGap(i int32) float64 {
 	if s.p.Load == 0 {
 		return math.Inf(1)
 	}
-	s.requestState[i] += 0x9e3779b97f4a7c15
-	u := float64(Mix64(s.requestState[i])>>11) * (1.0 / (1 << 53)) // [0, 1)
+	s.rand.requestState[i] += 0x9e3779b97f4a7c15
+	u := float64(Mix64(s.rand.requestState[i])>>11) * (1.0 / (1 << 53)) // [0, 1)
 	return -math.Log1p(-u) / s.p.Load
 }
 

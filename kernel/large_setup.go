@@ -61,7 +61,7 @@ func (s *Sim) allocateEarly(p *Params) {
 			pa.Preallocate(pf, n, p.LinkCount())
 		}
 	}
-	mem.PreallocateSlice(pf, &s.requestState, n)
+	mem.PreallocateSlice(pf, &s.rand.requestState, n)
 	// Last, so that the helper starts with them: the topology's arrays, the first setup writes.
 	if _, walter := s.net.(*WalterModel); walter {
 		links := p.LinkCount()

@@ -69,7 +69,7 @@ func (s *Sim) prefetchNode(r *eventRec) {
 	switch r.kind {
 	case evDeliver:
 		s.topo.PrefetchPort(i, r.port)
-		if s.tokens == nil {
+		if s.tok.holder == nil {
 			mem.PrefetchAt(s.status, int(i))
 		} else if s.types[r.mtype].Token {
 			mem.PrefetchAt(s.status, int(i))

@@ -31,7 +31,7 @@ func (s *Sim) loop() {
 			return
 		}
 		s.step()
-		if s.events >= s.nextCheck {
+		if s.events >= s.guard.nextCheck {
 			s.checkpoint()
 		}
 	}
@@ -39,17 +39,17 @@ func (s *Sim) loop() {
 
 // checkpoint stops the trial if its context is cancelled or its event budget is spent.
 func (s *Sim) checkpoint() {
-	s.nextCheck = s.events + checkEvery
-	if s.budget > 0 {
-		if s.events-s.lastEntry >= s.budget {
+	s.guard.nextCheck = s.events + checkEvery
+	if s.guard.budget > 0 {
+		if s.events-s.guard.lastEntry >= s.guard.budget {
 			s.fail(ErrBudget, nil, "%d events since the last CS entry (%d of %d entries done): the trial would run far longer "+
 				"than any trial of its size should (the budget is %s); if it is meant to, raise max_events_per_entry",
-				s.events-s.lastEntry, s.entries, s.p.WarmupEntries()+s.p.MeasureEntries(), budgetFormula)
+				s.events-s.guard.lastEntry, s.entries, s.p.WarmupEntries()+s.p.MeasureEntries(), budgetFormula)
 			return
 		}
-		s.nextCheck = min(s.nextCheck, s.lastEntry+s.budget)
+		s.guard.nextCheck = min(s.guard.nextCheck, s.guard.lastEntry+s.guard.budget)
 	}
-	if closed(s.stop) && s.err == nil {
+	if closed(s.guard.stop) && s.err == nil {
 		s.err = ErrInterrupted
 	}
 }
@@ -95,7 +95,7 @@ func (s *Sim) step() {
 // checkTokens stops the trial if a token algorithm's tokens, held and in flight, are not
 // exactly one (after every event; small enough to be inlined).
 func (s *Sim) checkTokens() {
-	if s.tokens != nil && s.err == nil && s.holders+s.inFlightTok != 1 {
+	if s.tok.holder != nil && s.err == nil && s.tok.holders+s.tok.inFlightTok != 1 {
 		s.tokensBroken()
 	}
 }
@@ -104,7 +104,7 @@ func (s *Sim) checkTokens() {
 //
 //go:noinline
 func (s *Sim) tokensBroken() {
-	s.fail(ErrSafety, nil, "%d tokens exist (%d held, %d in flight)", s.holders+s.inFlightTok, s.holders, s.inFlightTok)
+	s.fail(ErrSafety, nil, "%d tokens exist (%d held, %d in flight)", s.tok.holders+s.tok.inFlightTok, s.tok.holders, s.tok.inFlightTok)
 }
 
 func (s *Sim) request(i int32) {
@@ -167,7 +167,7 @@ func (s *Sim) deliver(i int32, p Port, gen uint32, m *Message) {
 	// record it has just read, not the sender's, a random node's at n = 10^6.
 	at.inflight--
 	if s.types[m.Type].Token {
-		s.inFlightTok--
+		s.tok.inFlightTok--
 	}
 	if s.isDead(i) {
 		s.crash.toCrashed++ // dropped: a crashed node receives nothing
@@ -183,28 +183,28 @@ func (s *Sim) deliver(i int32, p Port, gen uint32, m *Message) {
 
 // lose accounts for a message whose link disconnected while it was in flight.
 func (s *Sim) lose(m *Message) {
-	s.lost++
+	s.meas.lost++
 	if s.types[m.Type].Token {
-		s.inFlightTok--
+		s.tok.inFlightTok--
 	}
 }
 
 // before records the token state of node i before one of its handlers runs.
 func (s *Sim) before(i int32) {
-	if s.tokens != nil {
-		s.held = s.tokens.HoldsToken(i)
+	if s.tok.holder != nil {
+		s.tok.held = s.tok.holder.HoldsToken(i)
 	}
 }
 
 // after drains node i's outbox: schedules its messages (FIFO per link), counts them, admits
 // it to the CS if it asked, and updates the token count.
 func (s *Sim) after(i int32) {
-	if s.tokens != nil {
-		if h := s.tokens.HoldsToken(i); h != s.held {
+	if s.tok.holder != nil {
+		if h := s.tok.holder.HoldsToken(i); h != s.tok.held {
 			if h {
-				s.holders++
+				s.tok.holders++
 			} else {
-				s.holders--
+				s.tok.holders--
 			}
 		}
 	}
@@ -255,18 +255,18 @@ func (s *Sim) send(i int32, o *outMsg) bool {
 			return false
 		}
 	}
-	at := s.now + s.p.Delay.sample(&s.delays)
+	at := s.now + s.p.Delay.sample(&s.rand.delays)
 	if s.fifoClamp {
 		idx := s.topo.slot(i, o.port)
 		at = max(at, s.topo.lastArr[idx]) // FIFO: never overtake an earlier message on this link
 		s.topo.lastArr[idx] = at
 	}
 	if s.types[mt].Token {
-		s.inFlightTok++
+		s.tok.inFlightTok++
 	}
-	s.msgsAll[mt]++
+	s.meas.msgsAll[mt]++
 	if s.phase == phaseMeasure {
-		s.msgs[mt]++
+		s.meas.msgs[mt]++
 	}
 	if s.trace != nil {
 		s.emit(TraceEvent{Kind: "send", Node: i, Peer: peer, Msg: s.types[mt].Name, Message: s.types[mt].Shown(o.msg), At: at})
@@ -306,12 +306,12 @@ func (s *Sim) enter(i int32) {
 	s.accumulateCS()
 	s.critical++
 	s.entries++
-	s.lastEntry = s.events
+	s.guard.lastEntry = s.events
 	if s.trace != nil {
 		s.emit(TraceEvent{Kind: "enter", Node: i})
 	}
 	if s.phase == phaseMeasure {
-		s.waits = append(s.waits, s.now-s.requestedAt[i])
+		s.meas.waits = append(s.meas.waits, s.now-s.requestedAt[i])
 		s.enteredStill(i, s.requestedAt[i])
 		if s.classer != nil {
 			if c := s.classer.RequestClass(i); c >= 1 && c <= MaxRequestClasses {
@@ -334,8 +334,8 @@ func (s *Sim) openWindow() {
 		s.phaseClock(phaseMeasure)
 	}
 	s.win.openEntries, s.win.evOpen = s.entries, s.events
-	s.winStart = s.now
-	s.csArea, s.csAreaT = 0, s.now
+	s.meas.winStart = s.now
+	s.meas.csArea, s.meas.csAreaT = 0, s.now
 	s.links.open(s.now, s.topo.NumLinks())
 }
 
@@ -346,7 +346,7 @@ func (s *Sim) closeWindow() {
 		s.phaseClock(phaseDrain)
 	}
 	s.win.evClose = s.events
-	s.winEnd = s.now
+	s.meas.winEnd = s.now
 	s.links.close(s.now, s.topo.NumLinks())
 	s.setAsideRequests() // no request is handled from here on (drain_aside.go)
 }
@@ -355,8 +355,8 @@ func (s *Sim) closeWindow() {
 // measurement window's area (call before the count changes).
 func (s *Sim) accumulateCS() {
 	if s.phase == phaseMeasure {
-		s.csArea += float64(s.critical) * (s.now - s.csAreaT)
-		s.csAreaT = s.now
+		s.meas.csArea += float64(s.critical) * (s.now - s.meas.csAreaT)
+		s.meas.csAreaT = s.now
 	}
 }
 
@@ -366,7 +366,7 @@ func (s *Sim) linkChange() {
 		return // liveness phase: link changes have ceased
 	}
 	s.net.Change(s.now, &s.changer)
-	if t := s.net.NextChange(s.now, &s.mobility); !math.IsInf(t, 1) {
+	if t := s.net.NextChange(s.now, &s.rand.mobility); !math.IsInf(t, 1) {
 		s.schedule(t-s.now, evLinkChange, 0)
 	}
 }

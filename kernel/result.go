@@ -70,24 +70,24 @@ func (s *Sim) result() Result {
 		Links:              s.linksAtStart(),
 		SimTime:            s.now,
 		Events:             s.events,
-		CSEntries:          int64(len(s.waits)),
+		CSEntries:          int64(len(s.meas.waits)),
 		MsgTypes:           s.types,
-		Msgs:               slices.Clone(s.msgs),
-		LinkChanges:        s.linkChanges,
-		LinkChangesSkipped: s.skipped,
-		MsgsLost:           s.lost,
-		WindowTime:         s.winEnd - s.winStart,
+		Msgs:               slices.Clone(s.meas.msgs),
+		LinkChanges:        s.meas.linkChanges,
+		LinkChangesSkipped: s.meas.skipped,
+		MsgsLost:           s.meas.lost,
+		WindowTime:         s.meas.winEnd - s.meas.winStart,
 		MaxInFlightPerLink: s.maxLinkLoad,
 		Ports:              s.topo.PortCap(),
 	}
-	s.links.fill(&r, s.winStart, s.winEnd)
+	s.links.fill(&r, s.meas.winStart, s.meas.winEnd)
 	s.fillWindow(&r)
-	for _, c := range s.msgs {
+	for _, c := range s.meas.msgs {
 		r.MsgsTotal += c
 	}
 	if w := r.WindowTime; w > 0 {
-		r.ConcurrencyMean = s.csArea / w
-		r.Throughput = float64(len(s.waits)) / w
+		r.ConcurrencyMean = s.meas.csArea / w
+		r.Throughput = float64(len(s.meas.waits)) / w
 	}
 	if mr, ok := s.algo.(MetricsReporter); ok {
 		r.Extra = mr.Metrics(nil)
@@ -102,13 +102,13 @@ func (s *Sim) result() Result {
 		r.Extra = append(r.Extra, Metric{MetricConcurrency, r.ConcurrencyMean}, Metric{MetricThroughput, r.Throughput},
 			Metric{MetricMaxInFlight, float64(r.MaxInFlightPerLink)})
 	}
-	if n := len(s.waits); n > 0 {
+	if n := len(s.meas.waits); n > 0 {
 		sum := 0.0
-		for _, w := range s.waits {
+		for _, w := range s.meas.waits {
 			sum += w
 		}
 		r.WaitMean = sum / float64(n)
-		r.WaitP50, r.WaitP99, r.WaitMax = waitQuantiles(s.waits) // reorders the waits
+		r.WaitP50, r.WaitP99, r.WaitMax = waitQuantiles(s.meas.waits) // reorders the waits
 		r.MsgsPerCS = float64(r.MsgsTotal) / float64(n)
 	} else {
 		// No entry was measured (crashes blocked every live node before the window opened):

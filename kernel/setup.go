@@ -14,7 +14,7 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 	s.p = p
 	s.algo = algo
 	s.types = algo.MessageTypes()
-	s.tokens, _ = algo.(TokenHolder)
+	s.tok.holder, _ = algo.(TokenHolder)
 	s.check = checkerFor(algo)
 	if b, ok := s.check.(interface{ bind(*Sim) }); ok {
 		b.bind(s)
@@ -25,7 +25,7 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 	}
 	s.startPrefault()
 	defer s.endPrefault()
-	s.topo.stop = s.stop
+	s.topo.stop = s.guard.stop
 	s.topo.parallel = p.LargeMachinery()
 	defer func() { s.topo.stop = nil }()
 	if err := s.setupNetwork(p, edges); err != nil {
@@ -89,15 +89,15 @@ func (s *Sim) setupNetwork(p Params, edges [][2]int32) error {
 func (s *Sim) seedStreams(p Params) {
 	n := p.N
 	s.changer = Changer{s}
-	s.mobilitySeed = DeriveSeed(p.Seed, uint64(StreamMobility))
-	s.mobility.Seed(s.mobilitySeed)
-	s.mobilityDraws = 0
-	s.delays.Seed(DeriveSeed(p.Seed, uint64(StreamDelays)))
-	s.algRand.Seed(DeriveSeed(p.Seed, uint64(StreamAlgorithm)))
+	s.rand.mobilitySeed = DeriveSeed(p.Seed, uint64(StreamMobility))
+	s.rand.mobility.Seed(s.rand.mobilitySeed)
+	s.rand.mobilityDraws = 0
+	s.rand.delays.Seed(DeriveSeed(p.Seed, uint64(StreamDelays)))
+	s.rand.algRand.Seed(DeriveSeed(p.Seed, uint64(StreamAlgorithm)))
 	reqSeed := DeriveSeed(p.Seed, uint64(StreamRequests))
-	s.requestState = Resize(s.requestState, n)
-	for i := range s.requestState {
-		s.requestState[i] = Mix64(reqSeed ^ uint64(i)*0x9e3779b97f4a7c15)
+	s.rand.requestState = Resize(s.rand.requestState, n)
+	for i := range s.rand.requestState {
+		s.rand.requestState[i] = Mix64(reqSeed ^ uint64(i)*0x9e3779b97f4a7c15)
 	}
 
 }
@@ -113,15 +113,15 @@ func (s *Sim) resetCounters(p Params) {
 	s.waiting, s.critical = 0, 0
 	s.now, s.events, s.entries = 0, 0, 0
 	s.phase = phaseWarmup
-	s.winStart, s.winEnd = 0, 0
-	s.msgs = Zeroed(s.msgs, len(s.types))
-	s.msgsAll = Zeroed(s.msgsAll, len(s.types))
-	s.linkChanges, s.skipped, s.lost = 0, 0, 0
+	s.meas.winStart, s.meas.winEnd = 0, 0
+	s.meas.msgs = Zeroed(s.meas.msgs, len(s.types))
+	s.meas.msgsAll = Zeroed(s.meas.msgsAll, len(s.types))
+	s.meas.linkChanges, s.meas.skipped, s.meas.lost = 0, 0, 0
 	s.links.reset(s.topo.NumLinks())
-	s.waits = Resize(s.waits, int(min(p.MeasureEntries(), 1<<20)))[:0]
+	s.meas.waits = Resize(s.meas.waits, int(min(p.MeasureEntries(), 1<<20)))[:0]
 	s.classer, _ = s.algo.(RequestClasser)
 	s.classWait, s.classCount = [MaxRequestClasses + 1]float64{}, [MaxRequestClasses + 1]int64{}
-	s.inFlightTok = 0
+	s.tok.inFlightTok = 0
 	s.err = nil
 	s.starveAfter = p.starveAfter()
 }
@@ -130,21 +130,21 @@ func (s *Sim) resetCounters(p Params) {
 // a token algorithm starts with exactly one token.
 func (s *Sim) startAlgorithm(algo Algorithm) error {
 	n := s.p.N
-	s.env = Env{N: n, Params: &s.p, Topo: &s.topo, Rand: &s.algRand, Seed: s.p.Seed, routing: s.env.routing}
+	s.env = Env{N: n, Params: &s.p, Topo: &s.topo, Rand: &s.rand.algRand, Seed: s.p.Seed, routing: s.env.routing}
 	s.resetStillness()
 	if err := algo.Reset(&s.env); err != nil {
 		return err
 	}
 	s.check.Reset(&s.topo)
-	s.holders = 0
-	if s.tokens != nil {
+	s.tok.holders = 0
+	if s.tok.holder != nil {
 		for i := int32(0); int(i) < n; i++ {
-			if s.tokens.HoldsToken(i) {
-				s.holders++
+			if s.tok.holder.HoldsToken(i) {
+				s.tok.holders++
 			}
 		}
-		if s.holders != 1 {
-			return s.fail(ErrSafety, nil, "%d nodes hold the token at the start", s.holders)
+		if s.tok.holders != 1 {
+			return s.fail(ErrSafety, nil, "%d nodes hold the token at the start", s.tok.holders)
 		}
 	}
 	return nil
@@ -164,7 +164,7 @@ func (s *Sim) scheduleStart() {
 		}
 		s.q.SortStart()
 	}
-	if t := s.net.NextChange(0, &s.mobility); !math.IsInf(t, 1) {
+	if t := s.net.NextChange(0, &s.rand.mobility); !math.IsInf(t, 1) {
 		s.schedule(t, evLinkChange, 0)
 	}
 	s.schedule(s.starveAfter/4, evWatchdog, 0)

@@ -10,21 +10,19 @@ import (
 // the second and later trials of the same size allocate nothing, and steady-state event
 // processing never allocates.
 type Sim struct {
-	p      Params
-	algo   Algorithm
-	types  []MsgTypeInfo
-	tokens TokenHolder // nil for algorithms without a token
-	large  largeState  // the large-network machinery's state (large.go)
-	check  Checker
+	p     Params
+	algo  Algorithm
+	types []MsgTypeInfo
+	tok   tokenCount // the single-token check (nil holder: algorithms without a token)
+	large largeState // the large-network machinery's state (large.go)
+	check Checker
 	// linkBound is the algorithm's bound on messages in transit per link (LinkLoadBounder;
 	// 0: none); maxLinkLoad is the largest load seen on any link, both directions.
 	linkBound   int
 	maxLinkLoad int
-	fifoClamp   bool    // clamp arrival times for FIFO (Topology.TrackArrivals)
-	inOrder     bool    // deliveries are queued in order (constant delay: Queue.PushInOrder)
-	links0      int     // links when the trial started
-	csArea      float64 // ∫ (nodes in the CS) dt over the measurement window so far
-	csAreaT     float64 // time up to which csArea is accumulated
+	fifoClamp   bool // clamp arrival times for FIFO (Topology.TrackArrivals)
+	inOrder     bool // deliveries are queued in order (constant delay: Queue.PushInOrder)
+	links0      int  // links when the trial started
 
 	topo    Topology
 	net     NetworkModel
@@ -35,10 +33,7 @@ type Sim struct {
 	out     Outbox
 	env     Env
 
-	mobility, mobilityPick, delays, algRand Stream
-	requestState                            []uint64 // per-node SplitMix64 state for request gaps
-	mobilitySeed                            uint64
-	mobilityDraws                           uint64
+	rand streams // the trial's random streams (setup.go: seedStreams)
 
 	status      []nodeStatus
 	requestedAt []float64
@@ -54,33 +49,20 @@ type Sim struct {
 	// liveness drain run at very different rates at n = 10^6, which the loop's total hides.
 	phaseClock  func(phase)
 	scripted    bool
-	winStart    float64
-	winEnd      float64
-	msgs        []int64 // per type, counted inside the measurement window
-	msgsAll     []int64 // per type, whole trial
-	linkChanges int64   // inside the window
-	skipped     int64   // link changes skipped because no link could go down
-	lost        int64   // messages lost to a link failure (lossy networks)
-	waits       []float64
+	meas        measured                       // what the trial counts, in the measurement window and in all
 	classer     RequestClasser                 // nil unless the algorithm has request classes
 	classWait   [MaxRequestClasses + 1]float64 // per class (1-based): summed waits in the window
 	classCount  [MaxRequestClasses + 1]int64
-	held        bool  // token held by the node being handled, before the handler
-	holders     int   // nodes holding a token
-	inFlightTok int   // token messages in flight
 	err         error // first error; stops the trial
 	starveAfter float64
 	trace       func(TraceEvent)
-	stop        <-chan struct{} // closed when the trial is to stop (RunContext); nil: never
-	budget      int64           // the trial's event budget per CS entry (Params.EventBudget)
-	lastEntry   int64           // events processed when the last CS entry happened
-	nextCheck   int64           // events at which loop next looks at stop and budget
-	cur         eventRec        // the event being handled
-	msg         Message         // its message (evDeliver)
-	crash       crashState      // crash-stop failures (crash.go)
-	links       linkStats       // link-count diagnostics (linkstats.go)
-	win         window          // phases, window sizing, MSER-5 (window.go)
-	still       stillness       // waits of static and moving requests (stillness.go)
+	guard       runGuard   // what stops a trial early: its context and its event budget
+	cur         eventRec   // the event being handled
+	msg         Message    // its message (evDeliver)
+	crash       crashState // crash-stop failures (crash.go)
+	links       linkStats  // link-count diagnostics (linkstats.go)
+	win         window     // phases, window sizing, MSER-5 (window.go)
+	still       stillness  // waits of static and moving requests (stillness.go)
 }
 
 type nodeStatus uint8
@@ -100,6 +82,48 @@ const (
 	phaseDrain // measurement done: no new requests, no link changes; pending requests must be served
 )
 
+// measured is what a trial counts as it runs, for its result: most of it inside the
+// measurement window (winStart to winEnd).
+type measured struct {
+	winStart    float64
+	winEnd      float64
+	msgs        []int64 // per type, counted inside the measurement window
+	msgsAll     []int64 // per type, whole trial
+	linkChanges int64   // inside the window
+	skipped     int64   // link changes skipped because no link could go down
+	lost        int64   // messages lost to a link failure (lossy networks)
+	waits       []float64
+	csArea      float64 // ∫ (nodes in the CS) dt over the measurement window so far
+	csAreaT     float64 // time up to which csArea is accumulated
+}
+
+// streams are a trial's random streams, each derived from its seed (seedStreams), so that
+// one part's draws never shift another's.
+type streams struct {
+	mobility, mobilityPick, delays, algRand Stream
+	requestState                            []uint64 // per-node SplitMix64 state for request gaps
+	mobilitySeed                            uint64
+	mobilityDraws                           uint64
+}
+
+// tokenCount is what the online single-token check counts: holders plus token messages in
+// flight must always be one (checkTokens).
+type tokenCount struct {
+	holder      TokenHolder // nil for algorithms without a token
+	held        bool        // token held by the node being handled, before the handler
+	holders     int         // nodes holding a token
+	inFlightTok int         // token messages in flight
+}
+
+// runGuard is what stops a trial early: its context (RunContext) and its event budget
+// (Params.EventBudget), both looked at every checkEvery events (checkpoint).
+type runGuard struct {
+	stop      <-chan struct{} // closed when the trial is to stop (RunContext); nil: never
+	budget    int64           // the trial's event budget per CS entry (Params.EventBudget)
+	lastEntry int64           // events processed when the last CS entry happened
+	nextCheck int64           // events at which loop next looks at stop and budget
+}
+
 // NewSim returns a simulator with no storage yet; the first trial sizes it.
 func NewSim() *Sim { return &Sim{} }
 
@@ -118,9 +142,9 @@ var ErrInterrupted = errors.New("trial interrupted before it finished")
 // looks at ctx every checkEvery events, so a trial in flight stops within about a
 // millisecond of the cancellation.
 func (s *Sim) RunContext(ctx context.Context, p Params, algo Algorithm) (Result, error) {
-	s.stop = ctx.Done() // setup looks at it between its phases (setup)
+	s.guard.stop = ctx.Done() // setup looks at it between its phases (setup)
 	err := s.begin(p, algo)
-	s.stop = nil
+	s.guard.stop = nil
 	if err != nil {
 		return Result{}, err
 	}
@@ -131,7 +155,7 @@ func (s *Sim) RunContext(ctx context.Context, p Params, algo Algorithm) (Result,
 // phases: a trial of 10^6 nodes takes about a second to set up, several with two trials
 // setting up at once on two cores, and a stopped run should not wait for setups whose
 // trials will not run.
-func (s *Sim) interrupted() bool { return closed(s.stop) }
+func (s *Sim) interrupted() bool { return closed(s.guard.stop) }
 
 // closed reports whether stop is closed, without waiting (a nil channel never is): the one
 // look at a run's stop channel that setup, the graph's build and the loop's checkpoint share.
@@ -153,17 +177,17 @@ func (s *Sim) begin(p Params, algo Algorithm) error {
 	if err := s.setup(p, algo, nil); err != nil {
 		return err
 	}
-	s.budget, s.lastEntry = p.EventBudget(), 0
-	s.nextCheck = min(checkEvery, s.budget)
+	s.guard.budget, s.guard.lastEntry = p.EventBudget(), 0
+	s.guard.nextCheck = min(checkEvery, s.guard.budget)
 	return nil
 }
 
 // complete runs the trial begin set up to its end, or until stop is closed, and returns its
 // result.
 func (s *Sim) complete(stop <-chan struct{}) (Result, error) {
-	s.stop = stop
+	s.guard.stop = stop
 	s.loop()
-	s.stop = nil
+	s.guard.stop = nil
 	if s.err != nil {
 		return Result{}, s.err
 	}

@@ -196,8 +196,8 @@ func (s *Sim) warmupEntry(wait float64) {
 func (s *Sim) measuredEntry(wait float64) {
 	w := &s.win
 	w.series.add(wait)
-	n := int64(len(s.waits))
-	if n >= w.measureN && s.now-s.winStart >= w.measureT {
+	n := int64(len(s.meas.waits))
+	if n >= w.measureN && s.now-s.meas.winStart >= w.measureT {
 		s.closeWindow()
 	} else if n >= MaxWindowEntries {
 		s.fail(ErrBudget, nil, "the measurement window holds %d entries, the most a trial may keep; measure_time %g is too long for this load",
@@ -227,7 +227,7 @@ func (s *Sim) fillWindow(r *Result) {
 	r.EventsWarmup, r.EventsMeasure, r.EventsDrain = evOpen, evClose-evOpen, s.events-evClose
 	r.DrainTime = 0
 	if s.phase == phaseDrain {
-		r.DrainTime = s.now - s.winEnd
+		r.DrainTime = s.now - s.meas.winEnd
 	}
 	r.LivenessChecked = w.drained
 	r.PendingAtEnd = s.waiting - s.crash.nBlocked
@@ -236,8 +236,8 @@ func (s *Sim) fillWindow(r *Result) {
 	r.MSERCut, _ = w.series.mser()
 	r.MSERKnown = len(w.series.sums) >= mserMinBatches
 	r.WaitCI, r.Stability = math.NaN(), Stability{math.NaN(), math.NaN(), math.NaN()}
-	if len(s.waits) > 0 {
-		_, r.WaitCI = batchMeansCI(s.waits, windowBatches)
-		r.Stability = stabilityOf(s.waits)
+	if len(s.meas.waits) > 0 {
+		_, r.WaitCI = batchMeansCI(s.meas.waits, windowBatches)
+		r.Stability = stabilityOf(s.meas.waits)
 	}
 }

@@ -3,21 +3,11 @@ package kernel_test
 import (
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/mutexlab/mutexlab/algorithms"
-	"github.com/mutexlab/mutexlab/internal/abtest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// TestQueueSetAside: entries set aside (Queue.SetAside) come out of Pop in the queue's
-// (time, push order) exactly as without it, each flagged by PopAside as set aside, and no
-// other; Len, PeekTime and Ahead agree with the reference throughout. Times tie often (a few
-// integers: entries set aside tie with others in the heap, the ahead buffer and the run, and
-// with each other), or are arbitrary floats with special values; sizes cross the point where
-// the set-aside entries are radix-sorted (InsertionMaxN) and where the heap's descent
-// prefetches; the ahead buffer is off or 1 to 4 deep; constant-delay entries go to the run
-// (PushInOrder); half the trials' first entries are a start stream (PushStart).
 // TestDrainAsideUnchanged: setting the drain's requests aside (kernel/drain_aside.go) changes
 // no result. Every registered algorithm runs the same trials with it on and off: small and
 // sparse networks under link changes, with the look-ahead on and off, with crashes at chosen
@@ -81,51 +71,11 @@ func TestDrainAsideUnchanged(t *testing.T) {
 	})
 }
 
-// BenchmarkDrainAside runs the issue's trial (n = 10^6, mean degree 8, load 0.01, the
-// default window and the full drain) on one warmed simulator with the drain's requests set
-// aside and not, alternated trial by trial (each pair in the order off, on or on, off, in
-// turn), and reports the event loop's events per second of the thread's CPU both ways, each
-// pair logged (-v) for a paired test (internal/abtest).
+// BenchmarkDrainAside runs the issue's trial of each algorithm with the drain's requests set
+// aside and not, alternated trial by trial on one warmed simulator (benchPartOf), and
+// compares the drain's events per second of the thread's CPU: the phase the set-aside serves.
 //
 //	go test -run '^$' -bench 'DrainAside/drs' -benchtime 8x -v ./kernel/
 func BenchmarkDrainAside(b *testing.B) {
-	forIssueTrial(b, []string{"drs", "rl", "hk", "gme", "akw1", "akw2", "cm"}, func(b *testing.B, sim *kernel.Sim, algo kernel.Algorithm, p kernel.Params) {
-		first, _, err := sim.RunSplit(p, algo)
-		if err != nil {
-			b.Fatal(err)
-		}
-		abtest.Pairs(b, float64(first.Events), "loop-events/cpu-s", [2]string{"off", "on"}, func(j int) time.Duration {
-			sim.Without(kernel.PartDrainAside * kernel.Part(1-j))
-			r, split, err := sim.RunSplit(p, algo)
-			sim.Without(0)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if r.Events != first.Events {
-				b.Fatalf("%d events, want %d", r.Events, first.Events)
-			}
-			return split.LoopCPU
-		})
-	})
+	benchPartOf(b, []string{"drs", "rl", "hk", "gme", "akw1", "akw2", "cm"}, kernel.PartDrainAside, drainCost)
 }
-
-// BenchmarkSetAside sets aside 94% of a queue of 10^6 entries (the drain's requests in drs at
-// 10^6: times spread over about 2,000 time units after 6,000, in random order in the heap),
-// the rest left in the heap: the partition, the heap rebuilt, and the radix sort.
-//
-//	go test -run '^$' -bench 'SetAside' -benchtime 10x ./kernel/
-// TestSortPairs: the queue's in-place sort (sortPairs, kernel/drain_aside.go) orders pairs
-// exactly as slices.SortFunc by (time, key) does, and writes nothing past the slice it is
-// given, on inputs where times tie a lot (a few values, or all one), where they share their
-// high bits (the digit then starts lower) or differ only in their lowest bits (the last
-// digit is cut short), start-stream times (time keys of exponential gaps, keys in order),
-// and arbitrary 64-bit ones; keys are unique, or tie too (equal pairs); sizes 0 to 10^5,
-// around the length up to which it sorts by insertion and around the 256 buckets of a digit.
-// TestSortPairsAllocates: the sort allocates nothing (its counters are on the stack).
-// BenchmarkSortPairs sorts 10^6 pairs in place (sortPairs) as the queue does: the start
-// stream of the issue's trial (time keys of every node's first request, exponential with
-// mean 100, keys in push order) and the drain's set-aside (times spread over 2,000 time
-// units after 6,000, keys in the heap's order, as BenchmarkSetAside), and reports the
-// thread's CPU time per sort (cpu-ns/op; the copy of the input excluded).
-//
-//	go test -run '^$' -bench 'SortPairs' -benchtime 20x ./kernel/

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"runtime"
 	"testing"
-	"time"
 
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/kernel"
@@ -57,5 +56,5 @@ func TestPrefaultUnchanged(t *testing.T) {
 //
 //	go test -run '^$' -bench 'Prefault/rl' -benchtime 4x -v ./kernel/
 func BenchmarkPrefault(b *testing.B) {
-	benchPart(b, kernel.PartPrefault, func(s kernel.Split) time.Duration { return s.SetupWall })
+	benchPart(b, kernel.PartPrefault, setupCost)
 }

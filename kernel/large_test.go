@@ -2,7 +2,6 @@ package kernel_test
 
 import (
 	"testing"
-	"time"
 
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/kernel"
@@ -17,16 +16,7 @@ func TestLargeMachineryUnchanged(t *testing.T) {
 	t.Run("walter pins", func(t *testing.T) { checkPinnedWith(t, kernel.LargeOn, -1) })
 	t.Run("walter pins spilled", func(t *testing.T) { checkPinnedWith(t, kernel.LargeOn, 16) })
 	_, sparse, _, trials := switchTrials()
-	for _, info := range algorithms.All() {
-		for _, tr := range trials {
-			t.Run(info.Name+"/"+tr.name, func(t *testing.T) {
-				want := runSwitched(t, info, tr.p, largeSwitch, false)
-				if got := runSwitched(t, info, tr.p, largeSwitch, true); got != want {
-					t.Errorf("with the large-network machinery:\n%s\nwithout:\n%s", got, want)
-				}
-			})
-		}
-	}
+	everyAlgorithmUnchanged(t, trials, largeSwitch, "the large-network machinery")
 	t.Run("pending", func(t *testing.T) { pendingUnchanged(t, sparse, largeSwitch, "the large-network machinery") })
 }
 
@@ -58,8 +48,7 @@ func mustAlgo(t *testing.T, name string) kernel.Algorithm {
 //
 //	go test -run '^$' -bench 'PrefetchHints/hk' -benchtime 3x -v ./kernel/
 func BenchmarkPrefetchHints(b *testing.B) {
-	benchPartOf(b, []string{"rl", "drs", "hk", "gme", "akw1", "akw2", "cm"}, kernel.PartPrefetch,
-		func(s kernel.Split) time.Duration { return s.LoopCPU })
+	benchPartOf(b, []string{"rl", "drs", "hk", "gme", "akw1", "akw2", "cm"}, kernel.PartPrefetch, loopCost)
 }
 
 // BenchmarkPreallocHints is BenchmarkPrefetchHints for Preallocator, comparing the setup's
@@ -67,6 +56,5 @@ func BenchmarkPrefetchHints(b *testing.B) {
 //
 //	go test -run '^$' -bench 'PreallocHints/drs' -benchtime 3x -v ./kernel/
 func BenchmarkPreallocHints(b *testing.B) {
-	benchPartOf(b, []string{"rl", "drs", "hk", "gme"}, kernel.PartPrealloc,
-		func(s kernel.Split) time.Duration { return s.SetupWall })
+	benchPartOf(b, []string{"rl", "drs", "hk", "gme"}, kernel.PartPrealloc, setupCost)
 }

@@ -97,25 +97,46 @@ func runTrial(t *testing.T, info algorithms.Info, p kernel.Params) string {
 // ways, each pair logged (-v):
 //
 //	go test -run '^$' -bench 'Lookahead/rl' -benchtime 4x -v ./kernel/
-func BenchmarkLookahead(b *testing.B) {
-	benchPart(b, kernel.PartLookahead, func(s kernel.Split) time.Duration { return s.LoopCPU })
+func BenchmarkLookahead(b *testing.B) { benchPart(b, kernel.PartLookahead, loopCost) }
+
+// partCost is what a part of the large-network machinery is for: the work it speeds up and
+// the time that work costs, as a rate's unit.
+type partCost struct {
+	unit string
+	work func(kernel.Result) int64
+	cost func(kernel.Split) time.Duration
 }
+
+var (
+	// loopCost: the event loop's events per second of the thread's CPU.
+	loopCost = partCost{"loop-events/cpu-s", func(r kernel.Result) int64 { return r.Events },
+		func(s kernel.Split) time.Duration { return s.LoopCPU }}
+	// warmupCost: the warm-up's events per second of the thread's CPU.
+	warmupCost = partCost{"warmup-events/cpu-s", func(r kernel.Result) int64 { return r.EventsWarmup },
+		func(s kernel.Split) time.Duration { return s.WarmupCPU }}
+	// drainCost: the liveness drain's events per second of the thread's CPU.
+	drainCost = partCost{"drain-events/cpu-s", func(r kernel.Result) int64 { return r.EventsDrain },
+		func(s kernel.Split) time.Duration { return s.DrainCPU }}
+	// setupCost: events per second of the setup's wall time (work on a second core counts).
+	setupCost = partCost{"events/setup-s", func(r kernel.Result) int64 { return r.Events },
+		func(s kernel.Split) time.Duration { return s.SetupWall }}
+)
 
 // benchPart runs the issue's trial of rl and drs with one part of the large-network
 // machinery off and on, alternated trial by trial on one warmed simulator, and compares the
-// time cost says the part is for (the loop's thread CPU, or the setup's wall time).
-func benchPart(b *testing.B, part kernel.Part, cost func(kernel.Split) time.Duration) {
-	benchPartOf(b, []string{"rl", "drs"}, part, cost)
+// rate c says the part is for.
+func benchPart(b *testing.B, part kernel.Part, c partCost) {
+	benchPartOf(b, []string{"rl", "drs"}, part, c)
 }
 
 // benchPartOf is benchPart for the algorithms named.
-func benchPartOf(b *testing.B, names []string, part kernel.Part, cost func(kernel.Split) time.Duration) {
+func benchPartOf(b *testing.B, names []string, part kernel.Part, c partCost) {
 	forIssueTrial(b, names, func(b *testing.B, sim *kernel.Sim, algo kernel.Algorithm, p kernel.Params) {
 		first, _, err := sim.RunSplit(p, algo)
 		if err != nil {
 			b.Fatal(err)
 		}
-		abtest.Pairs(b, float64(first.Events), "events/cost-s", [2]string{"off", "on"}, func(j int) time.Duration {
+		abtest.Pairs(b, float64(c.work(first)), c.unit, [2]string{"off", "on"}, func(j int) time.Duration {
 			sim.Without(part * kernel.Part(1-j))
 			r, split, err := sim.RunSplit(p, algo)
 			sim.Without(0)
@@ -125,7 +146,7 @@ func benchPartOf(b *testing.B, names []string, part kernel.Part, cost func(kerne
 			if r.Events != first.Events {
 				b.Fatalf("%d events, want %d", r.Events, first.Events)
 			}
-			return cost(split)
+			return c.cost(split)
 		})
 	})
 }

@@ -101,3 +101,19 @@ func pendingUnchanged(t *testing.T, p kernel.Params, switchTo switchFunc, what s
 		t.Errorf("traced, with %s:\n%s\nwithout:\n%s", what, got, want)
 	}
 }
+
+// everyAlgorithmUnchanged runs every registered algorithm on each trial with the mechanism
+// (what) on and off, and fails where the results differ.
+func everyAlgorithmUnchanged(t *testing.T, trials []switchTrial, switchTo switchFunc, what string) {
+	t.Helper()
+	for _, info := range algorithms.All() {
+		for _, tr := range trials {
+			t.Run(info.Name+"/"+tr.name, func(t *testing.T) {
+				want := runSwitched(t, info, tr.p, switchTo, false)
+				if got := runSwitched(t, info, tr.p, switchTo, true); got != want {
+					t.Errorf("with %s:\n%s\nwithout:\n%s", what, got, want)
+				}
+			})
+		}
+	}
+}

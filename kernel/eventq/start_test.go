@@ -8,6 +8,9 @@ import (
 	"github.com/mutexlab/mutexlab/kernel/eventq"
 )
 
+// pushStart pushes into the start stream (Queue.PushStart); the caller sorts it (SortStart)
+// before any other operation, so only the length is checked here (the ahead buffer fills at
+// SortStart).
 func (c *queueChecker) pushStart(t float64, payload uint32) {
 	c.ops++
 	c.q.PushStart(t, payload)
@@ -17,6 +20,14 @@ func (c *queueChecker) pushStart(t float64, payload uint32) {
 	}
 }
 
+// TestQueueStartMatchesReference: entries pushed into the start stream (PushStart, then
+// SortStart) come out of Pop merged with those pushed since into the heap (Push) and the run
+// (PushInOrder) in the queue's (time, push order), exactly as the reference's; Len,
+// PeekTime and Ahead agree throughout. Start times tie often (a few integers, among
+// themselves and with later pushes), or are arbitrary floats with ±0, ±Inf and extremes;
+// start streams cross the size from which they are radix-sorted (InsertionMaxN); the ahead
+// buffer is off or 1 to 4 deep; each checker runs twice, the second time after a Reset (the
+// start stream then lives in the set-aside's room again).
 func TestQueueStartMatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	specials := []float64{0, math.Copysign(0, -1), 1, -1, math.Inf(1), math.Inf(-1), math.MaxFloat64, -math.MaxFloat64}
@@ -72,6 +83,9 @@ func TestQueueStartMatchesReference(t *testing.T) {
 	}
 }
 
+// TestQueueStartEdges: PushStart and SortStart refuse a queue holding other entries (those
+// would come before the start stream in the ahead buffer, or be sorted with it), an empty
+// start stream sorts to nothing, and the zero Queue takes a start stream.
 func TestQueueStartEdges(t *testing.T) {
 	var q eventq.Queue
 	q.SortStart()

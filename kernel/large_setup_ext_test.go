@@ -3,9 +3,12 @@ package kernel_test
 import (
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"testing"
+	"time"
 
 	"github.com/mutexlab/mutexlab/algorithms"
+	"github.com/mutexlab/mutexlab/internal/abtest"
 	"github.com/mutexlab/mutexlab/kernel"
 	"github.com/mutexlab/mutexlab/kernel/mem"
 )
@@ -51,10 +54,30 @@ func TestPrefaultUnchanged(t *testing.T) {
 }
 
 // BenchmarkPrefault runs the trial of rl and drs with the setup helper off and on,
-// alternated trial by trial on one warmed simulator (benchPart), and compares the setup's
-// wall time: the helper works on a second core, so the trial's thread CPU would hide it.
+// alternated trial by trial, each on a fresh simulator and algorithm after the Go runtime
+// has returned its free memory to the system (debug.FreeOSMemory): the helper is for the
+// first touch of memory a process has not used yet, which a warmed simulator never does.
+// It compares the setup's wall time (the helper works on a second core).
 //
-//	go test -run '^$' -bench 'Prefault/rl' -benchtime 4x -v ./kernel/
+//	go test -run '^$' -bench 'Prefault/rl' -benchtime 3x -v ./kernel/
 func BenchmarkPrefault(b *testing.B) {
-	benchPart(b, kernel.PartPrefault, setupCost)
+	for _, name := range []string{"rl", "drs"} {
+		info, _ := algorithms.Lookup(name)
+		b.Run(name, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			p := kernel.DefaultParams()
+			p.N, p.Degree, p.Load = 1_000_000, 8, 0.01
+			abtest.Pairs(b, 1, "trials/setup-s", [2]string{"off", "on"}, func(j int) time.Duration {
+				debug.FreeOSMemory()
+				sim := kernel.NewSim()
+				sim.Without(kernel.PartPrefault * kernel.Part(1-j))
+				_, split, err := sim.RunSplit(p, info.New())
+				if err != nil {
+					b.Fatal(err)
+				}
+				return split.SetupWall
+			})
+		})
+	}
 }

@@ -68,7 +68,7 @@ func BenchmarkPrefault(b *testing.B) {
 			defer runtime.UnlockOSThread()
 			p := kernel.DefaultParams()
 			p.N, p.Degree, p.Load = 1_000_000, 8, 0.01
-			abtest.Pairs(b, 1, "trials/setup-s", [2]string{"off", "on"}, func(j int) time.Duration {
+			abtest.Pairs(b, float64(p.N), "nodes/setup-s", [2]string{"off", "on"}, func(j int) time.Duration {
 				debug.FreeOSMemory()
 				sim := kernel.NewSim()
 				sim.Without(kernel.PartPrefault * kernel.Part(1-j))

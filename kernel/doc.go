@@ -92,8 +92,8 @@
 //   - Speed at large n, none of it changing a result (docs/scaling.md), behind one switch
 //     (Params.Large: on from n = 32,768, LargeN; large.go): the queue keeps its next events
 //     out of the heap and each step prefetches their state, the algorithm's through the
-//     optional Prefetcher (lookahead.go, queue_ahead.go), every node's first request is
-//     sorted once at setup and popped from a plain array (queue_start.go), setup faults in
+//     optional Prefetcher (lookahead.go, eventq/ahead.go), every node's first request is
+//     sorted once at setup and popped from a plain array (eventq/start.go), setup faults in
 //     its fresh arrays on a second core, the algorithm's through the optional Preallocator
 //     (large_setup.go, mem.Prefaulter), and when the window closes the requests that the
 //     drain will only drop leave the heap at once, sorted beside it (drain_aside.go). Arrays

@@ -10,7 +10,7 @@ const LargeN = 1 << 15
 
 // LargeMode chooses whether a trial runs the large-network machinery: the queue's look-ahead
 // with the algorithm's prefetch hints (lookahead.go), the first requests in a sorted start
-// stream (queue_start.go), the drain's requests set aside (drain_aside.go), the setup helper
+// stream (eventq/start.go), the drain's requests set aside (drain_aside.go), the setup helper
 // that faults memory in on a second core and the split BFS and fills (large_setup.go,
 // bfs.go) and port rows spilled past the mean degree (topology.go). None of it changes a
 // trial's result (TestLargeMachineryUnchanged), only its speed and memory.
@@ -42,7 +42,7 @@ type largePart uint8
 
 const (
 	partLookahead     largePart = 1 << iota // the queue's look-ahead and prefetching (lookahead.go)
-	partStartStream                         // the first requests in a sorted stream (queue_start.go)
+	partStartStream                         // the first requests in a sorted stream (eventq/start.go)
 	partDrainAside                          // the drain's requests set aside (drain_aside.go)
 	partPrefault                            // the setup helper (large_setup.go)
 	partPrefetchHints                       // the algorithm's Prefetcher

@@ -151,7 +151,7 @@ func (s *Sim) startAlgorithm(algo Algorithm) error {
 }
 
 // scheduleStart schedules every node's first request (into the queue's start stream in a
-// large trial: queue_start.go), the first link change and the starvation watchdog.
+// large trial: eventq/start.go), the first link change and the starvation watchdog.
 func (s *Sim) scheduleStart() {
 	n := s.p.N
 	if !s.usesStartStream() {
@@ -195,7 +195,7 @@ func recordRoom(n int) int { return 2*n + 64 }
 // record room less n own events, twice over (Queue.Reserve says why), which is short when
 // most nodes are waiting and the messages in flight take more of the records; the entries
 // set aside for the drain's dropped requests in a large trial, one per node at most (a room
-// that holds every node's first request until then: queue_start.go). A trial on reused
+// that holds every node's first request until then: eventq/start.go). A trial on reused
 // arrays of its size and its kind of delay allocates nothing here.
 func (s *Sim) reserveEvents(p *Params) {
 	n, room := p.N, recordRoom(p.N)

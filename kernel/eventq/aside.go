@@ -10,7 +10,7 @@ import "github.com/mutexlab/mutexlab/kernel/mem"
 
 // sortedBuf holds entries outside the heap in an array sorted by (time key, key), popped
 // from its head: [head, len) are pending, earliest first. A queue keeps two: the entries set
-// aside (SetAside), which are dropped when popped, and the start stream (queue_start.go),
+// aside (SetAside), which are dropped when popped, and the start stream (start.go),
 // whose entries are live events.
 type sortedBuf struct {
 	times, keys []uint64

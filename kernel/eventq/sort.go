@@ -7,12 +7,10 @@ func (a *sortedBuf) sort() { sortPairs(a.times[a.head:], a.keys[a.head:]) }
 
 // sortPairs sorts (times[j], keys[j]) by time, then key, in place: a most-significant-digit
 // radix sort (radixSortPairs), insertion sort for short arrays. In place, because a second
-// buffer would be memory the trial writes for nothing: the start stream of 10^6 entries
-// (queue_start.go) needed 16 MB of it, which the twelfth session borrowed from the heap's
-// room, written only for that in rl, whose heap then holds a handful of entries (15 MB of
-// peak RSS, and a first write to memory the VM host has taken back costs 2.2-3.6 s per GiB:
-// docs/scaling.md). At 10^6 entries it takes as long as the radix sort with a second buffer
-// it replaced (BenchmarkSortPairs).
+// buffer would be memory the trial writes for nothing: for the start stream of 10^6 entries
+// it would be 16 MB more of peak RSS, and a first write to memory costs more than the sort on
+// the machines measured (docs/scaling.md). At 10^6 entries it takes as long as a radix sort
+// with a second buffer (BenchmarkSortPairs).
 func sortPairs(times, keys []uint64) {
 	if len(times) <= insertionMaxN {
 		insertionSortPairs(times, keys)
@@ -23,8 +21,8 @@ func sortPairs(times, keys []uint64) {
 
 // insertionMaxN is the length up to which sortPairs and radixSortPairs sort by insertion
 // instead of splitting by a digit: below it, the digit's 256 counters cost more than
-// insertion's moves (at 10^6, in single noisy runs: 64 to 128 sort fastest, 16 about a
-// third slower).
+// insertion's moves (at 10^6 entries 64 to 128 sort fastest, 16 about a third slower:
+// BenchmarkSortPairs).
 const insertionMaxN = 96
 
 // radixSortPairs sorts (a[j], b[j]) by a, then, if thenB, by b, in place (len(a) >
@@ -74,7 +72,7 @@ func radixSortPairs(a, b []uint64, thenB bool) {
 // slot of its own bucket, until every pair is placed (as ska_sort does): the swaps of a sweep
 // do not wait on one another, so their cache misses overlap, where following a cycle of
 // displacements (the American flag sort's) waits for every miss in turn: at 10^6 entries
-// the arrays are 16 MB, and the sweep sorted about a fifth faster (single runs, noisy).
+// the arrays are 16 MB, and the sweep sorted about a fifth faster (BenchmarkSortPairs).
 func permuteBuckets(a, b []uint64, shift uint, next, end *[256]int) {
 	for placed := false; !placed; {
 		placed = true

@@ -12,10 +12,8 @@ import "unsafe"
 // program can observe, only speed.
 //
 // It asks for the line of *p's first byte only: an object of more than 8 bytes can straddle
-// two lines (a 24-byte height, a 48-byte event record, and the port record when it was 20
-// bytes), and asking for both lines (a second PREFETCHT0 in the same call) cut the misses a
-// probe build counted (0.25-0.5 per event of each kind at n = 10^6) but measured no faster:
-// 0.97x over six pairs at n = 10^6, 1.03x over fifteen at 10^5, neither significant.
+// two lines (a 48-byte event record), but asking for both lines too measured no faster at
+// n = 10^5 and 10^6.
 func Prefetch[T any](p *T) { prefetch(uintptr(unsafe.Pointer(p))) }
 
 // PrefetchAt is Prefetch(&s[i]) for an index that may be out of range: then it does nothing,

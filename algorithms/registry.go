@@ -91,6 +91,9 @@ type MetricInfo struct {
 	Name string
 	Unit string
 	Doc  string // one line: what is measured, and when it is null
+	// Whole: the metric is a count or another whole number (reported as a float64 through
+	// kernel.Metric, like every metric); its results column is int64.
+	Whole bool
 }
 
 // DerivedInfo describes a text column computed from the parameters.

@@ -25,9 +25,9 @@ func init() {
 		},
 		Metrics: []MetricInfo{
 			{Name: gme.MetricConcMean, Unit: "nodes", Doc: "gme: nodes in the CS just after a measured CS entry, mean"},
-			{Name: gme.MetricConcMax, Unit: "nodes", Doc: "gme: nodes in the CS just after a measured CS entry, maximum"},
+			{Name: gme.MetricConcMax, Unit: "nodes", Doc: "gme: nodes in the CS just after a measured CS entry, maximum", Whole: true},
 			{Name: gme.MetricSession, Unit: "CS entries", Doc: "gme: measured CS entries per session (a session opens when its holder enters with weight 0)"},
-			{Name: gme.MetricCEMisses, Unit: "requests", Doc: "gme: concurrent-entering misses, whole trial: requests the leader held for the resource of its open session while no other resource was queued (Theorem 2; 0 under subtokens = session)"},
+			{Name: gme.MetricCEMisses, Unit: "requests", Doc: "gme: concurrent-entering misses, whole trial: requests the leader held for the resource of its open session while no other resource was queued (Theorem 2; 0 under subtokens = session)", Whole: true},
 			{Name: gme.MetricCETime, Unit: "time units", Doc: "gme: time those requests waited at the leader while its session was open, summed, whole trial"},
 		},
 		Validate: gme.Validate,

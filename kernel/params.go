@@ -202,7 +202,7 @@ func (p *Params) validateLinks() error {
 			links, p.N, MinLinks(p.N), float64(MinLinks(p.N))/float64(MaxLinks(p.N)), 2*float64(MinLinks(p.N))/float64(p.N))
 	}
 	if links > MaxLinks(p.N) {
-		return bad("degree", "gives %d links, more than the %d of a clique on %d nodes", links, MaxLinks(p.N), p.N)
+		return bad(p.linksParam(), "gives %d links, more than the %d of a clique on %d nodes", links, MaxLinks(p.N), p.N)
 	}
 	if err := checkPortCap(PortCapFor(p.N, links)); err != nil {
 		return p.portCapError(links, err) // before the trial starts, not at its setup

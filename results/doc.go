@@ -5,7 +5,7 @@
 // Columns, and rows are lists of Values; package results/columns says which columns a trial
 // has and what they mean.
 //
-// # Schema (version 2)
+// # Schema (version 3)
 //
 // A Column has a name, a Kind (string, int64, uint64, float64, bool), a unit, a one-line
 // description and whether it is Optional. An optional column holds null where it does not
@@ -20,8 +20,9 @@
 //
 //	SELECT * FROM parquet_kv_metadata('sweep.parquet');
 //
-// Version 1 files (a fixed set of required columns; a value that did not apply was 0) still
-// open and read; File.Version tells them apart.
+// Version 1 files (a fixed set of required columns; a value that did not apply was 0) and
+// version 2 files (this layout, with float64 counts: see SchemaVersion) still open and
+// read; File.Version tells them apart.
 //
 // # Writing
 //
@@ -43,7 +44,9 @@
 // Float64Column and StringColumn read one column into a slice, decoding pages directly (a
 // million rows take milliseconds); a null reads as NaN or "", and Valid says which rows are
 // null. ReadRows returns every row as Values. Merge concatenates files with the same
-// columns, copying row groups without re-encoding them where it can.
+// columns, copying row groups without re-encoding them where it can; MergeSorted
+// interleaves sorted files by a key and re-encodes every row, so that the output depends
+// only on its rows and not on how they were split among the inputs.
 //
 // # Why atomic
 //

@@ -14,13 +14,10 @@ import (
 // Row groups are copied without decoding when their encoding allows it, so merging costs
 // about as much as copying the files.
 func Merge(out string, inputs []string, extraMeta map[string]string) error {
-	if len(inputs) == 0 {
-		return fmt.Errorf("results: merge into %s: no input files", out)
-	}
 	// Two passes, each holding one input open at a time, so merging thousands of shard or
 	// part files never runs into the open-file limit: first check every input against the
 	// first, then copy.
-	first, err := Open(inputs[0])
+	first, err := openFirst(out, inputs)
 	if err != nil {
 		return err
 	}
@@ -30,27 +27,13 @@ func Merge(out string, inputs []string, extraMeta map[string]string) error {
 		if err != nil {
 			return err
 		}
-		diff := columnsDiffer(first, f)
-		version := f.version
+		err = sameLayout(out, first, f)
 		f.Close()
-		if version != first.version {
-			return fmt.Errorf("results: merge into %s: %s has schema version %d, but %s has %d", out, path, version, first.path, first.version)
-		}
-		if diff != "" {
-			return fmt.Errorf("results: merge into %s: %s differs from %s: %s", out, path, first.path, diff)
+		if err != nil {
+			return err
 		}
 	}
-
-	meta := first.Metadata()
-	for k := range meta {
-		if reserved(k) && !(first.version == 1 && k == KeyLayout) {
-			delete(meta, k)
-		}
-	}
-	for k, v := range extraMeta {
-		meta[k] = v
-	}
-	w, err := create(out, first.Columns(), meta, first.version)
+	w, err := createMerged(out, first, extraMeta)
 	if err != nil {
 		return err
 	}
@@ -70,6 +53,26 @@ func Merge(out string, inputs []string, extraMeta map[string]string) error {
 		}
 	}
 	return w.Close()
+}
+
+// openFirst opens the first input of a merge into out.
+func openFirst(out string, inputs []string) (*File, error) {
+	if len(inputs) == 0 {
+		return nil, fmt.Errorf("results: merge into %s: no input files", out)
+	}
+	return Open(inputs[0])
+}
+
+// sameLayout refuses to merge f into out beside first unless both have the same schema
+// version and columns.
+func sameLayout(out string, first, f *File) error {
+	if f.version != first.version {
+		return fmt.Errorf("results: merge into %s: %s has schema version %d, but %s has %d", out, f.path, f.version, first.path, first.version)
+	}
+	if diff := columnsDiffer(first, f); diff != "" {
+		return fmt.Errorf("results: merge into %s: %s differs from %s: %s", out, f.path, first.path, diff)
+	}
+	return nil
 }
 
 // columnsDiffer describes the first difference between the columns of a and b, or "".

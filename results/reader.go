@@ -57,7 +57,7 @@ func (c *fileColumn) typeName() string {
 	return s
 }
 
-// Open opens a results file of schema version 1 or 2 and reads its columns. Errors are one
+// Open opens a results file of schema version 1 to 3 and reads its columns. Errors are one
 // line and name the file.
 func Open(path string) (*File, error) {
 	osf, err := os.Open(path)
@@ -194,7 +194,7 @@ func (f *File) Close() error {
 // Path returns the path given to Open.
 func (f *File) Path() string { return f.path }
 
-// Version returns the file's schema version (1 or 2).
+// Version returns the file's schema version (1 to 3).
 func (f *File) Version() int { return f.version }
 
 // Metadata returns a copy of the file's key-value metadata, including the keys this
@@ -233,8 +233,8 @@ func (f *File) column(name string) (*fileColumn, error) {
 }
 
 // Float64Column returns every value of a numeric column (int32, int64, uint64, float or
-// double) converted to float64, in row order. A null reads as NaN: files of schema version 2
-// never hold NaN itself, so there NaN means "no value" (Valid tells them apart in version 1
+// double) converted to float64, in row order. A null reads as NaN: files of schema version 2 and
+// later never hold NaN itself, so there NaN means "no value" (Valid tells them apart in version 1
 // files, where NaN marked a wait with no CS entry).
 func (f *File) Float64Column(name string) ([]float64, error) {
 	c, err := f.column(name)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -235,7 +236,7 @@ func TestMetadataRoundTrip(t *testing.T) {
 			t.Errorf("metadata %q = %q, want %q", k, got[k], v)
 		}
 	}
-	if got[KeySchemaVersion] != "2" || got[KeyUnitPrefix+"wait_mean"] != "time units" || got[KeyDocPrefix+"seed"] != "the trial's seed" {
+	if got[KeySchemaVersion] != strconv.Itoa(SchemaVersion) || got[KeyUnitPrefix+"wait_mean"] != "time units" || got[KeyDocPrefix+"seed"] != "the trial's seed" {
 		t.Errorf("metadata %v", got)
 	}
 	if _, ok := got[KeyUnitPrefix+"algorithm"]; ok {
@@ -329,7 +330,7 @@ func TestOpenErrors(t *testing.T) {
 		{empty, "results: " + empty + ": not a Parquet file"},
 		{truncated, "results: " + truncated + ": not a Parquet file"},
 		{noKey, "results: " + noKey + ": not a mutexlab results file (no mutexlab.schema_version)"},
-		{future, "results: " + future + ": schema version 7 is newer than this program understands (2)"},
+		{future, "results: " + future + ": schema version 7 is newer than this program understands (3)"},
 		{badVersion, "results: " + badVersion + `: invalid schema version "one" (want a positive integer)`},
 		{v1NoLayout, "results: " + v1NoLayout + ": no mutexlab.layout metadata"},
 		{filepath.Join(dir, "absent.parquet"), "results: " + filepath.Join(dir, "absent.parquet") + ": no such file or directory"},
@@ -485,47 +486,6 @@ func TestSeedIsUnsignedInt64(t *testing.T) {
 	if rows[0][1].Uint() != math.MaxUint64 {
 		t.Fatalf("seed %d", rows[0][1].Uint())
 	}
-}
-
-func ExampleCreate() {
-	dir, _ := os.MkdirTemp("", "results-example")
-	defer os.RemoveAll(dir)
-	path := filepath.Join(dir, "sweep.parquet")
-	cols := []Column{
-		{Name: "algorithm", Kind: String},
-		{Name: "load", Kind: Float, Unit: "requests per node per time unit", Description: "request rate"},
-		{Name: "k", Kind: Int, Description: "resources (hk only)", Optional: true},
-	}
-	w, err := Create(path, cols, map[string]string{"mutexlab.program_version": "dev"})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	defer w.Abort() // no-op after Close
-	for i, algo := range []string{"rl", "hk", "rl"} {
-		k := Null // k does not apply to rl
-		if algo == "hk" {
-			k = IntValue(4)
-		}
-		if err := w.Write([]Value{StringValue(algo), FloatValue(0.1 * float64(i+1)), k}); err != nil {
-			fmt.Println(err)
-			return
-		}
-	}
-	if err := w.Close(); err != nil {
-		fmt.Println(err)
-		return
-	}
-	f, err := Open(path)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	defer f.Close()
-	load, _ := f.Float64Column("load")
-	k, _ := f.Float64Column("k")
-	fmt.Println(f.NumRows(), load, k, f.Metadata()["mutexlab.unit.load"])
-	// Output: 3 [0.1 0.2 0.30000000000000004] [NaN 4 NaN] requests per node per time unit
 }
 
 // tempFiles lists the temporary files Create leaves in dir.

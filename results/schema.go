@@ -12,15 +12,21 @@ import (
 )
 
 // SchemaVersion is the version of the files Create writes, stored in the key-value metadata
-// under KeySchemaVersion. Open reads versions 1 and 2 and rejects newer ones.
+// under KeySchemaVersion. Open reads versions 1 to 3 and rejects newer ones.
 //
-// Version 2 (this one): the columns are whatever the caller describes (Column); a column
-// that may not apply to a row is OPTIONAL and holds null there; each column's unit and
-// description are in the metadata (KeyUnitPrefix, KeyDocPrefix).
+// Version 3 (this one): the layout of version 2. The number marks a change in what the
+// columns hold (package results/columns): whole-number metrics of the algorithms (counts
+// such as bad_req, gme_ce_misses, recolorings) are int64, and a window criterion that was
+// not set (warmup_time, measure_time, warmup_per_node, measure_per_node) is null. Version 2
+// files have float64 and 0 there; they read as before, and a merge never mixes versions.
+//
+// Version 2: the columns are whatever the caller describes (Column); a column that may not
+// apply to a row is OPTIONAL and holds null there; each column's unit and description are
+// in the metadata (KeyUnitPrefix, KeyDocPrefix).
 //
 // Version 1: a fixed set of core columns followed by a layout of msgs_<type> and extra
 // float64 columns (KeyLayout), all REQUIRED: a value that did not apply was written as 0.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // Metadata keys set by this package. Create refuses caller metadata that uses them.
 const (

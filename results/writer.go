@@ -161,6 +161,12 @@ func (w *Writer) Write(row []Value) error {
 		}
 		pr = append(pr, v.parquetValue(c.Kind, i, c.Optional))
 	}
+	return w.addToBatch(pr)
+}
+
+// addToBatch puts pr, filled in the next slot's storage, into the batch, and hands the
+// batch to the Parquet writer when it is full.
+func (w *Writer) addToBatch(pr parquet.Row) error {
 	w.batch[w.nbatch] = pr
 	w.nbatch++
 	w.rows++

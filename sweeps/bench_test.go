@@ -90,7 +90,7 @@ func BenchmarkOverhead(b *testing.B) {
 		start := time.Now()
 		sched := spec.Schedule(Shard{})
 		out := filepath.Join(dir, fmt.Sprintf("o%d.parquet", i))
-		st, err := openStore(out, spec, sched, Shard{})
+		st, err := openStore(out, spec, sched, Shard{}, false)
 		if err != nil {
 			b.Fatal(err)
 		}

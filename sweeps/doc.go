@@ -26,10 +26,12 @@
 // Execute writes the rows (columns.Row) through package results and makes a sweep
 // resumable: each finished trial is journalled in OUT.parts/ at once (a generic, versioned
 // record codec that follows the column list) and every 1,024 trials become an atomic part
-// file; the output appears only when every trial is done. Rerunning skips what is on disk
-// (a set of schedule positions held as a prefix plus stragglers); files of another sweep (by
-// SpecHash) or of another version of bench are never touched. A sweep that stops returns a
-// *StoppedError saying how many trials are on disk and what to do. MergeShards combines
-// shard files, checking that every trial is present exactly once; DryRun describes a sweep
-// without running it.
+// file; the output appears only when every trial is done, written by one sorted merge of
+// the parts in schedule order (results.MergeSorted), so a resumed run gives the file of an
+// uninterrupted one byte for byte. Rerunning skips what is on disk (a set of schedule
+// positions held as a prefix plus stragglers); files of another sweep (by SpecHash) or of
+// another version of bench are never touched unless Options.Replace. A sweep that stops
+// returns a *StoppedError saying how many trials are on disk and what to do. MergeShards
+// combines shard files, checking that every trial is present exactly once, into the file a
+// single run writes; DryRun describes a sweep without running it.
 package sweeps

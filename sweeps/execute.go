@@ -21,6 +21,8 @@ type Options struct {
 	Out      string   // results file; "" takes DefaultOutput
 	Shard    Shard    // the zero value runs the whole sweep
 	Progress Progress // nil: none
+	// Replace: an output file or parts directory of another sweep is replaced, not refused.
+	Replace bool
 }
 
 // OutputError means the results file cannot be written, or the path holds files of another
@@ -114,7 +116,7 @@ func Execute(ctx context.Context, spec *Spec, opt Options) (Report, error) {
 	}
 	sched := spec.Schedule(opt.Shard)
 	rep.Total = sched.Len()
-	st, err := openStore(rep.Out, spec, sched, opt.Shard)
+	st, err := openStore(rep.Out, spec, sched, opt.Shard, opt.Replace)
 	if errors.Is(err, errComplete) {
 		rep.OnDisk = rep.Total
 		return rep, nil

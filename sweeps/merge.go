@@ -3,6 +3,7 @@ package sweeps
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -13,10 +14,13 @@ import (
 // MergeShards combines the shard files of one sweep into out. It checks, before writing
 // anything, that every input carries the same spec hash and shard count, and that together
 // they hold every trial of the sweep exactly once; the error names the file and the trial
-// otherwise. The merged file has the metadata of an unsharded run (shard "0/1") and the
-// shards' rows in shard order. out is written atomically and may not be one of the inputs.
-// Memory is independent of the number of trials (a doneSet per shard).
-func MergeShards(out string, inputs []string) error {
+// otherwise. The merged file is the file a single-process run of the sweep writes, byte for
+// byte: the metadata of an unsharded run (shard "0/1"), the rows in the sweep's schedule
+// order, the same row groups. out is written atomically and may not be one of the inputs;
+// an existing out is replaced only if it holds this whole sweep already (or replace is
+// set), else the error is an *OutputError. Memory is independent of the number of
+// trials (a doneSet per shard).
+func MergeShards(out string, inputs []string, replace bool) error {
 	if len(inputs) == 0 {
 		return fmt.Errorf("no input files")
 	}
@@ -68,12 +72,16 @@ func MergeShards(out string, inputs []string) error {
 		}
 		return fmt.Errorf("%d of %d trials missing: %d of %d shards given; a shard is missing", missing, spec.NumTrials(), len(files), n)
 	}
+	whole := &store{out: out, spec: spec, meta: map[string]string{KeySpecHash: hash, KeyShard: Shard{}.String()}}
+	if err := whole.checkOutput(replace); err != nil && !errors.Is(err, errComplete) {
+		return err
+	}
 	slices.SortStableFunc(files, func(a, b shardFile) int { return cmp.Compare(a.shard.I, b.shard.I) })
 	paths := make([]string, len(files))
 	for k, f := range files {
 		paths[k] = f.path
 	}
-	return results.Merge(out, paths, map[string]string{KeyShard: Shard{}.String()})
+	return results.MergeSorted(out, paths, map[string]string{KeyShard: Shard{}.String()}, scheduleOrder(index, spec.Schedule(Shard{})))
 }
 
 // checkShardFile reads a shard file's spec hash and shard.
@@ -103,9 +111,9 @@ func specOf(path string, meta map[string]string) (*Spec, trialIndex, error) {
 	if !ok || strconv.Itoa(index.total()) != meta[KeyTrialsTotal] {
 		return nil, index, fmt.Errorf("%s: bad %s metadata %q", path, KeyGrid, meta[KeyGrid])
 	}
-	spec, err := parseDescribed(meta["mutexlab.spec"], path)
+	spec, err := Described(meta[KeySpec], path+": "+KeySpec+" metadata")
 	if err != nil {
-		return nil, index, fmt.Errorf("%s: bad mutexlab.spec metadata: %v", path, err)
+		return nil, index, err
 	}
 	if spec.NumTrials() != index.total() {
 		return nil, index, fmt.Errorf("%s: mutexlab.spec describes %d trials, %s %d", path, spec.NumTrials(), KeyGrid, index.total())

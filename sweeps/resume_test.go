@@ -105,7 +105,7 @@ func TestJournalRecoveryIgnoresTornTail(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out.parquet")
 	sched := spec.Schedule(Shard{})
-	st, err := openStore(out, spec, sched, Shard{})
+	st, err := openStore(out, spec, sched, Shard{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func TestJournalRecoveryIgnoresTornTail(t *testing.T) {
 	half := encodeRecord(nil, Row(Outcome{Trial: sched.Trial(3), Result: kernel.Result{Links: 20}}), st.cols)
 	st.journal.Write(half[:len(half)/2])
 	st.close() // as if killed: no part written
-	st, err = openStore(out, spec, sched, Shard{})
+	st, err = openStore(out, spec, sched, Shard{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,13 +143,13 @@ func TestJournalRecoveryIgnoresTornTail(t *testing.T) {
 func TestOldJournalIsDetected(t *testing.T) {
 	spec := mustParse(t, smallSpec)
 	out := filepath.Join(t.TempDir(), "out.parquet")
-	st, err := openStore(out, spec, spec.Schedule(Shard{}), Shard{})
+	st, err := openStore(out, spec, spec.Schedule(Shard{}), Shard{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	st.close()
 	os.WriteFile(filepath.Join(out+".parts", "journal"), []byte("\x10\x00\x00\x00 old binary record"), 0o644)
-	_, err = openStore(out, spec, spec.Schedule(Shard{}), Shard{})
+	_, err = openStore(out, spec, spec.Schedule(Shard{}), Shard{}, false)
 	var oe *OutputError
 	if !errors.As(err, &oe) || !strings.Contains(err.Error(), "another version of bench") {
 		t.Fatalf("old journal: %v", err)
@@ -159,7 +159,7 @@ func TestOldJournalIsDetected(t *testing.T) {
 	spec2 := filepath.Join(out+".parts", "SPEC")
 	data, _ := os.ReadFile(spec2)
 	os.WriteFile(spec2, []byte(strings.Replace(string(data), "format 2", "format 1", 1)), 0o644)
-	if _, err = openStore(out, spec, spec.Schedule(Shard{}), Shard{}); !errors.As(err, &oe) || !strings.Contains(err.Error(), "another version of bench") {
+	if _, err = openStore(out, spec, spec.Schedule(Shard{}), Shard{}, false); !errors.As(err, &oe) || !strings.Contains(err.Error(), "another version of bench") {
 		t.Fatalf("parts of another format: %v", err)
 	}
 }
@@ -202,6 +202,27 @@ func TestOtherSweepsFilesAreNotTouched(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(junk); string(data) != "precious" {
 		t.Fatal("a non-results file was overwritten")
+	}
+	// Each refusal names the flag that replaces the file; with it, the sweep runs and the
+	// other sweep's file and parts are gone.
+	if _, err := Execute(context.Background(), spec, Options{Out: junk}); err == nil || !strings.Contains(err.Error(), "give --replace to replace it") {
+		t.Fatalf("refusal without the flag's name: %v", err)
+	}
+	for _, path := range []string{out, out2, junk} {
+		if _, err := Execute(context.Background(), spec, Options{Out: path, Replace: true}); err != nil {
+			t.Fatalf("--replace %s: %v", path, err)
+		}
+		f, err := results.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h := f.Metadata()[KeySpecHash]; h != SpecHash(spec) {
+			t.Errorf("--replace %s: spec hash %s, want %s", path, h, SpecHash(spec))
+		}
+		f.Close()
+		if _, err := os.Stat(path + ".parts"); err == nil {
+			t.Errorf("--replace %s: parts directory left", path)
+		}
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"math/big"
 	"os"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -76,7 +75,7 @@ type tomlSpec struct {
 	Description string         `toml:"description"`
 	Algorithms  []string       `toml:"algorithms"`
 	Trials      int            `toml:"trials"`
-	Seed        int64          `toml:"seed"`
+	Seed        any            `toml:"seed"` // a whole number, or one above 2^63-1 as text
 	Output      string         `toml:"output"`
 	Params      map[string]any `toml:"params"`
 	Grid        map[string]any `toml:"grid"`
@@ -114,8 +113,12 @@ func Parse(data []byte, source string) (*Spec, error) {
 		}
 		return nil, fmt.Errorf("%s: unknown key %q; accepted: name, description, algorithms, trials, seed, output, [params] and [grid] with %s", source, key.String(), strings.Join(allParams(), ", "))
 	}
+	seed, err := rootSeed(ts.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("%s: seed: %v", source, err)
+	}
 	s := &Spec{Name: ts.Name, Description: ts.Description, Algorithms: ts.Algorithms, Trials: ts.Trials,
-		Seed: uint64(ts.Seed), Output: ts.Output, Fixed: map[string]Value{}, Grid: map[string][]Value{}, Source: source}
+		Seed: seed, Output: ts.Output, Fixed: map[string]Value{}, Grid: map[string][]Value{}, Source: source}
 	for k, v := range ts.Params {
 		val, err := scalar(k, v)
 		if err != nil {
@@ -136,6 +139,24 @@ func Parse(data []byte, source string) (*Spec, error) {
 	return s, nil
 }
 
+// rootSeed reads the seed key: a whole number in 0..2^64-1, written as text above 2^63-1
+// (a TOML integer holds 64 signed bits). Absent, it is 0.
+func rootSeed(v any) (uint64, error) {
+	switch x := v.(type) {
+	case nil:
+		return 0, nil
+	case int64:
+		if x >= 0 {
+			return uint64(x), nil
+		}
+	case string:
+		if n, err := strconv.ParseUint(x, 10, 64); err == nil {
+			return n, nil
+		}
+	}
+	return 0, fmt.Errorf("must be a whole number in 0..18446744073709551615 (above 9223372036854775807 written as text, \"18446744073709551615\"), got %v", v)
+}
+
 func firstLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		return s[:i]
@@ -150,9 +171,9 @@ func scalar(name string, v any) (Value, error) {
 	}
 	switch x := v.(type) {
 	case int64:
-		return Value{Num: float64(x)}, nil
+		return numberValue(c, float64(x)), nil
 	case float64:
-		return Value{Num: x}, nil
+		return numberValue(c, x), nil
 	case bool:
 		if c.Kind == results.Bool {
 			return Value{Num: map[bool]float64{false: 0, true: 1}[x]}, nil
@@ -168,6 +189,15 @@ func scalar(name string, v any) (Value, error) {
 		return Value{Num: f}, nil
 	}
 	return Value{}, fmt.Errorf("must be %s, got %v", kindWord(c.Kind), v)
+}
+
+// numberValue is a number given for key c: for a key of kind text (delay = 1), the number
+// as text, which is what the key's parser and the seed read.
+func numberValue(c *columns.Column, x float64) Value {
+	if c.Kind == results.String {
+		return Value{Str: strconv.FormatFloat(x, 'g', -1, 64)}
+	}
+	return Value{Num: x}
 }
 
 func kindWord(k results.Kind) string {
@@ -282,6 +312,9 @@ func (s *Spec) Validate() error {
 		}
 	}
 	if err := s.checkValues(); err != nil {
+		return err
+	}
+	if err := s.checkExplicit(); err != nil {
 		return err
 	}
 	s.expand()
@@ -605,73 +638,4 @@ func (s *Spec) Trial(i int) Trial {
 	p, _ := pt.Params() // validated already
 	p.Seed = kernel.DeriveSeed(s.Seed, pt.Key(), uint64(r))
 	return Trial{Index: i, Algorithm: s.Algorithms[a], Point: pt, Replicate: r, Params: p}
-}
-
-// Describe renders the spec as canonical text (stored in results metadata).
-func (s *Spec) Describe() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "name = %q\nalgorithms = %q\ntrials = %d\nseed = %d\n", s.Name, s.Algorithms, s.Trials, s.Seed)
-	keys := make([]string, 0, len(s.Fixed))
-	for k := range s.Fixed {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		fmt.Fprintf(&b, "params.%s = %s\n", k, s.Fixed[k])
-	}
-	for _, k := range s.Axes() {
-		vals := make([]string, len(s.Grid[k]))
-		for i, v := range s.Grid[k] {
-			vals[i] = v.String()
-		}
-		fmt.Fprintf(&b, "grid.%s = [%s]\n", k, strings.Join(vals, ", "))
-	}
-	return b.String()
-}
-
-// parseDescribed reads the text Describe writes back into a validated spec (merging shards
-// rebuilds their schedules from it).
-func parseDescribed(text, source string) (*Spec, error) {
-	s := &Spec{Fixed: map[string]Value{}, Grid: map[string][]Value{}, Source: source}
-	value := func(key, x string) Value {
-		if c, ok := columns.Lookup(key); ok && c.Kind == results.String {
-			return Value{Str: x}
-		}
-		f, _ := strconv.ParseFloat(x, 64)
-		return Value{Num: f}
-	}
-	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
-		k, v, ok := strings.Cut(line, " = ")
-		if !ok {
-			return nil, fmt.Errorf("line %q", line)
-		}
-		switch {
-		case k == "name":
-			s.Name, _ = strconv.Unquote(v)
-		case k == "algorithms":
-			for _, a := range strings.Fields(strings.Trim(v, "[]")) {
-				name, _ := strconv.Unquote(a)
-				s.Algorithms = append(s.Algorithms, name)
-			}
-		case k == "trials":
-			s.Trials, _ = strconv.Atoi(v)
-		case k == "seed":
-			s.Seed, _ = strconv.ParseUint(v, 10, 64)
-		case strings.HasPrefix(k, "params."):
-			s.Fixed[k[7:]] = value(k[7:], v)
-		case strings.HasPrefix(k, "grid."):
-			for _, x := range strings.Split(strings.Trim(v, "[]"), ", ") {
-				s.Grid[k[5:]] = append(s.Grid[k[5:]], value(k[5:], x))
-			}
-		default:
-			return nil, fmt.Errorf("unknown line %q", line)
-		}
-	}
-	if err := s.Validate(); err != nil {
-		return nil, err
-	}
-	if got := s.Describe(); got != text {
-		return nil, fmt.Errorf("does not describe the same sweep when read back")
-	}
-	return s, nil
 }

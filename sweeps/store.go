@@ -15,12 +15,14 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/mutexlab/mutexlab/internal/outfile"
 	"github.com/mutexlab/mutexlab/results"
 	"github.com/mutexlab/mutexlab/results/columns"
 )
 
-// Metadata keys mutexlab writes into every results file besides the spec and root seed.
+// Metadata keys mutexlab writes into every results file besides the spec name and root seed.
 const (
+	KeySpec        = "mutexlab.spec"         // the sweep's spec, as Describe writes it
 	KeySpecHash    = "mutexlab.spec_hash"    // SpecHash of the sweep
 	KeyShard       = "mutexlab.shard"        // "i/N"; "0/1" for a whole sweep or a merge
 	KeyTrialsTotal = "mutexlab.trials_total" // trials in the whole sweep (all shards)
@@ -35,7 +37,7 @@ var partRows = 1024
 // SpecHash identifies a sweep by what determines its trials: the canonical text of the spec
 // (algorithms, replicates, root seed, fixed parameters, grid), not its file name or output.
 func SpecHash(s *Spec) string {
-	sum := sha256.Sum256([]byte(s.Describe()))
+	sum := sha256.Sum256([]byte(s.canonicalText()))
 	return hex.EncodeToString(sum[:8])
 }
 
@@ -47,7 +49,7 @@ func gridKey(s *Spec) string {
 func metadata(s *Spec, sh Shard) map[string]string {
 	return map[string]string{
 		"mutexlab.program_version": ProgramVersion,
-		"mutexlab.spec":            s.Describe(),
+		KeySpec:                    s.Describe(),
 		"mutexlab.spec_name":       s.Name,
 		"mutexlab.root_seed":       strconv.FormatUint(s.Seed, 10),
 		KeySpecHash:                SpecHash(s),
@@ -145,13 +147,13 @@ func formatLine() string { return "format 2 columns " + columns.Signature() }
 // openStore checks what is already on disk for out: a finished file of this sweep
 // (errComplete), a sweep in progress to resume, or nothing. Files of another sweep are an
 // *OutputError and are left untouched.
-func openStore(out string, spec *Spec, sched *Schedule, sh Shard) (*store, error) {
+func openStore(out string, spec *Spec, sched *Schedule, sh Shard, replace bool) (*store, error) {
 	st := &store{out: out, dir: out + ".parts", spec: spec, sched: sched, shard: sh, cols: columns.Schema(), meta: metadata(spec, sh),
 		index: trialIndex{spec.NumPoints(), spec.Trials, spec.Algorithms}}
-	if err := st.checkOutput(); err != nil {
+	if err := st.checkOutput(replace); err != nil {
 		return nil, err
 	}
-	if err := st.openDir(); err != nil {
+	if err := st.openDir(replace); err != nil {
 		return nil, err
 	}
 	if err := st.loadParts(); err != nil {
@@ -169,23 +171,43 @@ func (st *store) fail(path string, format string, a ...any) error {
 	return &OutputError{Path: path, Err: fmt.Errorf("%s: %s", path, fmt.Sprintf(format, a...))}
 }
 
-// checkOutput returns errComplete if out holds this sweep, an error if it holds anything
-// else, and nil if there is no file.
-func (st *store) checkOutput() error {
-	if _, err := os.Stat(st.out); errors.Is(err, fs.ErrNotExist) {
-		return nil
+// checkOutput returns errComplete if out holds this sweep, nil if there is no file (or
+// replace is set), and an *OutputError naming --replace (outfile.Check) if it holds
+// anything else.
+func (st *store) checkOutput(replace bool) error {
+	complete := false
+	err := outfile.Check("--out", st.out, func(path string) (bool, string) {
+		var what string
+		complete, what = st.holdsThisSweep(path)
+		return complete, what
+	}, replace)
+	var refused *outfile.RefusedError
+	if errors.As(err, &refused) {
+		return &OutputError{Path: st.out, Err: errors.New(refused.Reason)}
 	}
-	f, err := results.Open(st.out)
 	if err != nil {
-		return st.fail(st.out, "exists and is not a results file (%v); not overwriting it: delete it or choose another --out", err)
+		return err
+	}
+	if complete {
+		return errComplete
+	}
+	return nil
+}
+
+// holdsThisSweep reports whether path is the results file of this sweep (and shard), else
+// what it holds.
+func (st *store) holdsThisSweep(path string) (bool, string) {
+	f, err := results.Open(path)
+	if err != nil {
+		return false, fmt.Sprintf("exists and is not a results file (%v)", err)
 	}
 	defer f.Close()
 	meta := f.Metadata()
 	if h := meta[KeySpecHash]; h != st.meta[KeySpecHash] || meta[KeyShard] != st.meta[KeyShard] {
-		return st.fail(st.out, "holds results of another sweep (%s, spec hash %q, shard %q), not of %s (spec hash %s, shard %s); not overwriting it: delete it or choose another --out",
+		return false, fmt.Sprintf("holds results of another sweep (%s, spec hash %q, shard %q), not of %s (spec hash %s, shard %s)",
 			orUnknown(meta["mutexlab.spec_name"]), h, meta[KeyShard], st.spec.Name, st.meta[KeySpecHash], st.shard)
 	}
-	return errComplete
+	return true, ""
 }
 
 func orUnknown(s string) string {
@@ -196,11 +218,17 @@ func orUnknown(s string) string {
 }
 
 // openDir creates or reopens OUT.parts, checks that it belongs to this sweep and to this
-// version's layout, and locks it.
-func (st *store) openDir() error {
+// version's layout, and locks it. With replace, a directory of another sweep or version is
+// removed first.
+func (st *store) openDir(replace bool) error {
 	specFile := filepath.Join(st.dir, "SPEC")
 	head := st.meta[KeySpecHash] + " " + st.shard.String()
-	want := head + "\n" + formatLine() + "\n" + st.spec.Describe()
+	want := head + "\n" + formatLine() + "\n" + st.spec.canonicalText()
+	if got, err := os.ReadFile(specFile); replace && err == nil && string(got) != want {
+		if err := os.RemoveAll(st.dir); err != nil {
+			return st.fail(st.dir, "cannot remove it (--replace): %v", unwrapPathErr(err))
+		}
+	}
 	if err := os.Mkdir(st.dir, 0o755); err == nil {
 		if err := writeAtomic(specFile, []byte(want)); err != nil {
 			return st.fail(st.dir, "%v", err)
@@ -210,13 +238,12 @@ func (st *store) openDir() error {
 	}
 	got, err := os.ReadFile(specFile)
 	if err != nil || string(got) != want {
-		first, rest, _ := strings.Cut(string(got), "\n")
+		first, _, _ := strings.Cut(string(got), "\n")
 		if first == head {
-			return st.fail(st.dir, "holds a partial run of this sweep written by another version of bench (its results have other columns); finish it with that version, or delete the directory to start over")
+			return st.fail(st.dir, "holds a partial run of this sweep written by another version of bench (its results have other columns); finish it with that version, or give %s to start over", outfile.ReplaceFlag)
 		}
-		_ = rest
-		return st.fail(st.dir, "holds a partial run of another sweep (spec hash and shard %q, want %q); not touching it: delete it or choose another --out",
-			first, head)
+		return st.fail(st.dir, "holds a partial run of another sweep (spec hash and shard %q, want %q); not touching it: give %s to replace it, or choose another --out",
+			first, head, outfile.ReplaceFlag)
 	}
 	lock, err := os.OpenFile(filepath.Join(st.dir, "LOCK"), os.O_CREATE|os.O_RDWR, 0o644)
 	if err != nil {
@@ -389,7 +416,22 @@ func (st *store) flushPart() error {
 	return st.resetJournal()
 }
 
-// finish merges the parts into the output file and removes the directory.
+// scheduleOrder sorts the rows of a sweep by where sched runs them: the order of a run that
+// was never interrupted, given to every file a sweep writes, so that a resumed run and a
+// merge of shards write the same file byte for byte (results.MergeSorted).
+func scheduleOrder(index trialIndex, sched *Schedule) results.SortKey {
+	return results.SortKey{Columns: []string{"point", "trial", "algorithm"}, Pos: func(v []results.Value) (int64, error) {
+		i, ok := index.index(float64(v[0].Int()), float64(v[1].Int()), v[2].Str())
+		k, in := sched.Position(i)
+		if !ok || !in {
+			return 0, fmt.Errorf("row (point %d, trial %d, algorithm %q) is not a trial of this sweep", v[0].Int(), v[1].Int(), v[2].Str())
+		}
+		return int64(k), nil
+	}}
+}
+
+// finish merges the parts into the output file, in schedule order, and removes the
+// directory.
 func (st *store) finish() error {
 	if err := st.flushPart(); err != nil {
 		return err
@@ -402,7 +444,7 @@ func (st *store) finish() error {
 		if err := w.Close(); err != nil {
 			return err
 		}
-	} else if err := results.Merge(st.out, st.parts, nil); err != nil {
+	} else if err := results.MergeSorted(st.out, st.parts, nil, scheduleOrder(st.index, st.sched)); err != nil {
 		return err
 	}
 	st.close()

@@ -98,6 +98,11 @@ func badInputDir(t *testing.T) string {
 		"onlyhk.toml":       "name = \"x\"\nalgorithms = [\"rl\", \"rr\"]\ntrials = 1\n[params]\nk = 4\n",
 		"badreading.toml":   "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\n[grid]\nno_deletion = [\"skip\", \"never\"]\n",
 		"tvgreading.toml":   "name = \"x\"\nalgorithms = [\"drs\"]\ntrials = 1\n[params]\nnetwork = \"tvg\"\nmobility_rate = \"per-node\"\n",
+		"dupalgo.toml":      "name = \"x\"\nalgorithms = [\"rl\", \"rl\"]\ntrials = 1\n",
+		"dupgrid.toml":      "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\n[grid]\nload = [0.1, 1, 0.1]\n",
+		"bothlinks.toml":    "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\n[params]\nn = 100\nlinks = 300\n[grid]\nconnectivity = [0.2, 0.4]\n",
+		"zerolinks.toml":    "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\n[params]\nlinks = 0\n",
+		"negseed.toml":      "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\nseed = -1\n",
 	}
 	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
@@ -136,7 +141,7 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"run", "--algo", "drs", "--set", "network=tvg", "--mobility", "0.1", "--out", f("out.parquet")}, exitUsage, "--mobility applies to network model walter only"},
 		{[]string{"run", "--set", "colour=3", "--out", f("out.parquet")}, exitUsage, `unknown key "colour"`},
 		{[]string{"run", "--set", "k", "--out", f("out.parquet")}, exitUsage, "want KEY=V1,V2"},
-		{[]string{"run", "--n", "10", "--set", "n=20", "--out", f("out.parquet")}, exitUsage, "n is given twice"},
+		{[]string{"run", "--n", "10", "--set", "n=20", "--out", f("out.parquet")}, exitUsage, "--n and --set n=20 both set n"},
 		{[]string{"run", "--algo", "hk", "--set", "k=two", "--out", f("out.parquet")}, exitUsage, `--set k: "two" is not a number`},
 		{[]string{"run", "--out", f("results.csv")}, exitUsage, "bench report FILE.parquet --format csv"},
 		{[]string{"sweep", "default", "--out", f("results.csv")}, exitUsage, "--format csv"},
@@ -209,6 +214,32 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"run", "--seed", "-1", "--dry-run"}, exitUsage, `--seed (root seed): "-1" is not a non-negative integer`},
 		{[]string{"run", "--n", "30,,40", "--dry-run"}, exitUsage, "--n 30,,40: an empty item in the list"},
 		{[]string{"replay", "--algo", "rl", "--seed", "5", "--html", f("late.html"), "--from-time", "1e9"}, exitUsage, "--from-time: the window starts after the trial's last event"},
+		// explicit values: used as given or refused, naming them
+		{[]string{"run", "--algo", "rl,rl", "--dry-run"}, exitUsage, "--algo: rl is listed twice; replicates are set by --trials"},
+		{[]string{"run", "--load", "0.1,0.1", "--dry-run"}, exitUsage, "--load: 0.1 is listed twice"},
+		{[]string{"run", "--algo", "hk", "--set", "k=2,1,2", "--dry-run"}, exitUsage, "--set k: 2 is listed twice"},
+		{[]string{"run", "--algo", "rl,,rr", "--dry-run"}, exitUsage, "--algo rl,,rr: an empty item in the list"},
+		{[]string{"run", "--n", "100", "--links", "300", "--connectivity", "0.2", "--dry-run"}, exitUsage, "--links and --connectivity both set the initial number of links"},
+		{[]string{"run", "--links", "60", "--set", "degree=4", "--dry-run"}, exitUsage, "--links and --degree both set"},
+		{[]string{"run", "--n", "100", "--links", "1000000", "--dry-run"}, exitUsage, "--links: gives 1000000 links, more than the 4950"},
+		{[]string{"run", "--links", "0", "--dry-run"}, exitUsage, "--links: must be a whole number of links >= 1, got 0"},
+		{[]string{"run", "--degree", "0", "--dry-run"}, exitUsage, "--degree: must be a mean degree > 0, got 0"},
+		{[]string{"run", "--n", "10", "--n", "20", "--dry-run"}, exitUsage, `--n is given twice ("10" and "20")`},
+		{[]string{"run", "--set", "n=10", "--set", "n=20", "--dry-run"}, exitUsage, "--set n=10 and --set n=20 both set n"},
+		{[]string{"sweep", "default", "--workers", "1", "--workers=2", "--dry-run"}, exitUsage, "--workers is given twice"},
+		{[]string{"report", "--by", "algorithm", "--by", "n", f("x.parquet")}, exitUsage, "--by is given twice"},
+		{[]string{"plot", "--figure", "walter2001-fig5", "--figure=x", f("x.parquet")}, exitUsage, "--figure is given twice"},
+		{[]string{"sweep", f("dupalgo.toml")}, exitUsage, "algorithms: rl is listed twice; replicates are set by trials"},
+		{[]string{"sweep", f("dupgrid.toml")}, exitUsage, "grid.load: 0.1 is listed twice"},
+		{[]string{"sweep", f("bothlinks.toml")}, exitUsage, "links and connectivity both set the initial number of links"},
+		{[]string{"sweep", f("zerolinks.toml")}, exitUsage, "params.links: must be a whole number of links >= 1, got 0"},
+		{[]string{"sweep", f("negseed.toml")}, exitUsage, "seed: must be a whole number in 0..18446744073709551615"},
+		// bench sweep --from: a results file without a recorded spec, or not a results file
+		{[]string{"sweep", "--from", f("good.parquet")}, exitUsage, "good.parquet: the file records no sweep spec"},
+		{[]string{"sweep", "--from", f("garbage.parquet")}, exitUsage, "garbage.parquet"},
+		{[]string{"sweep", "--from", f("missing.parquet")}, exitUsage, "missing.parquet"},
+		{[]string{"sweep", "default", "--from", f("good.parquet")}, exitUsage, "both name the sweep to run"},
+		{[]string{"sweep", f("good.parquet")}, exitUsage, "bench sweep --from"},
 	}
 	before := hashTree(t, dir)
 	for _, c := range cases {

@@ -15,6 +15,7 @@ import (
 	"github.com/mutexlab/mutexlab/algorithms/akw1"
 	"github.com/mutexlab/mutexlab/algorithms/drs"
 	"github.com/mutexlab/mutexlab/analysis"
+	"github.com/mutexlab/mutexlab/internal/outfile"
 	"github.com/mutexlab/mutexlab/internal/slowed"
 	"github.com/mutexlab/mutexlab/kernel"
 	"github.com/mutexlab/mutexlab/plots"
@@ -73,6 +74,7 @@ func checkCmd(ctx context.Context, args []string) error {
 	level := fs.Float64("level", 0.95, "confidence level of the exponent's interval, in (0, 1)")
 	seed := fs.Uint64("seed", 1, "root seed")
 	plotOut := fs.String("plot", "", "also draw the measurements and the bounds' curves to this `file` (.png, .svg or .pdf)")
+	replace := replaceFlag(fs)
 	pos, err := parseArgs(fs, args, checkHelp)
 	if err != nil {
 		return err
@@ -89,9 +91,10 @@ func checkCmd(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	plotStamp := outfile.NewStamp("bench check", "bounds", fmt.Sprint(*quick, *trials, *maxN, *level, *seed))
 	if *plotOut != "" {
-		if _, err := plots.FormatOf(*plotOut); err != nil {
-			return usagef("--plot %v", err)
+		if err := checkFigureOuts("--plot", []string{*plotOut}, plotStamp, *replace); err != nil {
+			return err
 		}
 	}
 	checks, err := pl.checkAll(ctx, analysis.AKWBoundClaims)
@@ -120,7 +123,7 @@ func checkCmd(ctx context.Context, args []string) error {
 		}
 	}
 	if *plotOut != "" {
-		if err := drawBounds(*plotOut, checks); err != nil {
+		if err := drawBounds(ctx, *plotOut, checks, plotStamp, *replace); err != nil {
 			return err
 		}
 	}
@@ -138,7 +141,7 @@ func checkVerdicts(slow []analysis.BoundCheck) error {
 	return nil
 }
 
-func drawBounds(path string, checks []analysis.BoundCheck) error {
+func drawBounds(ctx context.Context, path string, checks []analysis.BoundCheck, s outfile.Stamp, replace bool) error {
 	f, err := plots.BoundFigure(checks)
 	if err != nil {
 		return err
@@ -146,7 +149,7 @@ func drawBounds(path string, checks []analysis.BoundCheck) error {
 	for _, note := range f.Notes {
 		fmt.Fprintln(os.Stderr, "bench check: note:", note)
 	}
-	return f.Save(path)
+	return saveFigure(ctx, "--plot", f, []string{path}, s, replace)
 }
 
 // checkPlan is how the bound check samples: the axes, trials per point, entries discarded

@@ -198,6 +198,11 @@ func checkBench(t *testing.T, args []string) error {
 		if !slices.Contains(args, "--dry-run") {
 			args = append(args, "--dry-run")
 		}
+		for i := 1; i < len(args); i++ {
+			if path, ok := fixtureFor(args[i]); ok && args[i-1] == "--from" {
+				args[i] = path // the results file a rerun reads
+			}
+		}
 		real = true
 	case "report", "plot", "html":
 		real = true

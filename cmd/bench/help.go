@@ -92,7 +92,7 @@ func flagLine(f *flag.Flag) string {
 }
 
 // parseArgs parses flags and positional arguments in any order (parseInterleaved). -h
-// prints h with the flags; a bad flag is a one-line usage error.
+// prints h with the flags; a bad flag, or one given twice, is a one-line usage error.
 func parseArgs(fs *flag.FlagSet, args []string, h help) ([]string, error) {
 	pos, err := parseInterleaved(fs, args)
 	if err == flag.ErrHelp {
@@ -101,6 +101,9 @@ func parseArgs(fs *flag.FlagSet, args []string, h help) ([]string, error) {
 	}
 	if err != nil {
 		return nil, usagef("%v (bench %s -h lists the flags)", flagError(fs, err), strings.TrimPrefix(fs.Name(), "bench "))
+	}
+	if err := refuseRepeats(fs, args); err != nil {
+		return nil, err
 	}
 	return pos, nil
 }

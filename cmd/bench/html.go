@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/mutexlab/mutexlab/internal/outfile"
 	"github.com/mutexlab/mutexlab/plots/htmlreport"
 )
 
@@ -27,7 +28,8 @@ command that writes it for a paper), and the summary table (mean ± 95% CI by al
 grid axis, with null counts and pooled parameters noted). No script, no font file, no link
 outside the page; it prints well. FILE.parquet becomes DIR/FILE.html (DIR defaults to the
 current directory; with one file, --out may name the page). Pages are written under a
-temporary name and renamed; on bad input nothing is written.`,
+temporary name and renamed; on bad input nothing is written. An existing page is replaced
+only if bench html wrote it from the same results file (--replace: any file).`,
 	examples: []string{
 		"bench html results/walter2001.parquet",
 		"bench html results/jiang-hk.parquet results/jiang-gme.parquet --out report",
@@ -43,6 +45,7 @@ func htmlCmd(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench html", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	out := fs.String("out", ".", "`directory` for the pages (created if missing), or the page's file name (.html) for one input")
+	replace := replaceFlag(fs)
 	files, err := parseArgs(fs, args, htmlHelp)
 	if err != nil {
 		return err
@@ -56,6 +59,13 @@ func htmlCmd(ctx context.Context, args []string) error {
 	targets, err := htmlTargets(files, *out)
 	if err != nil {
 		return err
+	}
+	stamps := make([]outfile.Stamp, len(files))
+	for i, f := range absPaths(files) { // every target is checked before any work
+		stamps[i] = outfile.NewStamp("bench html", f)
+		if err := outfile.CheckStamped("--out", targets[i], stamps[i], *replace); err != nil {
+			return err
+		}
 	}
 	pages := make([][]byte, len(files))
 	for i, f := range files { // every page is built before any is written
@@ -73,8 +83,12 @@ func htmlCmd(ctx context.Context, args []string) error {
 		pages[i] = b.Bytes()
 	}
 	for i, t := range targets {
-		if err := writeAtomic(t, pages[i]); err != nil {
-			return usagef("--out %s: %v", t, err)
+		page := pages[i]
+		if err := makeParent("--out", t); err != nil {
+			return err
+		}
+		if err := writeOutput("--out", t, stamps[i], *replace, func(w io.Writer) error { _, err := w.Write(page); return err }); err != nil {
+			return err
 		}
 		fmt.Println(t)
 	}
@@ -104,21 +118,4 @@ func htmlTargets(files []string, out string) ([]string, error) {
 		targets = append(targets, t)
 	}
 	return targets, nil
-}
-
-// writeAtomic writes data to path under a temporary name in the same directory and renames
-// it (openOut), so a failure never leaves half a page or damages an existing one.
-func writeAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	w, commit, abort, err := openOut(path)
-	if err != nil {
-		return err
-	}
-	if _, err := w.Write(data); err != nil {
-		abort()
-		return err
-	}
-	return commit()
 }

@@ -25,6 +25,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/mutexlab/mutexlab/internal/outfile"
 	"github.com/mutexlab/mutexlab/internal/traceview"
 	"github.com/mutexlab/mutexlab/kernel"
 	"github.com/mutexlab/mutexlab/sweeps"
@@ -137,8 +138,9 @@ func exitCode(err error) int {
 	var pe *kernel.ParamError
 	var te *kernel.TrialError
 	var we *traceview.WindowError
+	var re *outfile.RefusedError
 	switch {
-	case errors.As(err, &ue), errors.As(err, &pe), errors.As(err, &we):
+	case errors.As(err, &ue), errors.As(err, &pe), errors.As(err, &we), errors.As(err, &re):
 		return exitUsage
 	case errors.As(err, &te):
 		switch te.Kind {
@@ -184,6 +186,7 @@ func mainHelp() {
 	fmt.Println()
 	fmt.Println("Run 'bench COMMAND -h' (or 'bench help COMMAND') for a command's flags and examples.")
 	fmt.Println("Exit codes: 0 success, 1 failure or interrupted, 2 bad input, 3 safety violation, 4 starvation.")
+	fmt.Println("Outputs: a command replaces a file only if it wrote it for the same inputs; --replace replaces any.")
 	fmt.Println("Environment: BENCH_CPUPROFILE=FILE writes a CPU profile of the command (go tool pprof -top FILE);")
 	fmt.Println("GOGC is 10 unless set (large trials: docs/scaling.md).")
 	fmt.Println("more: README.md, docs/running.md")

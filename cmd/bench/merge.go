@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"runtime"
 
+	"github.com/mutexlab/mutexlab/internal/outfile"
 	"github.com/mutexlab/mutexlab/results"
 	"github.com/mutexlab/mutexlab/sweeps"
 )
@@ -18,9 +20,11 @@ func init() {
 
 var mergeHelp = help{
 	usage: "bench merge --out ALL.parquet SHARD.parquet...",
-	about: `Combines the shard files of one sweep (bench sweep --shard i/N) into one file with the rows
-of a single-process run. It refuses, writing nothing (exit 2), unless every input carries
-the same spec hash and together they hold every trial of the sweep exactly once.`,
+	about: `Combines the shard files of one sweep (bench sweep --shard i/N) into one file, identical byte
+for byte to the file a single-process run writes. It refuses, writing nothing (exit 2),
+unless every input carries the same spec hash and together they hold every trial of the
+sweep exactly once, and it replaces an existing file only if that holds the same whole
+sweep (--replace: any file).`,
 	examples: []string{
 		"bench merge --out results/walter2001.parquet results/walter2001.shard-*-of-64.parquet",
 	},
@@ -29,9 +33,10 @@ the same spec hash and together they hold every trial of the sweep exactly once.
 
 var compareHelp = help{
 	usage: "bench compare A.parquet B.parquet",
-	about: `Checks that two results files hold identical rows, in any order: a merged file against a
-single-process run, or a rerun against the original. Exit 0 when they do, 1 naming the
-first difference, 2 when a file cannot be read.`,
+	about: `Checks that two results files hold identical rows, in any order: a rerun against the
+original, or files of other program versions (two files of one sweep written by the same
+version are identical byte for byte, merged, resumed or not, and cmp says so too). Exit 0
+when they do, 1 naming the first difference, 2 when a file cannot be read.`,
 	examples: []string{
 		"bench compare results/walter2001.parquet results/walter2001-rerun.parquet",
 	},
@@ -43,7 +48,8 @@ func defaultWorkers() int { return runtime.GOMAXPROCS(0) }
 func mergeCmd(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench merge", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	out := fs.String("out", "", "merged results `file` (required)")
+	out := fs.String("out", "", "merged results `file` (required); an existing file is replaced only if it holds this whole sweep (else --replace)")
+	replace := replaceFlag(fs)
 	shards, err := parseArgs(fs, args, mergeHelp)
 	if err != nil {
 		return err
@@ -54,7 +60,15 @@ func mergeCmd(ctx context.Context, args []string) error {
 	if len(shards) == 0 {
 		return usagef("no shard files given (bench merge --out ALL.parquet SHARD.parquet...)")
 	}
-	if err := sweeps.MergeShards(*out, shards); err != nil {
+	if err := outfile.CheckDir("--out", *out, "the merged file (.parquet)"); err != nil {
+		return err
+	}
+	err = sweeps.MergeShards(*out, shards, *replace)
+	var oe *sweeps.OutputError
+	if errors.As(err, &oe) {
+		return usagef("--out %s: %v", oe.Path, oe.Err)
+	}
+	if err != nil {
 		return usagef("%v", err)
 	}
 	fmt.Printf("merged %d files -> %s\n", len(shards), *out)

@@ -7,10 +7,10 @@ import (
 	"io"
 	"maps"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/mutexlab/mutexlab/analysis"
+	"github.com/mutexlab/mutexlab/internal/outfile"
 	"github.com/mutexlab/mutexlab/plots"
 )
 
@@ -29,7 +29,8 @@ fixed by the figure or pooled (averaged over) by it, and is also printed on stde
 go into a paper's own caption. No title unless --title.
 
 --out defaults to NAME.png in the current directory (NAME: the figure, or METRIC-vs-X);
-several comma-separated files write several formats. On a log axis, points it cannot show
+several comma-separated files write several formats. An existing file is replaced only if
+bench plot drew it for the same figure and results files (--replace: any file). On a log axis, points it cannot show
 (x or mean <= 0) are left out with a note on stderr; if none is left that is an error.`,
 	extra: func(w io.Writer) {
 		fmt.Fprintln(w, "figures (docs/figures.md shows each one drawn):")
@@ -60,6 +61,7 @@ func plotCmd(ctx context.Context, args []string) error {
 	title := fs.String("title", "", "a `title` above the figure")
 	noCaption := fs.Bool("no-caption", false, "leave the caption line out of the image")
 	out := fs.String("out", "", "output `files`, comma-separated; the extension picks png, svg or pdf")
+	replace := replaceFlag(fs)
 	files, err := parseArgs(fs, args, plotHelp)
 	if err != nil {
 		return err
@@ -68,7 +70,7 @@ func plotCmd(ctx context.Context, args []string) error {
 		if len(files) > 0 {
 			return usagef("--figure %s runs its own trials and reads no results file; got %s", linksFigure, files[0])
 		}
-		return plotLinks(ctx, outList(*out, linksFigure), *noCaption)
+		return plotLinks(ctx, outList(*out, linksFigure), *noCaption, *replace)
 	}
 	if len(files) == 0 {
 		return usagef("name at least one results file (bench plot -h for help)")
@@ -84,10 +86,9 @@ func plotCmd(ctx context.Context, args []string) error {
 	}
 	p.Spec.Title, p.Spec.NoCaption = *title, *noCaption
 	outs := outList(*out, p.Name)
-	for _, o := range outs {
-		if _, err := plots.FormatOf(o); err != nil {
-			return usagef("--out %v", err)
-		}
+	stamp := figureStamp(p.Name, files)
+	if err := checkFigureOuts("--out", outs, stamp, *replace); err != nil {
+		return err
 	}
 	fig, err := buildFigure(files, p, *figure != "")
 	if err != nil {
@@ -97,7 +98,14 @@ func plotCmd(ctx context.Context, args []string) error {
 		fmt.Fprintf(os.Stderr, "bench plot: note: %s\n", n)
 	}
 	fmt.Fprintf(os.Stderr, "bench plot: the caption reads: %s\n", fig.Caption)
-	return saveFigure(ctx, fig, outs)
+	return saveFigure(ctx, "--out", fig, outs, stamp, *replace)
+}
+
+// figureStamp identifies bench plot's output by the figure (its name: a preset, or
+// METRIC-vs-X) and the results files it reads; a figure redrawn with other filters, title
+// or caption replaces its earlier file.
+func figureStamp(name string, files []string) outfile.Stamp {
+	return outfile.NewStamp("bench plot", append([]string{name}, absPaths(files)...)...)
 }
 
 // onlyFigureFlags refuses the custom figure's flags beside --figure: a named figure fixes its
@@ -172,24 +180,6 @@ func buildFigure(files []string, p plots.Preset, named bool) (*plots.Figure, err
 		return nil, usagef("%v", err)
 	}
 	return fig, nil
-}
-
-func saveFigure(ctx context.Context, fig *plots.Figure, outs []string) error {
-	for _, o := range outs {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("interrupted before writing %s", o)
-		}
-		if dir := filepath.Dir(o); dir != "." {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return usagef("--out %s: %v", o, err)
-			}
-		}
-		if err := fig.Save(o); err != nil {
-			return usagef("--out %v", err)
-		}
-		fmt.Println(o)
-	}
-	return nil
 }
 
 func parseScale(flagName, s string) (plots.Scale, error) {

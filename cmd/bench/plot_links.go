@@ -93,11 +93,10 @@ func linkTraces(ctx context.Context, trials []sweeps.Trial) ([]plots.LinkTrace, 
 }
 
 // plotLinks draws the link-count figure into outs.
-func plotLinks(ctx context.Context, outs []string, noCaption bool) error {
-	for _, o := range outs {
-		if _, err := plots.FormatOf(o); err != nil {
-			return usagef("--out %v", err)
-		}
+func plotLinks(ctx context.Context, outs []string, noCaption, replace bool) error {
+	stamp := figureStamp(linksFigure, nil)
+	if err := checkFigureOuts("--out", outs, stamp, replace); err != nil {
+		return err
 	}
 	trials, err := linkTrials()
 	if err != nil {
@@ -117,5 +116,5 @@ func plotLinks(ctx context.Context, outs []string, noCaption bool) error {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "bench plot: caption: %s\n", linksCaption)
-	return saveFigure(ctx, fig, outs)
+	return saveFigure(ctx, "--out", fig, outs, stamp, replace)
 }

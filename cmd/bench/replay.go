@@ -9,8 +9,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/mutexlab/mutexlab/internal/outfile"
 	"github.com/mutexlab/mutexlab/internal/swarm"
 	"github.com/mutexlab/mutexlab/internal/traceview"
 	"github.com/mutexlab/mutexlab/kernel"
@@ -51,7 +53,7 @@ sweep instead: the row of a results file with the same point, trial and algorith
 type replayFlags struct {
 	algo, out, html, preset, spec string
 	seed                          uint64
-	full                          bool
+	full, replace                 bool
 	maxLines, point, trial        int
 	view                          traceview.Options
 	given                         map[string]bool
@@ -67,8 +69,9 @@ func replayCmd(ctx context.Context, args []string) error {
 	f := replayFlags{given: map[string]bool{}, ctx: ctx}
 	fs.StringVar(&f.algo, "algo", "", "`algorithm` whose seed to replay (required for a swarm seed; with --preset or --spec, one of the sweep's, needed if it has several)")
 	fs.Uint64Var(&f.seed, "seed", 0, "the swarm `seed` bench swarm printed")
-	fs.StringVar(&f.out, "out", "", "trace `file` (default: standard output); written under a temporary name, then renamed")
+	fs.StringVar(&f.out, "out", "", "trace `file` (default: standard output); written under a temporary name, then renamed; an existing file only if it is bench replay's trace of the same algorithm and seed (else --replace)")
 	fs.BoolVar(&f.full, "full", false, "also trace the original trial, not only the shortest failing prefix")
+	replaceFlagVar(fs, &f.replace)
 	fs.IntVar(&f.maxLines, "max-lines", 2_000_000, "most lines per trace")
 	fs.StringVar(&f.html, "html", "", "write the trial as an interactive viewer `page` (.html) instead of the text trace")
 	fs.StringVar(&f.preset, "preset", "", "with --html: a trial of this preset's sweep (`name`) instead of a swarm seed")
@@ -96,6 +99,9 @@ func replayCmd(ctx context.Context, args []string) error {
 		return usagef("--algo: %v", err)
 	}
 	if f.html != "" {
+		if err := outfile.CheckStamped("--html", f.html, f.swarmStamp(), f.replace); err != nil {
+			return err // before the trial runs
+		}
 		tr, err := swarm.PageContext(f.ctx, t, f.seed, f.view)
 		if errors.Is(err, kernel.ErrInterrupted) || f.ctx.Err() != nil {
 			return pageInterrupted(f.html)
@@ -103,7 +109,7 @@ func replayCmd(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		if err := writePage("replay", f.html, tr); err != nil {
+		if err := writePage("replay", f.html, tr, f.swarmStamp(), f.replace); err != nil {
 			return err
 		}
 		return pageErr(tr)
@@ -143,29 +149,32 @@ func (f *replayFlags) check() error {
 	if f.html != "" {
 		return checkPagePath("--html", f.html)
 	}
-	if fi, err := os.Stat(f.out); f.out != "" && err == nil && fi.IsDir() {
-		return usagef("--out %s: is a directory; name the trace file", f.out)
+	if f.out == "" {
+		return nil
 	}
-	return nil
+	if err := outfile.CheckDir("--out", f.out, "the trace file"); err != nil {
+		return err
+	}
+	return outfile.CheckStamped("--out", f.out, f.swarmStamp(), f.replace)
 }
 
 // textTrace writes the swarm seed's text trace and searches its shortest failing prefix.
 func (f *replayFlags) textTrace(t swarm.Target) error {
-	w, commit, abort, err := openOut(f.out)
-	if err != nil {
-		return usagef("--out %s: %v", f.out, err)
-	}
-	rep, err := swarm.Reproduce(w, t, f.seed, swarm.ReplayOptions{Full: f.full, MaxLines: f.maxLines, Ctx: f.ctx})
-	if err != nil {
-		abort()
+	var rep swarm.Replay
+	reproduce := func(w io.Writer) (err error) {
+		rep, err = swarm.Reproduce(w, t, f.seed, swarm.ReplayOptions{Full: f.full, MaxLines: f.maxLines, Ctx: f.ctx})
 		return err
 	}
-	if err := commit(); err != nil {
-		return fmt.Errorf("--out %s: %v", f.out, err)
-	}
 	where := "standard output"
-	if f.out != "" {
+	if f.out == "" {
+		if err := reproduce(os.Stdout); err != nil {
+			return err
+		}
+	} else {
 		where = f.out
+		if err := writeOutput("--out", f.out, f.swarmStamp(), f.replace, reproduce); err != nil {
+			return err
+		}
 	}
 	if rep.Original.Kind == swarm.Pass {
 		fmt.Fprintf(os.Stderr, "replay: %s seed %d passes (%d events); trace (%d lines) -> %s\n", t.Name, f.seed, rep.Original.Events, rep.Lines, where)
@@ -174,6 +183,12 @@ func (f *replayFlags) textTrace(t swarm.Target) error {
 	fmt.Fprintf(os.Stderr, "replay: shortest failing prefix %d of %d CS entries; trace (%d lines) -> %s\n",
 		rep.Prefix, rep.Params.Warmup+rep.Params.Measure, rep.Lines, where)
 	return &swarmFailure{&swarm.Failure{Outcome: rep.Original}}
+}
+
+// swarmStamp identifies bench replay's trace or page of a swarm trial: its algorithm and
+// seed (the page and the text trace differ by format, hence by file).
+func (f *replayFlags) swarmStamp() outfile.Stamp {
+	return outfile.NewStamp("bench replay", "swarm", f.algo, strconv.FormatUint(f.seed, 10))
 }
 
 // sweepPage writes the page of one trial of a preset or spec file.
@@ -202,7 +217,12 @@ func (f *replayFlags) sweepPage() error {
 	tr := spec.Trial((f.point*spec.Trials+f.trial)*len(spec.Algorithms) + a)
 	what := fmt.Sprintf("%s point %d trial %d", strings.TrimPrefix(flagName, "--"), f.point, f.trial)
 	again := fmt.Sprintf("bench replay %s --algo %s --point %d --trial %d --html FILE", flagName, tr.Algorithm, f.point, f.trial)
-	return trialPageContext(f.ctx, "replay", tr, what, again, f.view, f.html)
+	inputs := []string{f.preset}
+	if f.spec != "" {
+		inputs = absPaths([]string{f.spec})
+	}
+	stamp := outfile.NewStamp("bench replay", append(inputs, tr.Algorithm, strconv.Itoa(f.point), strconv.Itoa(f.trial))...)
+	return trialPageContext(f.ctx, "replay", tr, what, again, f.view, pageOut{f.html, stamp, f.replace})
 }
 
 // pageErr is the error of a trial shown in a page: nil if it passed, else its failure, so
@@ -214,22 +234,28 @@ func pageErr(t *traceview.Trace) error {
 	return fmt.Errorf("the page opens at the failure: %w", t.Err())
 }
 
-// writePage writes a viewer page under a temporary name and renames it, so a failed write
-// leaves no partial page, and says (as command cmd) where it went and how big it is.
-func writePage(cmd, path string, t *traceview.Trace) error {
-	w, commit, abort, err := openOut(path)
+// pageOut is where a viewer page goes: the file (--html), its stamp, and --replace.
+type pageOut struct {
+	path    string
+	stamp   outfile.Stamp
+	replace bool
+}
+
+// writePage writes a viewer page under the output policy (written under a temporary name
+// and renamed, so a failed write leaves no partial page), and says (as command cmd) where
+// it went and how big it is.
+func writePage(cmd, path string, t *traceview.Trace, s outfile.Stamp, replace bool) error {
+	var n int64
+	err := writeOutput("--html", path, s, replace, func(w io.Writer) error {
+		cw := &countingWriter{w: w}
+		err := traceview.Write(cw, t)
+		n = cw.n
+		return err
+	})
 	if err != nil {
-		return usagef("--html %s: %v", path, err)
-	}
-	cw := &countingWriter{w: w}
-	if err := traceview.Write(cw, t); err != nil {
-		abort()
 		return err
 	}
-	if err := commit(); err != nil {
-		return fmt.Errorf("--html %s: %v", path, err)
-	}
-	fmt.Fprintf(os.Stderr, "%s: %d events (%s) -> %s (%.1f MB)\n", cmd, len(t.Events.Kind), outcomeWords(t), path, float64(cw.n)/1e6)
+	fmt.Fprintf(os.Stderr, "%s: %d events (%s) -> %s (%.1f MB)\n", cmd, len(t.Events.Kind), outcomeWords(t), path, float64(n)/1e6)
 	if t.Note != "" {
 		fmt.Fprintf(os.Stderr, "%s: note: %s; bench replay's --max-events and --from-time choose the window\n", cmd, t.Note)
 	}
@@ -263,36 +289,4 @@ func checkPagePath(flagName, path string) error {
 		return usagef("%s %s: is a directory; name the page FILE.html", flagName, path)
 	}
 	return nil
-}
-
-// openOut opens the destination of a trace or page: standard output, or a temporary file
-// beside path that commit makes readable by all (0644) and renames to path (abort removes
-// it), so a failed replay leaves no partial file.
-func openOut(path string) (w io.Writer, commit func() error, abort func(), err error) {
-	if path == "" {
-		return os.Stdout, func() error { return nil }, func() {}, nil
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	abort = func() { f.Close(); os.Remove(f.Name()) }
-	commit = func() error {
-		if err := f.Close(); err != nil {
-			os.Remove(f.Name())
-			return err
-		}
-		// A temporary file is private (0600); a page or trace is meant to be shared, like the
-		// figures (plots.Figure.Save) and results files.
-		if err := os.Chmod(f.Name(), 0o644); err != nil {
-			os.Remove(f.Name())
-			return err
-		}
-		if err := os.Rename(f.Name(), path); err != nil {
-			os.Remove(f.Name())
-			return err
-		}
-		return nil
-	}
-	return f, commit, abort, nil
 }

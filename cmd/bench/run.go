@@ -40,6 +40,7 @@ type runFlags struct {
 	seed            uint64
 	out, html       string
 	quiet, dryRun   bool
+	replace         bool
 	given           map[string]bool // flags given on the command line
 }
 
@@ -48,6 +49,9 @@ type setFlags []string
 
 func (s *setFlags) String() string     { return strings.Join(*s, " ") }
 func (s *setFlags) Set(v string) error { *s = append(*s, v); return nil }
+
+// Repeatable: --set is given once per key (refuseRepeats lets it repeat).
+func (s *setFlags) Repeatable() {}
 
 func runCmd(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("bench run", flag.ContinueOnError)
@@ -67,6 +71,7 @@ func runCmd(ctx context.Context, args []string) error {
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress lines")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "print the grid, the trial count and an estimate of the work; run nothing")
 	fs.StringVar(&f.html, "html", "", "for a run of one trial: write it as an interactive trace viewer `page` (.html) instead of a results file (docs/viewer.md)")
+	replaceFlagVar(fs, &f.replace)
 	pos, err := parseArgs(fs, args, runHelp())
 	if err != nil {
 		return err
@@ -83,7 +88,7 @@ func runCmd(ctx context.Context, args []string) error {
 		return err
 	}
 	if f.html != "" {
-		return runHTML(ctx, spec, f.html, f.given["out"], f.dryRun, args) // page.go
+		return runHTML(ctx, spec, f.html, f.given["out"], f.dryRun, f.replace, args) // page.go
 	}
 	if f.out == "" {
 		f.out = "results/run-" + sweeps.SpecHash(spec)[:8] + ".parquet"
@@ -96,7 +101,7 @@ func runCmd(ctx context.Context, args []string) error {
 		fmt.Printf("output: %s\n", f.out)
 		return nil
 	}
-	return execute(ctx, "run", spec, sweeps.Options{Workers: f.workers, Out: f.out}, f.quiet)
+	return execute(ctx, "run", spec, sweeps.Options{Workers: f.workers, Out: f.out, Replace: f.replace}, f.quiet)
 }
 
 // runHelp is bench run -h: the flags, and how to reach every spec key with --set.
@@ -177,14 +182,18 @@ func checkWorkers(w int) error {
 // spec turns the flags into a sweep: single values are fixed parameters, lists are grid axes.
 func (f *runFlags) spec() (*sweeps.Spec, error) {
 	s := &sweeps.Spec{Name: "run", Trials: f.trials, Seed: f.seed, Fixed: map[string]sweeps.Value{}, Grid: map[string][]sweeps.Value{}, Source: "flags"}
-	for _, a := range splitList(f.algo) {
+	if strings.TrimSpace(f.algo) == "" {
+		return nil, usagef("--algo: empty; known: %s", strings.Join(algorithms.Names(), ", "))
+	}
+	algos, err := listItems("--algo", f.algo)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range algos {
 		if _, err := algorithms.New(a); err != nil {
 			return nil, usagef("--algo: %v", err)
 		}
 		s.Algorithms = append(s.Algorithms, a)
-	}
-	if len(s.Algorithms) == 0 {
-		return nil, usagef("--algo: empty; known: %s", strings.Join(algorithms.Names(), ", "))
 	}
 	if f.trials < 1 || f.trials > sweeps.MaxTrials {
 		return nil, usagef("--trials: must be in 1..%d, got %d", int64(sweeps.MaxTrials), f.trials)
@@ -213,6 +222,7 @@ func (f *runFlags) spec() (*sweeps.Spec, error) {
 // neither links nor degree is given).
 func (f *runFlags) lists() (map[string]string, error) {
 	lists := map[string]string{}
+	setBy := map[string]string{} // key -> the --set that gave it
 	for _, kv := range f.set {
 		key, list, ok := strings.Cut(kv, "=")
 		c, known := columns.Lookup(key)
@@ -221,10 +231,12 @@ func (f *runFlags) lists() (map[string]string, error) {
 			return nil, usagef("--set %s: want KEY=V1,V2,... (keys: %s)", kv, strings.Join(columns.Keys(), ", "))
 		case !known || !c.Key:
 			return nil, usagef("--set %s: unknown key %q; keys: %s", kv, key, strings.Join(columns.Keys(), ", "))
-		case lists[key] != "" || f.given[flagName(key)]:
-			return nil, usagef("--set %s: %s is given twice", kv, key)
+		case c.Flag && f.given[flagName(key)]:
+			return nil, usagef("--%s and --set %s both set %s; give it once", flagName(key), kv, key)
+		case setBy[key] != "":
+			return nil, usagef("--set %s and --set %s both set %s; give it once", setBy[key], kv, key)
 		}
-		lists[key] = list
+		lists[key], setBy[key] = list, kv
 	}
 	nets := splitList(lists["network"])
 	if len(nets) == 0 {
@@ -254,10 +266,14 @@ func setList(s *sweeps.Spec, key, list string) error {
 		name = "--set " + key
 	}
 	var vals []sweeps.Value
-	if key != "crashes" && slices.ContainsFunc(strings.Split(list, ","), func(x string) bool { return strings.TrimSpace(x) == "" }) {
-		return usagef("%s %s: an empty item in the list; give values separated by single commas", name, list)
+	items := []string{list} // crashes: one schedule, which itself holds commas
+	if key != "crashes" {
+		var err error
+		if items, err = listItems(name, list); err != nil {
+			return err
+		}
 	}
-	for _, x := range splitList(list) {
+	for _, x := range items {
 		if c.Kind == results.String {
 			vals = append(vals, sweeps.Value{Str: x})
 			continue
@@ -267,9 +283,6 @@ func setList(s *sweeps.Spec, key, list string) error {
 			return usagef("%s: %q is not a number", name, x)
 		}
 		vals = append(vals, sweeps.Value{Num: v})
-	}
-	if key == "crashes" { // one schedule, which itself holds commas
-		vals = []sweeps.Value{{Str: list}}
 	}
 	for _, v := range vals {
 		if err := c.CheckValue(v); err != nil {
@@ -299,6 +312,18 @@ func eventRate(events int64, wall time.Duration) string {
 
 // englishNumbers prints numbers with thousands separators, as the docs write them.
 var englishNumbers = message.NewPrinter(language.English)
+
+// listItems splits a flag's comma-separated list, refusing an empty item: a stray comma is
+// a typo, not a value.
+func listItems(name, list string) ([]string, error) {
+	items := strings.Split(list, ",")
+	for k, x := range items {
+		if items[k] = strings.TrimSpace(x); items[k] == "" {
+			return nil, usagef("%s %s: an empty item in the list; give values separated by single commas", name, list)
+		}
+	}
+	return items, nil
+}
 
 func splitList(s string) []string {
 	var out []string

@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/mutexlab/mutexlab/internal/runner"
+	"github.com/mutexlab/mutexlab/results"
 	"github.com/mutexlab/mutexlab/sweeps"
 )
 
@@ -18,9 +19,11 @@ func init() {
 }
 
 var sweepHelp = help{
-	usage: "bench sweep PRESET|FILE.toml [--workers N] [--out FILE.parquet] [--shard i/N] [--dry-run] [--quiet]",
+	usage: "bench sweep PRESET|FILE.toml|--from RESULTS.parquet [--workers N] [--out FILE.parquet] [--shard i/N] [--dry-run] [--quiet]",
 	about: `Runs every trial of a sweep: a preset embedded in bench (listed below) or a spec file of your
-own (TOML: algorithms, fixed parameters, grid axes, replicates, root seed; see docs/running.md).
+own (TOML: algorithms, fixed parameters, grid axes, replicates, root seed; see docs/running.md),
+or, with --from, the sweep a results file records (every file of bench sweep and bench run
+holds its spec, which reruns its trials exactly: give --out a new file to reproduce it).
 Results go to OUT (default: the spec's output; for a shard, OUT with .shard-i-of-N before the
 extension), one row per trial, and a summary table is printed. Finished trials are kept in
 OUT.parts as they finish: Ctrl-C or SIGTERM stops the trials in flight within about a second
@@ -41,6 +44,7 @@ Exit codes: 0 done, 1 interrupted or failed, 2 bad input, 3 safety violation, 4 
 		"bench sweep walter2001 --workers 2",
 		"bench sweep walter2001 --shard 3/64",
 		"bench sweep my-sweep.toml --out results/mine.parquet",
+		"bench sweep --from results/walter2001.parquet --out results/walter2001-again.parquet",
 	},
 	more: "docs/running.md (spec files, presets); docs/hpc.md (shards, resume, Slurm)",
 }
@@ -52,21 +56,23 @@ func sweepCmd(ctx context.Context, args []string) error {
 	out := fs.String("out", "", "results `file` (.parquet; default: the spec's output)")
 	quiet := fs.Bool("quiet", false, "no progress lines")
 	dryRun := fs.Bool("dry-run", false, "print the expanded grid, the trial count and an estimate of the work; run nothing")
+	replace := replaceFlag(fs)
 	shardText := fs.String("shard", "", "run only slice `i/N` (0 <= i < N) of the trials, e.g. --shard 3/64 (a Slurm array task)")
+	from := fs.String("from", "", "rerun the sweep a results `file` (.parquet) records, instead of a preset or spec file")
 	pos, err := parseArgs(fs, args, sweepHelp) // flags before or after the preset name
 	if err != nil {
 		return err
 	}
 	var name string
-	switch len(pos) {
-	case 0:
-	case 1:
-		name = pos[0]
-	default:
+	switch {
+	case len(pos) > 1:
 		return usagef("unexpected argument %q (bench sweep runs one preset or spec file)", pos[1])
-	}
-	if name == "" {
-		return usagef("name a preset (%s) or a spec file (bench sweep -h)", strings.Join(sweeps.PresetNames(), ", "))
+	case len(pos) == 1 && *from != "":
+		return usagef("%s and --from %s both name the sweep to run; give one", pos[0], *from)
+	case len(pos) == 1:
+		name = pos[0]
+	case *from == "":
+		return usagef("name a preset (%s), a spec file or --from FILE.parquet (bench sweep -h)", strings.Join(sweeps.PresetNames(), ", "))
 	}
 	if err := checkWorkers(*workers); err != nil {
 		return err
@@ -80,11 +86,11 @@ func sweepCmd(ctx context.Context, args []string) error {
 			return usagef("--shard: %v", err)
 		}
 	}
-	spec, err := loadSpec(name)
+	spec, err := loadSpec(name, *from)
 	if err != nil {
 		return usagef("%v", err)
 	}
-	opt := sweeps.Options{Workers: *workers, Out: *out, Shard: shard}
+	opt := sweeps.Options{Workers: *workers, Out: *out, Shard: shard, Replace: *replace}
 	warn("sweep", spec.Warnings)
 	if *dryRun {
 		if err := sweeps.DryRun(os.Stdout, spec, shard, runner.Workers(*workers, spec.NumTrials())); err != nil {
@@ -99,10 +105,31 @@ func sweepCmd(ctx context.Context, args []string) error {
 	return execute(ctx, "sweep", spec, opt, *quiet)
 }
 
-// loadSpec reads a spec file if name looks like a path to one, else an embedded preset.
-func loadSpec(name string) (*sweeps.Spec, error) {
-	if strings.HasSuffix(name, ".toml") || strings.ContainsRune(name, os.PathSeparator) {
+// loadSpec reads the sweep a results file records (from), a spec file if name looks like a
+// path to one, else an embedded preset.
+func loadSpec(name, from string) (*sweeps.Spec, error) {
+	switch {
+	case from != "":
+		return recordedSpec(from)
+	case strings.HasSuffix(name, ".parquet"):
+		return nil, fmt.Errorf("%s is a results file: to rerun the sweep it records, bench sweep --from %s", name, name)
+	case strings.HasSuffix(name, ".toml") || strings.ContainsRune(name, os.PathSeparator):
 		return sweeps.LoadFile(name)
 	}
 	return sweeps.Preset(name)
+}
+
+// recordedSpec reads the sweep spec a results file records in its metadata (written by bench
+// sweep or bench run), which reruns the file's trials exactly.
+func recordedSpec(path string) (*sweeps.Spec, error) {
+	f, err := results.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("--from: %v", err)
+	}
+	defer f.Close()
+	text, ok := f.Metadata()[sweeps.KeySpec]
+	if !ok {
+		return nil, fmt.Errorf("--from %s: the file records no sweep spec (%s), so it cannot be rerun; it was not written by bench sweep or bench run", path, sweeps.KeySpec)
+	}
+	return sweeps.Described(text, path+" (its recorded "+sweeps.KeySpec+")")
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mutexlab/mutexlab/analysis"
 	"github.com/mutexlab/mutexlab/results/columns"
+	"github.com/mutexlab/mutexlab/sweeps"
 )
 
 // fixture is a small checked-in results file of package plots (made by
@@ -63,8 +64,11 @@ func TestWalter2001Page(t *testing.T) {
 			t.Errorf("%s: %+v, want it said not recorded", label, f)
 		}
 	}
-	if !strings.Contains(p.Provenance.Spec, "grid.mobility = [0, 0.01, 0.1]") || len(p.Provenance.Missing) != 0 || len(p.Provenance.Warnings) != 0 {
+	if !strings.Contains(p.Provenance.Spec, "mobility = [0.0, 0.01, 0.1]") || len(p.Provenance.Missing) != 0 || len(p.Provenance.Warnings) != 0 {
 		t.Errorf("provenance: %+v", p.Provenance)
+	}
+	if _, err := sweeps.Parse([]byte(p.Provenance.Spec), "the page's spec"); err != nil { // a spec file, whatever form the file records
+		t.Errorf("the page shows a spec that does not parse: %v\n%s", err, p.Provenance.Spec)
 	}
 	var names []string
 	for _, f := range p.Figures {

@@ -23,8 +23,8 @@ const (
 // Provenance is what the file says about how it was made.
 type Provenance struct {
 	Facts []Fact
-	// Spec is the sweep spec as the file records it (the canonical text of Spec.Describe);
-	// "" when the file lacks it.
+	// Spec is the sweep spec the file records, as a spec file (TOML, Spec.Describe); "" when
+	// the file lacks it.
 	Spec string
 	// Rerun is the command that runs the sweep again, when it is a preset of this program
 	// (same spec hash); "" otherwise.
@@ -80,7 +80,7 @@ func provenance(f *results.File, events, simTime float64) Provenance {
 	add("how long", "", "not recorded")
 	p.Notes = append(p.Notes, noClock)
 	add("simulated work", work(events, simTime), "not recorded in this file")
-	p.Spec = get(keySpec)
+	p.Spec = specFile(get(keySpec), f.Path())
 	p.Rerun = rerun(meta[keySpecName], hash)
 	return p
 }
@@ -113,6 +113,17 @@ func gridText(grid string) string {
 	}
 	a := strings.Split(algos, ",")
 	return fmt.Sprintf("%d points × %d replicates × %d algorithms: %s", points, reps, len(a), strings.Join(a, ", "))
+}
+
+// specFile renders the recorded spec as a spec file (what bench sweep --from reads), also
+// when the file records it in the older line form; text that does not read back is shown as
+// recorded.
+func specFile(text, path string) string {
+	spec, err := sweeps.Described(text, path)
+	if err != nil {
+		return text
+	}
+	return spec.Describe()
 }
 
 // rerun returns "bench sweep NAME" when NAME is a preset whose spec hash is the file's.

@@ -81,10 +81,10 @@
 //   - crashes (string, -; every trial; spec key, flag --crashes): chosen crash-stops NODE@TIME,... (null: none)
 //   - crashes_chosen (int64, nodes; every trial): number of chosen crash-stops (the crashes key)
 //   - max_events_per_entry (int64, events; every trial; spec key (not in the seed)): event budget used: the most events the trial may process between two CS entries (the spec key takes 0 for automatic, 10^6 + 1000·n)
-//   - warmup_per_node (float64, CS entries per node; every trial; spec key (not in the seed)): warm-up criterion in CS entries per node: at least this times n entries (0: none)
-//   - measure_per_node (float64, CS entries per node; every trial; spec key (not in the seed)): measurement window criterion in CS entries per node: at least this times n entries (0: none)
-//   - warmup_time (float64, time units; every trial; spec key (not in the seed)): warm-up criterion in simulated time (0: none)
-//   - measure_time (float64, time units; every trial; spec key (not in the seed)): measurement window criterion in simulated time (0: none)
+//   - warmup_per_node (float64, CS entries per node; every trial; spec key (not in the seed)): warm-up criterion in CS entries per node: at least this times n entries (null: not set)
+//   - measure_per_node (float64, CS entries per node; every trial; spec key (not in the seed)): measurement window criterion in CS entries per node: at least this times n entries (null: not set)
+//   - warmup_time (float64, time units; every trial; spec key (not in the seed)): warm-up criterion in simulated time (null: not set)
+//   - measure_time (float64, time units; every trial; spec key (not in the seed)): measurement window criterion in simulated time (null: not set)
 //   - warmup_rule (string, -; every trial; spec key (not in the seed)): how the warm-up ends: fixed (the entry and time criteria) or mser5 (and the sequential MSER-5 rule)
 //   - drain (string, -; every trial; spec key (not in the seed)): liveness drain after the window: full (serve every pending request: liveness checked) or none (end the trial at the window's end: liveness not checked)
 //   - drain_max_events (int64, events; every trial; spec key (not in the seed)): most events the drain may process (the spec key takes 0 for no bound; null: unbounded or no drain)
@@ -200,31 +200,31 @@
 //   - wait_mean_c4 (float64, time units; algorithm hk): hk: mean wait of priority class 4 in time units, measured by the kernel (null: no measured request of the class)
 //   - route_len_mean (float64, hops; algorithm rr): rr: mean shortest-path length between the sender and the recipient of a tree message (REQUEST or PRIVILEGE to a virtual-tree neighbour) when sent, whole trial (null: no tree message)
 //   - route_hops_mean (float64, hops; algorithm rr): rr: mean hops a tree message travelled (one message per hop, as the paper charges), whole trial; above route_len_mean only when routes changed under messages in flight (null: no tree message)
-//   - bad_req (float64, requests; algorithms akw1, akw2): akw1/akw2: requests that arrived at a node not holding the fork (invariant I2), whole trial
+//   - bad_req (int64, requests; algorithms akw1, akw2): akw1/akw2: requests that arrived at a node not holding the fork (invariant I2), whole trial
 //   - wait_max_static (float64, time units; algorithms akw1, akw2, drs, cm): largest wait of a measured request whose node did not move from its request to its CS entry (waypoint and ns2 only: null elsewhere, and when none)
 //   - wait_mean_static (float64, time units; algorithms akw1, akw2, drs, cm): mean wait of the measured requests whose node did not move while waiting (waypoint and ns2 only; null when none)
 //   - wait_max_moving (float64, time units; algorithms akw1, akw2, drs, cm): largest wait of a measured request whose node moved while waiting (waypoint and ns2 only; null when none)
 //   - wait_mean_moving (float64, time units; algorithms akw1, akw2, drs, cm): mean wait of the measured requests whose node moved while waiting (waypoint and ns2 only; null when none)
-//   - entries_static (float64, CS entries; algorithms akw1, akw2, drs, cm): measured CS entries whose node did not move while waiting (waypoint and ns2 only)
-//   - return_path (float64, messages; algorithm akw1): akw1: return-path messages, whole trial
-//   - recolorings (float64, recolourings; algorithm akw1): akw1: recolourings, whole trial
-//   - linial_overflow (float64, colourings; algorithm akw1): akw1 1b: Linial colourings that overflowed the colour bound, whole trial
-//   - color_range (float64, colours; algorithm akw1): akw1: Δ of Lemma 4, the largest absolute value of a colour the recolouring module produced, whole trial (null: no recolouring)
+//   - entries_static (int64, CS entries; algorithms akw1, akw2, drs, cm): measured CS entries whose node did not move while waiting (waypoint and ns2 only)
+//   - return_path (int64, messages; algorithm akw1): akw1: return-path messages, whole trial
+//   - recolorings (int64, recolourings; algorithm akw1): akw1: recolourings, whole trial
+//   - linial_overflow (int64, colourings; algorithm akw1): akw1 1b: Linial colourings that overflowed the colour bound, whole trial
+//   - color_range (int64, colours; algorithm akw1): akw1: Δ of Lemma 4, the largest absolute value of a colour the recolouring module produced, whole trial (null: no recolouring)
 //   - recolor_time_max (float64, time units; algorithm akw1): akw1: T_c of Lemma 4, the longest run of new-color() (crossing SD^r to the new colour), whole trial (null: no recolouring)
 //   - doorway1_time_max (float64, time units; algorithm akw1): akw1: Lemma 1, longest passage of a static node through the first double doorway (start of AD^r's entry code to its exit), whole trial (null: none)
 //   - doorway1_module_max (float64, time units; algorithm akw1): akw1: Lemma 1's T, the longest stay behind SD^r (new-color() and AD^f's entry code), whole trial (null: none)
 //   - doorway2_time_max (float64, time units; algorithm akw1): akw1: Lemma 2, longest passage of a static node through the second double doorway (start of AD^f's entry code to line 9), whole trial (null: none)
 //   - doorway2_module_max (float64, time units; algorithm akw1): akw1: Lemma 2's T, the longest stay behind SD^f (fork collection and the CS, or until a return), whole trial (null: none)
-//   - sdf_entries_max (float64, entries; algorithm akw1): akw1: Lemma 2's R, the most executions of SD^f's entry code in one passage (1 + returns), whole trial (null: none)
+//   - sdf_entries_max (int64, entries; algorithm akw1): akw1: Lemma 2's R, the most executions of SD^f's entry code in one passage (1 + returns), whole trial (null: none)
 //   - forks_time_max (float64, time units; algorithm akw1): akw1: section 4.3's X = O(Δ+δ), the longest time of a static node from crossing SD^f to eating, whole trial (null: none)
 //   - gme_concurrency_mean (float64, nodes; algorithm gme): gme: nodes in the CS just after a measured CS entry, mean
-//   - gme_concurrency_max (float64, nodes; algorithm gme): gme: nodes in the CS just after a measured CS entry, maximum
+//   - gme_concurrency_max (int64, nodes; algorithm gme): gme: nodes in the CS just after a measured CS entry, maximum
 //   - gme_session_entries_mean (float64, CS entries; algorithm gme): gme: measured CS entries per session (a session opens when its holder enters with weight 0)
-//   - gme_ce_misses (float64, requests; algorithm gme): gme: concurrent-entering misses, whole trial: requests the leader held for the resource of its open session while no other resource was queued (Theorem 2; 0 under subtokens = session)
+//   - gme_ce_misses (int64, requests; algorithm gme): gme: concurrent-entering misses, whole trial: requests the leader held for the resource of its open session while no other resource was queued (Theorem 2; 0 under subtokens = session)
 //   - gme_ce_miss_time (float64, time units; algorithm gme): gme: time those requests waited at the leader while its session was open, summed, whole trial
 //   - drs_trials_per_lock (float64, trials per lock; algorithm drs): drs: competition trials per measured lock
-//   - drs_memory_bits (float64, bits; algorithm drs): drs: per-node memory in bits (Lemma 11's accounting), from Δ and K
-//   - drs_ports (float64, ports; algorithm drs): drs: Δ, the ports per node (Lemma 11's maximum number of connections)
-//   - drs_state_bits (float64, bits; algorithm drs): drs: per-node protocol state this implementation holds, in bits (whole 64-bit words per port set; Lemma 11: O(Δ))
-//   - drs_message_bits_max (float64, bits; algorithm drs): drs: the largest message sent, in bits: 3 of type plus its largest payload (Lemma 11: Θ(1)); null when none was sent
+//   - drs_memory_bits (int64, bits; algorithm drs): drs: per-node memory in bits (Lemma 11's accounting), from Δ and K
+//   - drs_ports (int64, ports; algorithm drs): drs: Δ, the ports per node (Lemma 11's maximum number of connections)
+//   - drs_state_bits (int64, bits; algorithm drs): drs: per-node protocol state this implementation holds, in bits (whole 64-bit words per port set; Lemma 11: O(Δ))
+//   - drs_message_bits_max (int64, bits; algorithm drs): drs: the largest message sent, in bits: 3 of type plus its largest payload (Lemma 11: Θ(1)); null when none was sent
 package columns

@@ -66,7 +66,7 @@ func TestDuckDBReadsNullsUnitsAndDescriptions(t *testing.T) {
 		got.Rows[0]["h_dist"] != "fixed" || got.Rows[1]["throughput"] == nil || got.Rows[1]["wait_mean"] != 3.5 {
 		t.Errorf("rows as DuckDB reads them: %v", got.Rows)
 	}
-	want := map[string]string{"mutexlab.unit.wait_mean": "time units", "mutexlab.schema_version": "2"}
+	want := map[string]string{"mutexlab.unit.wait_mean": "time units", "mutexlab.schema_version": "3"}
 	for _, m := range got.Meta {
 		if w, ok := want[m["key"]]; ok && m["value"] != w || m["key"] == "mutexlab.doc.k" && !strings.Contains(m["value"], "resources") {
 			t.Errorf("metadata %s = %q", m["key"], m["value"])

@@ -143,6 +143,15 @@ func kernelParams() []Column {
 	return slices.Insert(cols, mob+1, readingColumns()...)
 }
 
+// ifSet is the column of an optional window criterion: its value, or null where it is not
+// set (the kernel's 0: no such criterion).
+func ifSet(get func(p *kernel.Params) float64) func(t *Trial) results.Value {
+	return func(t *Trial) results.Value {
+		x := get(t.Params)
+		return only(x != 0, func() results.Value { return floatv(x) })
+	}
+}
+
 // windowParams are the steady-state sizing of the window and the drain (kernel/window.go).
 // None enters the seed: trials that differ only in how long they are measured share their
 // seeds, so a window and its double are compared on the same requests and links.
@@ -151,16 +160,14 @@ func windowParams() []Column {
 		return func(p *kernel.Params, v Value) error { f(p, v.Num); return nil }
 	}
 	perNode := func(name, what string, get func(p *kernel.Params) float64, set func(p *kernel.Params, x float64)) Column {
-		return Column{Column: results.Column{Name: name, Kind: results.Float, Unit: "CS entries per node",
-			Description: what + " criterion in CS entries per node: at least this times n entries (0: none)"},
-			Role: Parameter, Key: true, NoSeed: true, Default: "0", Set: num(set),
-			Get: func(t *Trial) results.Value { return floatv(get(t.Params)) }}
+		return Column{Column: results.Column{Name: name, Kind: results.Float, Unit: "CS entries per node", Optional: true,
+			Description: what + " criterion in CS entries per node: at least this times n entries (null: not set)"},
+			Role: Parameter, Key: true, NoSeed: true, Default: "not set", Set: num(set), Get: ifSet(get)}
 	}
 	byTime := func(name, what string, get func(p *kernel.Params) float64, set func(p *kernel.Params, x float64)) Column {
-		return Column{Column: results.Column{Name: name, Kind: results.Float, Unit: "time units",
-			Description: what + " criterion in simulated time (0: none)"},
-			Role: Parameter, Key: true, NoSeed: true, Default: "0", Set: num(set),
-			Get: func(t *Trial) results.Value { return floatv(get(t.Params)) }}
+		return Column{Column: results.Column{Name: name, Kind: results.Float, Unit: "time units", Optional: true,
+			Description: what + " criterion in simulated time (null: not set)"},
+			Role: Parameter, Key: true, NoSeed: true, Default: "not set", Set: num(set), Get: ifSet(get)}
 	}
 	return []Column{
 		perNode("warmup_per_node", "warm-up", func(p *kernel.Params) float64 { return p.WarmupPerNode }, func(p *kernel.Params, x float64) { p.WarmupPerNode = x }),

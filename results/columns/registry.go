@@ -2,6 +2,7 @@ package columns
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -190,8 +191,9 @@ func messageColumns() []Column {
 	return out
 }
 
-// algorithmMetrics: one float column per algorithm-specific metric, null for other
-// algorithms and where the algorithm reported NaN or nothing.
+// algorithmMetrics: one column per algorithm-specific metric, int64 for the whole ones
+// (MetricInfo.Whole: counts), float64 for the others; null for other algorithms and where
+// the algorithm reported NaN or nothing.
 func algorithmMetrics() []Column {
 	var out []Column
 	for _, name := range algorithms.MetricNames() {
@@ -200,8 +202,12 @@ func algorithmMetrics() []Column {
 		})
 		first, _ := algorithms.Lookup(algos[0])
 		m := first.Metrics[slices.IndexFunc(first.Metrics, func(m algorithms.MetricInfo) bool { return m.Name == name })]
+		kind := results.Float
+		if m.Whole {
+			kind = results.Int
+		}
 		out = append(out, Column{
-			Column: results.Column{Name: name, Kind: results.Float, Unit: m.Unit, Optional: true, Description: m.Doc},
+			Column: results.Column{Name: name, Kind: kind, Unit: m.Unit, Optional: true, Description: m.Doc},
 			Role:   Metric, Algorithms: algos,
 			Get: func(t *Trial) results.Value {
 				if !slices.Contains(algos, t.Algorithm) {
@@ -209,7 +215,7 @@ func algorithmMetrics() []Column {
 				}
 				for _, x := range t.Result.Extra {
 					if x.Name == name {
-						return floatv(x.Value) // NaN becomes null in Row
+						return metricValue(name, kind, x.Value)
 					}
 				}
 				return results.Null
@@ -217,4 +223,20 @@ func algorithmMetrics() []Column {
 		})
 	}
 	return out
+}
+
+// metricValue is an algorithm's metric x in a column of kind: a float as reported (NaN
+// becomes null in Row), or a whole number, which a metric registered as whole must be.
+func metricValue(name string, kind results.Kind, x float64) results.Value {
+	if kind == results.Float {
+		return floatv(x)
+	}
+	if math.IsNaN(x) {
+		return results.Null
+	}
+	if x != math.Trunc(x) || math.Abs(x) > 1<<53 {
+		// A broken promise of the algorithm's registry entry, never a user's input.
+		panic(fmt.Sprintf("results/columns: metric %s is registered as whole but reported %g", name, x))
+	}
+	return intv(int64(x))
 }

@@ -156,7 +156,7 @@ func (s *heightStore) moveRow(off *int32, old, w int) {
 	}
 }
 
-// prefetch asks for the cache line of the height at k (kernel.Prefetch), which must be in
+// prefetch asks for the cache line of the height at k (mem.Prefetch), which must be in
 // the array.
 func (s *heightStore) prefetch(k int) {
 	p, size := s.base()

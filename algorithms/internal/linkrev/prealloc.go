@@ -9,7 +9,7 @@ import (
 // of links links that the walter network builds on an empty topology
 // (kernel.Preallocator): there node i's ports in use are 0..deg(i)−1, so its height row is
 // deg(i) wide and the rows hold 2·links heights, the size layout will ask for. Arrays newly
-// allocated go to the kernel's setup helper (kernel.Prefault), which faults them in while
+// allocated go to the kernel's setup helper (mem.Prefault), which faults them in while
 // the graph is built. Reset then finds every array large enough; if the graph differs from
 // the estimate, Reset sizes its arrays as it always does.
 func (l *Links) Preallocate(pf *mem.Prefaulter, n, links int) {

@@ -27,7 +27,7 @@ func BoundFigure(checks []analysis.BoundCheck) (*Figure, error) {
 	}
 	settings, vars := []string{"static", "mobile"}, []string{"n", "δ"}
 	st := &seriesStyler{column: "algorithm"}
-	legend := plot.NewLegend()
+	legend := newLegend()
 	legend.TextStyle.Font = font.From(plot.DefaultFont, legendSize)
 	legend.Top, legend.Left, legend.ThumbnailWidth = true, true, vg.Points(24)
 	legend.Padding = vg.Points(1.2)
@@ -36,7 +36,7 @@ func BoundFigure(checks []analysis.BoundCheck) (*Figure, error) {
 	for r, setting := range settings {
 		grid[r] = make([]*plot.Plot, len(vars))
 		for col, v := range vars {
-			p := plot.New()
+			p := newPlot()
 			p.Title.Text = setting + ", vs " + v
 			p.Title.TextStyle.Font.Size = labelSize
 			p.X.Label.Text = map[string]string{"n": AxisLabel("n"), "δ": "maximum degree δ"}[v]

@@ -46,9 +46,25 @@
 // (maxDecades), so no range, however broken, can hang a figure; TestNoHangOnRandomData and
 // FuzzLines check random data on random scales.
 //
+// # Figures of any sweep
+//
+// SweepFigures lays out figures for a grid of no preset (bench plot --figure auto, and the
+// HTML page of such a file): each main metric (SweepMetrics: mean wait and messages per CS
+// entry, and each algorithm family's own measure) against each grid axis that varies, one
+// line per algorithm; the other varying axes become more lines up to MaxSweepSeries, then
+// the panels (up to MaxSweepPanels values), then are held at their smallest value, which
+// the figure's Notes name.
+//
+// # Subscripts
+//
+// Every text of a figure goes through one text handler (subscript.go) that draws λ_req as
+// λ with a subscript: a Greek letter followed by an underscore and a word. Labels and
+// captions keep the λ_req spelling as text.
+//
 // # Golden images
 //
-// Every preset, a custom figure, a figure of all eight algorithms and BoundFigure are
+// Every preset, a custom figure, a figure of all eight algorithms, the sweep figures of
+// two fixtures and BoundFigure are
 // compared with images in testdata/golden/GOARCH (see golden_test.go; regenerate with
 // go test ./plots -run 'Golden|BoundFigure' -regen). docs/figures.md shows every preset.
 //

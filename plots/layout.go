@@ -56,7 +56,7 @@ type header struct {
 }
 
 func textStyle(size vg.Length) text.Style {
-	return text.Style{Color: color.Black, Font: font.From(plot.DefaultFont, size), XAlign: draw.XCenter, YAlign: draw.YTop, Handler: plot.DefaultTextHandler}
+	return text.Style{Color: color.Black, Font: font.From(plot.DefaultFont, size), XAlign: draw.XCenter, YAlign: draw.YTop, Handler: textHandler}
 }
 
 func (s LineSpec) header(panels []*panel, ax axes, st *seriesStyler) (*header, error) {
@@ -101,7 +101,7 @@ func (h *header) setLegend(labels []string, stys []Style) error {
 	h.legendRows = (len(labels) + ncol - 1) / ncol
 	h.legends = make([]plot.Legend, ncol)
 	for c := range h.legends {
-		h.legends[c] = plot.NewLegend()
+		h.legends[c] = newLegend()
 		h.legends[c].TextStyle.Font = font.From(plot.DefaultFont, legendSize)
 		h.legends[c].Top, h.legends[c].Left = true, true
 		h.legends[c].ThumbnailWidth = vg.Points(24)
@@ -188,10 +188,14 @@ func (s LineSpec) drawBody(c draw.Canvas, top vg.Length, grid [][]*plot.Plot) {
 	body.Max.Y = top
 	lsty := textStyle(labelSize)
 	lsty.YAlign = draw.YBottom
+	// a subscript reaches below the font's descent, which Height allows for: the x label
+	// is raised by the difference, so the subscript is not cut off at the figure's edge
+	_, _, depth := lsty.Handler.Box(s.XLabel, lsty.Font)
+	sink := max(0, depth-lsty.Handler.Extents(lsty.Font).Descent)
 	labelH := lsty.Height(s.XLabel) + vg.Points(2)
-	body.Min.Y += labelH
+	body.Min.Y += labelH + sink
 	body.Min.X += labelH
-	c.FillText(lsty, vg.Point{X: (body.Min.X + body.Max.X) / 2, Y: c.Min.Y + vg.Points(1)}, s.XLabel)
+	c.FillText(lsty, vg.Point{X: (body.Min.X + body.Max.X) / 2, Y: c.Min.Y + vg.Points(1) + sink}, s.XLabel)
 	ysty := lsty
 	ysty.Rotation, ysty.YAlign = math.Pi/2, draw.YTop
 	c.FillText(ysty, vg.Point{X: c.Min.X + vg.Points(1), Y: (body.Min.Y + body.Max.Y) / 2}, s.YLabel)

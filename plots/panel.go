@@ -21,7 +21,7 @@ const (
 // filled markers before outline ones, so two series that coincide (hk and rl at
 // k = h = 1) both stay visible. Nothing is moved off its value.
 func (s LineSpec) panelPlot(p *panel, ax axes, st *seriesStyler) (*plot.Plot, error) {
-	pl := plot.New()
+	pl := newPlot()
 	s.styleAxes(pl, ax)
 	if p.facet != "" {
 		pl.Title.Text = s.Label(s.Facet, p.facet)

@@ -122,7 +122,7 @@ func LinkFigure(traces []LinkTrace, cols int, caption string) (*Figure, error) {
 
 // linkPanel draws the traces of one panel: lines, then the window markers over them.
 func linkPanel(s LineSpec, name string, traces []LinkTrace, series []string, ax axes) (*plot.Plot, error) {
-	pl := plot.New()
+	pl := newPlot()
 	s.styleAxes(pl, ax)
 	pl.Title.Text, pl.Title.TextStyle.Font.Size, pl.Title.Padding = name, labelSize, vg.Points(2)
 	g := plotter.NewGrid()

@@ -21,7 +21,8 @@ func init() {
 // plotHelp is bench plot -h, with the figure presets listed after the flags.
 var plotHelp = help{
 	usage: `bench plot FILE... --figure NAME [--keep COL=V1/V2] [--out FILE] [--title TEXT] [--no-caption]
-bench plot FILE... --metric M --x PARAM [--series COLS] [--facet PARAM] [--keep COL=V1/V2] [--out FILE.png,FILE.svg,FILE.pdf]`,
+bench plot FILE... --metric M --x PARAM [--series COLS] [--facet PARAM] [--keep COL=V1/V2] [--out FILE.png,FILE.svg,FILE.pdf]
+bench plot FILE... --figure auto [--against AXES] [--metric M1,M2] [--keep COL=V1/V2] [--out STEM.png,STEM.pdf]`,
 	about: `Draws mean ± 95% CI of a metric over the trials of each point, one line per series, one
 panel per facet value, sized for one column of a paper (3.5 in; PNG at 300 dpi). Axis labels
 carry units; a caption line above the legend gives the trials per point and the parameters
@@ -30,18 +31,28 @@ go into a paper's own caption. No title unless --title.
 
 --out defaults to NAME.png in the current directory (NAME: the figure, or METRIC-vs-X);
 several comma-separated files write several formats. An existing file is replaced only if
-bench plot drew it for the same figure and results files (--replace: any file). On a log axis, points it cannot show
-(x or mean <= 0) are left out with a note on stderr; if none is left that is an error.`,
+bench plot drew it for the same figure and results files (--replace: any file). On a log axis,
+points it cannot show (x or mean <= 0) are left out with a note on stderr; if none is left that
+is an error.
+
+--figure auto draws the figures of any sweep: for each grid axis of the file's sweep that
+varies (or each of --against), mean wait and messages per CS entry (and each algorithm
+family's own measure) against it, one line per algorithm; the other varying axes become
+more lines (at most 8), then panels (at most 4), then are held at their smallest value,
+which a note names. Each figure goes to METRIC-vs-AXIS.png, or to each --out with
+-METRIC-vs-AXIS before its extension.`,
 	extra: func(w io.Writer) {
 		fmt.Fprintln(w, "figures (docs/figures.md shows each one drawn):")
 		for _, p := range plots.Figures() {
 			fmt.Fprintf(w, "  %-22s %s\n", p.Name, p.Caption)
 		}
+		fmt.Fprintf(w, "  %-22s %s\n", sweepFigure, "any sweep: the main metrics against each grid axis that varies, one line per algorithm")
 	},
 	examples: []string{
 		"bench plot results/walter2001.parquet --figure walter2001-fig5 --out fig5.pdf",
 		"bench plot results/walter2001-readings.parquet --figure walter2001-fig5 --keep mobility_rate=per-node,link_formation=absent,no_deletion=skip --out fig5-B.png",
 		"bench plot --figure walter2001-links --out links.png",
+		"bench plot results/my-sweep.parquet --figure auto --out figs/my-sweep.pdf",
 		`bench plot results/walter2001.parquet --metric wait_p99 --x load --series algorithm,connectivity --facet mobility --keep connectivity=0.2/0.8 --out p99.png`,
 	},
 	more: "docs/figures.md (every figure, the style); docs/report.md (custom figures)",
@@ -62,9 +73,26 @@ func plotCmd(ctx context.Context, args []string) error {
 	noCaption := fs.Bool("no-caption", false, "leave the caption line out of the image")
 	out := fs.String("out", "", "output `files`, comma-separated; the extension picks png, svg or pdf")
 	replace := replaceFlag(fs)
+	against := fs.String("against", "", "with --figure auto (which it implies): the grid `axes` to draw against, comma-separated (default: every axis of the file's sweep that varies)")
 	files, err := parseArgs(fs, args, plotHelp)
 	if err != nil {
 		return err
+	}
+	if *figure == sweepFigure || *against != "" && *figure == "" && *x == "" {
+		if err := onlySweepFlags(fs); err != nil {
+			return err
+		}
+		if len(files) == 0 {
+			return usagef("name at least one results file (bench plot -h for help)")
+		}
+		keepCols, err := parseKeep(*keep)
+		if err != nil {
+			return err
+		}
+		return plotSweep(ctx, files, sweepPlot{against: splitList(*against), metrics: splitList(*metric), keep: keepCols, title: *title, noCaption: *noCaption, outs: splitList(*out), replace: *replace})
+	}
+	if *against != "" {
+		return usagef("--against applies only with --figure %s (a named or custom figure has its own x axis)", sweepFigure)
 	}
 	if *figure == linksFigure {
 		if len(files) > 0 {

@@ -23,9 +23,14 @@ type Figure struct {
 }
 
 // drawFigures draws every default figure of the sweep presets present in the data (see
-// applies). A figure of the file's own sweep (spec, or spec-SUFFIX: a sweep named after the
-// preset) that cannot be drawn is named in skipped with the reason, for the page to show.
-func drawFigures(d *analysis.Dataset, path, spec string) (figs []Figure, metrics, skipped []string) {
+// applies) and, for a sweep of no preset, the figures of its grid axes (drawSweepFigures;
+// axes nil: the file records no spec). A figure of the file's own sweep (spec, or
+// spec-SUFFIX: a sweep named after the preset) that cannot be drawn is named in skipped
+// with the reason, for the page to show; notes say how the sweep's figures are laid out.
+func drawFigures(d *analysis.Dataset, path, spec string, axes []string) (figs []Figure, metrics, skipped, notes []string) {
+	if !isPresetSweep(spec) {
+		figs, metrics, notes = drawSweepFigures(d, path, axes)
+	}
 	for _, p := range plots.Figures() {
 		owner := ownerOf(p)
 		own := owner != nil && (spec == owner.Name || strings.HasPrefix(spec, owner.Name+"-"))
@@ -41,7 +46,7 @@ func drawFigures(d *analysis.Dataset, path, spec string) (figs []Figure, metrics
 			metrics = append(metrics, p.Spec.Metric)
 		}
 	}
-	return figs, metrics, skipped
+	return figs, metrics, skipped, notes
 }
 
 // ownerOf returns the sweep preset a figure preset belongs to: the one it is named after

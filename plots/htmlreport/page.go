@@ -22,8 +22,11 @@ type Page struct {
 	Findings   []Findings
 	Figures    []Figure
 	Skipped    []string // figure presets of the file's own sweep that could not be drawn, and why
-	Summary    Summary
-	Version    string // the mutexlab version that made the page
+	// FigureNotes say how the figures of a sweep of no preset are laid out, and what
+	// could not be drawn.
+	FigureNotes []string
+	Summary     Summary
+	Version     string // the mutexlab version that made the page
 }
 
 // MaxRows bounds the trials of a file bench html reads: the page needs every parameter
@@ -59,8 +62,8 @@ func Build(path string) (*Page, error) {
 		p.Title = name
 	}
 	axes, axesNote := specAxes(f.Metadata(), path)
-	figs, figMetrics, skipped := drawFigures(d, path, name)
-	p.Figures, p.Skipped = figs, skipped
+	figs, figMetrics, skipped, figNotes := drawFigures(d, path, name, axes)
+	p.Figures, p.Skipped, p.FigureNotes = figs, skipped, figNotes
 	if p.Findings, err = checkPapers(d, path, name); err != nil {
 		return nil, err
 	}
@@ -81,6 +84,7 @@ func needed(available []string) []string {
 	for _, p := range plots.Figures() {
 		cols = union(cols, p.Columns())
 	}
+	cols = union(cols, plots.SweepNeed(available, nil))
 	for _, p := range papers {
 		cols = union(cols, p.columns)
 	}

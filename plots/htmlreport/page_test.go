@@ -288,3 +288,44 @@ func TestStatCell(t *testing.T) {
 		}
 	}
 }
+
+// TestCustomSweepPage: a sweep of no preset (rl and rr over load and mobility) gets the
+// main metrics against each grid axis, drawn inline with their captions and the command
+// that writes each, and the page says how lines and panels were chosen; a file with no
+// spec says why it has no such figure.
+func TestCustomSweepPage(t *testing.T) {
+	p, html := build(t, fixture("rl-rr-grid"))
+	var names []string
+	for _, f := range p.Figures {
+		names = append(names, f.Name)
+		if !strings.HasPrefix(string(f.SVG), "<svg") || !strings.Contains(f.Caption, "3 trials per point") ||
+			!strings.HasPrefix(f.Command, "bench plot ../testdata/rl-rr-grid.parquet --against ") {
+			t.Errorf("%s: svg %.20q, caption %q, command %q", f.Name, f.SVG, f.Caption, f.Command)
+		}
+	}
+	if want := []string{"wait_mean-vs-load", "msgs_per_cs-vs-load", "wait_mean-vs-mobility", "msgs_per_cs-vs-mobility"}; !slices.Equal(names, want) {
+		t.Errorf("figures %v, want %v", names, want)
+	}
+	if got := strings.Count(html, "<svg"); got != 4 || !strings.Contains(html, `id="figure-wait_mean-vs-load"`) {
+		t.Errorf("%d inline SVGs, want 4", got)
+	}
+	if len(p.FigureNotes) != 1 || !strings.Contains(html, "one line per algorithm. The other varying axes become more lines while at most 8 result") {
+		t.Errorf("figure notes %q", p.FigureNotes)
+	}
+	if s := p.Summary; s.Columns[s.Keys+1].Name != "wait_mean" || s.Columns[s.Keys+2].Name != "msgs_per_cs" {
+		t.Errorf("summary columns %+v", s.Columns)
+	}
+
+	bare := filepath.Join(t.TempDir(), "bare.parquet")
+	var trials []columns.Trial
+	for _, load := range []float64{0.01, 1} {
+		trials = append(trials, columns.Fake("rl", 30, 0.2, load, 0, 7, 100, 10*load, 3))
+	}
+	if err := columns.WriteFile(bare, trials, nil); err != nil {
+		t.Fatal(err)
+	}
+	p, _ = build(t, bare)
+	if len(p.Figures) != 0 || len(p.FigureNotes) != 1 || !strings.Contains(p.FigureNotes[0], "--against AXES draws them") {
+		t.Errorf("bare file: %d figures, notes %q", len(p.Figures), p.FigureNotes)
+	}
+}

@@ -48,7 +48,7 @@ func mustAlgo(t *testing.T, name string) kernel.Algorithm {
 //
 //	go test -run '^$' -bench 'PrefetchHints/hk' -benchtime 3x -v ./kernel/
 func BenchmarkPrefetchHints(b *testing.B) {
-	benchPartOf(b, []string{"rl", "drs", "hk", "gme", "akw1", "akw2", "cm"}, kernel.PartPrefetch, loopCost)
+	benchPartOf(b, []string{"rl", "drs", "hk", "gme", "akw1", "akw2"}, kernel.PartPrefetch, loopCost)
 }
 
 // BenchmarkPreallocHints is BenchmarkPrefetchHints for Preallocator, comparing the setup's

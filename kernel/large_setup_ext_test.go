@@ -54,14 +54,26 @@ func TestPrefaultUnchanged(t *testing.T) {
 }
 
 // BenchmarkPrefault runs the trial of rl and drs with the setup helper off and on,
-// alternated trial by trial, each on a fresh simulator and algorithm after the Go runtime
-// has returned its free memory to the system (debug.FreeOSMemory): the helper is for the
-// first touch of memory a process has not used yet, which a warmed simulator never does.
-// It compares the setup's wall time (the helper works on a second core).
+// alternated trial by trial on fresh memory (benchFreshSetup): the helper is for the first
+// touch of memory a process has not used yet, which a warmed simulator never does.
 //
 //	go test -run '^$' -bench 'Prefault/rl' -benchtime 3x -v ./kernel/
-func BenchmarkPrefault(b *testing.B) {
-	for _, name := range []string{"rl", "drs"} {
+func BenchmarkPrefault(b *testing.B) { benchFreshSetup(b, []string{"rl", "drs"}, kernel.PartPrefault) }
+
+// BenchmarkPreallocHints is BenchmarkPrefault for the algorithms' Preallocator: their
+// arrays allocated before the graph is built, for the helper to fault in meanwhile.
+//
+//	go test -run '^$' -bench 'PreallocHints/drs' -benchtime 3x -v ./kernel/
+func BenchmarkPreallocHints(b *testing.B) {
+	benchFreshSetup(b, []string{"rl", "drs", "hk", "gme"}, kernel.PartPrealloc)
+}
+
+// benchFreshSetup runs the trial of each algorithm named with part off and on,
+// alternated trial by trial, each on a fresh simulator and algorithm after the Go runtime
+// has returned its free memory to the system (debug.FreeOSMemory), and compares the setup's
+// wall time (the helper works on a second core).
+func benchFreshSetup(b *testing.B, names []string, part kernel.Part) {
+	for _, name := range names {
 		info, _ := algorithms.Lookup(name)
 		b.Run(name, func(b *testing.B) {
 			runtime.LockOSThread()
@@ -71,7 +83,7 @@ func BenchmarkPrefault(b *testing.B) {
 			abtest.Pairs(b, float64(p.N), "nodes/setup-s", [2]string{"off", "on"}, func(j int) time.Duration {
 				debug.FreeOSMemory()
 				sim := kernel.NewSim()
-				sim.Without(kernel.PartPrefault * kernel.Part(1-j))
+				sim.Without(part * kernel.Part(1-j))
 				_, split, err := sim.RunSplit(p, info.New())
 				if err != nil {
 					b.Fatal(err)

@@ -50,11 +50,3 @@ func mustAlgo(t *testing.T, name string) kernel.Algorithm {
 func BenchmarkPrefetchHints(b *testing.B) {
 	benchPartOf(b, []string{"rl", "drs", "hk", "gme", "akw1", "akw2"}, kernel.PartPrefetch, loopCost)
 }
-
-// BenchmarkPreallocHints is BenchmarkPrefetchHints for Preallocator, comparing the setup's
-// wall time (the setup helper faults the arrays in on another core).
-//
-//	go test -run '^$' -bench 'PreallocHints/drs' -benchtime 3x -v ./kernel/
-func BenchmarkPreallocHints(b *testing.B) {
-	benchPartOf(b, []string{"rl", "drs", "hk", "gme"}, kernel.PartPrealloc, setupCost)
-}

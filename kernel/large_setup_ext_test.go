@@ -65,7 +65,7 @@ func BenchmarkPrefault(b *testing.B) { benchFreshSetup(b, []string{"rl", "drs"},
 //
 //	go test -run '^$' -bench 'PreallocHints/drs' -benchtime 3x -v ./kernel/
 func BenchmarkPreallocHints(b *testing.B) {
-	benchFreshSetup(b, []string{"rl", "drs", "hk", "gme"}, kernel.PartPrealloc)
+	benchFreshSetup(b, []string{"rl", "drs", "hk"}, kernel.PartPrealloc)
 }
 
 // benchFreshSetup runs the trial of each algorithm named with part off and on,

@@ -1,9 +1,0 @@
-package gme
-
-import (
-	"github.com/mutexlab/mutexlab/kernel/mem"
-)
-
-// Preallocate sizes the Reverse Link state before the graph is built, so that the kernel's
-// setup helper faults it in meanwhile (kernel.Preallocator).
-func (a *GME) Preallocate(pf *mem.Prefaulter, n, links int) { a.l.Preallocate(pf, n, links) }

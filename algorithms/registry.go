@@ -250,7 +250,7 @@ func hkMetrics() []MetricInfo {
 			Doc: fmt.Sprintf("hk: mean wait of priority class %d, counted in CS entries of other nodes (null: no measured request of the class)", c)})
 	}
 	for c := 1; c <= hk.MaxLevels; c++ {
-		ms = append(ms, MetricInfo{Name: kernel.ClassWaitMetric(c), Unit: "time units",
+		ms = append(ms, MetricInfo{Name: hk.MetricWaitTime(c), Unit: "time units",
 			Doc: fmt.Sprintf("hk: mean wait of priority class %d in time units, measured by the kernel (null: no measured request of the class)", c)})
 	}
 	return ms

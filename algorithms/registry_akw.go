@@ -5,6 +5,7 @@ import (
 
 	"github.com/mutexlab/mutexlab/algorithms/akw1"
 	"github.com/mutexlab/mutexlab/algorithms/akw2"
+	"github.com/mutexlab/mutexlab/algorithms/internal/stillness"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -41,20 +42,20 @@ func init() {
 	)
 }
 
-// akwMetrics are the metrics akw1 and akw2 share: invariant I2's count, and the kernel's
-// waits of static and moving requests.
+// akwMetrics are the metrics akw1 and akw2 share: invariant I2's count, and the waits of
+// static and moving requests.
 var akwMetrics = append([]MetricInfo{
 	{Name: akw1.MetricBadReq, Unit: "requests", Doc: "akw1/akw2: requests that arrived at a node not holding the fork (invariant I2), whole trial", Whole: true},
 }, stillnessMetrics...)
 
-// stillnessMetrics are the kernel's waits of static and moving requests (kernel/stillness.go),
-// measured on the geometric network models for every local-mutex algorithm.
+// stillnessMetrics are the waits of static and moving requests (algorithms/internal/stillness),
+// measured on the geometric network models by every local-mutex algorithm.
 var stillnessMetrics = []MetricInfo{
-	{Name: kernel.MetricWaitMaxStatic, Unit: "time units", Doc: "largest wait of a measured request whose node did not move from its request to its CS entry (waypoint and ns2 only: null elsewhere, and when none)"},
-	{Name: kernel.MetricWaitMeanStatic, Unit: "time units", Doc: "mean wait of the measured requests whose node did not move while waiting (waypoint and ns2 only; null when none)"},
-	{Name: kernel.MetricWaitMaxMoving, Unit: "time units", Doc: "largest wait of a measured request whose node moved while waiting (waypoint and ns2 only; null when none)"},
-	{Name: kernel.MetricWaitMeanMoving, Unit: "time units", Doc: "mean wait of the measured requests whose node moved while waiting (waypoint and ns2 only; null when none)"},
-	{Name: kernel.MetricEntriesStatic, Unit: "CS entries", Doc: "measured CS entries whose node did not move while waiting (waypoint and ns2 only)", Whole: true},
+	{Name: stillness.MetricWaitMaxStatic, Unit: "time units", Doc: "largest wait of a measured request whose node did not move from its request to its CS entry (waypoint and ns2 only: null elsewhere, and when none)"},
+	{Name: stillness.MetricWaitMeanStatic, Unit: "time units", Doc: "mean wait of the measured requests whose node did not move while waiting (waypoint and ns2 only; null when none)"},
+	{Name: stillness.MetricWaitMaxMoving, Unit: "time units", Doc: "largest wait of a measured request whose node moved while waiting (waypoint and ns2 only; null when none)"},
+	{Name: stillness.MetricWaitMeanMoving, Unit: "time units", Doc: "mean wait of the measured requests whose node moved while waiting (waypoint and ns2 only; null when none)"},
+	{Name: stillness.MetricEntriesStatic, Unit: "CS entries", Doc: "measured CS entries whose node did not move while waiting (waypoint and ns2 only)", Whole: true},
 }
 
 // linialOnly is the value of a parameter akw1 reads only with Linial's colouring (1b).

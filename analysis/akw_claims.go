@@ -8,7 +8,7 @@ const (
 	// StatWait is the maximum response time over the measured entries, in units of τ + ν.
 	StatWait = ""
 	// StatWaitStatic is the maximum over requests whose node stayed still from its request to
-	// its CS entry (the kernel's wait_max_static), in units of τ + ν, on mobile trials where
+	// its CS entry (the metric wait_max_static), in units of τ + ν, on mobile trials where
 	// half the nodes never move: Attiya, Kogan and Welch's response times are about nodes
 	// that remain static (section 2, Definition 1). A trial with no such request has no value
 	// and is left out of the fit (the row says how many).

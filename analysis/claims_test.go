@@ -19,7 +19,7 @@ func flatRRModel(metric, alg string, load, mob, conn float64) float64 {
 // readingTable is the synthetic walter2001 table twice, under a column "reading": "paper"
 // follows the paper's findings, "flat-rr" makes RR's wait flat in connectivity.
 func readingTable() *Table {
-	t := NewTable(append([]string{"reading"}, walter2001By...), walter2001Metrics)
+	t := NewSampledTable(append([]string{"reading"}, walter2001By...), walter2001Metrics)
 	for _, r := range []struct {
 		name string
 		m    model
@@ -28,7 +28,7 @@ func readingTable() *Table {
 		for i := range sub.Len() {
 			key, _, _ := sub.Group(i)
 			g := sub.order[i]
-			ng := &group{key: append([]string{r.name}, key...), accs: g.accs}
+			ng := &group{key: append([]string{r.name}, key...), accs: g.accs, reps: g.reps, vals: g.vals, repSet: g.repSet}
 			ng.nums = parseKey(ng.key)
 			t.groups[strings.Join(ng.key, "\x00")] = ng
 			t.order = append(t.order, ng)
@@ -79,18 +79,26 @@ func TestMatrixPerReading(t *testing.T) {
 func TestCheckCounts(t *testing.T) {
 	tab := NewTable([]string{"algorithm", "n"}, []string{"wait"})
 	tab.Add([]string{"a", "1"}, []float64{2})
-	c := &Check{ok: true, t: tab}
+	c := &Check{t: tab}
 	c.Quiet(true, "hidden")
 	c.Expect(true, "shown %d", 1)
-	if a := c.done(); a.Verdict != Pass || a.Held != 2 || a.Compared != 2 || len(a.Evidence) != 1 || a.Evidence[0] != "ok   shown 1" {
+	if a := c.done(); a.Verdict != Pass || a.Held != 2 || a.Compared != 2 || len(a.Evidence) != 1 || a.Evidence[0] != "PASS         shown 1" {
 		t.Fatalf("%+v", a)
 	}
-	c = &Check{ok: true, t: tab}
+	c = &Check{t: tab}
 	c.Quiet(false, "broken %g", 2.5)
 	if _, ok := c.Mean("wait", "b", 3.0); ok {
 		t.Fatal("absent group found")
 	}
-	if a := c.done(); a.Verdict != Skip || a.Compared != 1 || a.Held != 0 || a.Evidence[0] != "FAIL broken 2.5" || a.Evidence[1] != "no data for: b n=3" {
+	// A failed comparison stands whatever else is missing: FAIL, naming what was not checked.
+	if a := c.done(); a.Verdict != Fail || a.Compared != 1 || a.Held != 0 || a.Evidence[0] != "FAIL         broken 2.5" || a.Evidence[1] != "             not checked, no data for: b n=3" {
+		t.Fatalf("%+v", a)
+	}
+	// Under a SKIP no comparison line is shown, only what is missing and a count.
+	c = &Check{t: tab}
+	c.Expect(true, "held")
+	c.Mean("wait", "b", 3.0)
+	if a := c.done(); a.Verdict != Skip || len(a.Evidence) != 2 || strings.Contains(strings.Join(a.Evidence, "\n"), "held") {
 		t.Fatalf("%+v", a)
 	}
 }
@@ -131,8 +139,8 @@ func ExamplePaper() {
 	// FAIL  a-waits-less-than-b
 	//       claim: a has a lower mean wait than b at every size (Section 4)
 	//       test:  mean wait a < b at every n
-	//       ok   n=10: 1 < 2
-	//       FAIL n=20: 3 < 2.5
+	//       PASS         n=10: 1 < 2
+	//       FAIL         n=20: 3 < 2.5
 	//
-	// 0 PASS, 1 FAIL, 0 SKIP of 1 findings
+	// 0 PASS, 1 FAIL, 0 INCONCLUSIVE, 0 SKIP of 1 findings
 }

@@ -34,15 +34,23 @@
 //
 // A paper's qualitative findings are a Paper value: a view of the table (the axis values its
 // findings refer to) and a list of Findings, each a name, the paper's words and one small
-// test function. A test states its exact threshold (Check.Test), looks group means up
-// (Check.Mean: a group the table lacks makes the finding SKIP, naming it) and records each
-// comparison with its numbers (Check.Expect; Check.Quiet for findings over hundreds of points,
-// which list only the exceptions). Paper.Check gives one Assertion per finding, PASS, FAIL or
-// SKIP, with the comparisons that held out of those made; Paper.Matrix checks the same
-// findings on each subset of a table that has one value of a further column (a model
-// reading, say) and WriteMatrix prints findings × values. Walter2001 holds the findings of
-// Walter, Welch and Vaidya (2001), section 6; WriteWalter2001Cells prints every cell of its
-// Tables 1 and 2. A new paper's findings are a new Paper value; see ExamplePaper.
+// test function. A test states its exact threshold (Check.Test), looks groups up by
+// replicate (Check.Sample: a group the table lacks makes the finding SKIP, naming it), forms
+// the compared quantity within each replicate (Difference, Ratio, PerReplicate) and records
+// each comparison (Check.Claim; Check.QuietClaim for findings over hundreds of points, which
+// list only the exceptions). Claim decides on the quantity's 95% confidence interval against
+// the Region the paper's words allow (Decide): PASS inside, FAIL outside, INCONCLUSIVE when it
+// straddles a bound, with the replicates per point that would likely settle it
+// (TrialsToSettle). Exact values of deterministic workloads use Check.Mean and Check.Expect.
+// Paper.Check gives one Assertion per finding, PASS, FAIL, INCONCLUSIVE or SKIP, with the
+// comparisons that held out of those made and the measurement flags of the groups used
+// (Flags: trials with warmup_too_short or an unstable window); Paper.Matrix checks the same
+// findings on each subset of a table that has one value of a further column and WriteMatrix
+// prints findings × values. Walter2001 holds the findings of Walter, Welch and Vaidya
+// (2001), section 6; Walter2001Verdicts is the one computation of its verdicts on files,
+// which bench report --paper and bench html both show; WriteWalter2001Cells prints every
+// cell of its Tables 1 and 2. A new paper's findings are a new Paper value; see
+// ExamplePaper.
 //
 // # Bound checks
 //

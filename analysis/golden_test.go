@@ -64,7 +64,7 @@ func walterSmallTrials(t *testing.T) (keys [][]string, values [][]float64) {
 // verdict and evidence) on real trials and on the synthetic tables of walter2001_test.go.
 func TestGoldenWalter2001(t *testing.T) {
 	keys, values := walterSmallTrials(t)
-	tab := NewTable(walter2001By, walter2001Metrics)
+	tab := NewSampledTable(walter2001By, walter2001Metrics)
 	for k := range keys {
 		tab.Add(keys[k], values[k])
 	}
@@ -88,7 +88,7 @@ func TestGoldenWalter2001(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	missing := NewTable(walter2001By, walter2001Metrics)
+	missing := NewSampledTable(walter2001By, walter2001Metrics)
 	missing.Add([]string{"rl", "1", "0", "0.2"}, []float64{5, 6})
 	missing.Add([]string{"rr", "1", "0", "0.2"}, []float64{7, 8})
 	fmt.Fprintf(&b, "== two points\n")

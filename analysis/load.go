@@ -275,17 +275,11 @@ func groupIDs(d *Dataset, by []string) (ids []int, keys [][]string, nums [][]flo
 }
 
 // Aggregate groups the trials of d by the named columns and summarises every metric per
-// group. Groups are sorted by key (numbers numerically, text alphabetically).
+// group. Groups are sorted by key (numbers numerically, text alphabetically). Where d holds
+// the measurement flags (FlagColumns), each group counts its flagged trials (Table.Flags).
 func Aggregate(d *Dataset, by, metrics []string) (*Table, error) {
-	for _, c := range append(slices.Clone(by), metrics...) {
-		if d.cols[c] == nil {
-			return nil, fmt.Errorf("column %q was not loaded", c)
-		}
-	}
-	for _, m := range metrics {
-		if d.cols[m].Num == nil {
-			return nil, fmt.Errorf("metric %q is text, not a number", m)
-		}
+	if err := checkAggregate(d, by, metrics); err != nil {
+		return nil, err
 	}
 	t := NewTable(by, metrics)
 	ids, keys, nums := groupIDs(d, by)
@@ -305,6 +299,52 @@ func Aggregate(d *Dataset, by, metrics []string) (*Table, error) {
 			}
 		}
 	}
+	t.countFlags(d, ids, slices.Clone(t.order))
 	t.Sort()
 	return t, nil
+}
+
+// AggregateReplicates is Aggregate keeping every trial's values under its replicate id, the
+// column "trial" where d has it (a sweep gives every algorithm the same seed at one grid
+// point and replicate, so the same id in two groups of one point is a pair on common random
+// numbers); the means are Aggregate's to the bit. Paper findings read it (Table.Sample).
+func AggregateReplicates(d *Dataset, by, metrics []string) (*Table, error) {
+	if err := checkAggregate(d, by, metrics); err != nil {
+		return nil, err
+	}
+	t := NewSampledTable(by, metrics)
+	ids, keys, _ := groupIDs(d, by)
+	rep := d.cols["trial"]
+	vals := make([]float64, len(metrics))
+	for r, g := range ids {
+		for m, name := range metrics {
+			vals[m] = d.cols[name].Num[r]
+		}
+		id := ""
+		if rep != nil {
+			id = rep.Text(r)
+		}
+		t.AddReplicate(keys[g], id, vals)
+	}
+	byID := make([]*group, len(keys))
+	for g := range keys {
+		byID[g] = t.groups[strings.Join(keys[g], "\x00")]
+	}
+	t.countFlags(d, ids, byID)
+	t.Sort()
+	return t, nil
+}
+
+func checkAggregate(d *Dataset, by, metrics []string) error {
+	for _, c := range append(slices.Clone(by), metrics...) {
+		if d.cols[c] == nil {
+			return fmt.Errorf("column %q was not loaded", c)
+		}
+	}
+	for _, m := range metrics {
+		if d.cols[m].Num == nil {
+			return fmt.Errorf("metric %q is text, not a number", m)
+		}
+	}
+	return nil
 }

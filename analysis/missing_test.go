@@ -69,7 +69,7 @@ func TestPairZeroMeanRatio(t *testing.T) {
 // TestWalter2001NullGroupSkips: a group present but without a value of the metric (every
 // trial null) makes the finding SKIP, not FAIL on NaN.
 func TestWalter2001NullGroupSkips(t *testing.T) {
-	tab := NewTable(walter2001By, walter2001Metrics)
+	tab := NewSampledTable(walter2001By, walter2001Metrics)
 	tab.Add([]string{"rl", "1", "0", "0.2"}, []float64{math.NaN(), 6})
 	tab.Add([]string{"rr", "1", "0", "0.2"}, []float64{7, 8})
 	if a := verdicts(tab)["rl-waits-less-than-rr"]; a.Verdict != Skip {
@@ -83,7 +83,7 @@ func TestWalter2001NullGroupSkips(t *testing.T) {
 	if strings.Contains(b.String(), "NaN") {
 		t.Errorf("cells print NaN:\n%s", b.String())
 	}
-	if Walter2001Usable(tab) != nil || Walter2001Usable(NewTable(walter2001By, walter2001Metrics)) == nil {
+	if Walter2001Usable(tab) != nil || Walter2001Usable(NewSampledTable(walter2001By, walter2001Metrics)) == nil {
 		t.Errorf("Walter2001Usable: want nil with one cell, an error with none")
 	}
 }

@@ -19,13 +19,20 @@ type Table struct {
 	Metrics []string
 	groups  map[string]*group
 	order   []*group
+	sampled bool // keep every trial's values by replicate (NewSampledTable)
+	// flagsCounted: the groups' Flags were counted (the data held FlagColumns).
+	flagsCounted bool
 }
 
 type group struct {
 	key    []string
 	nums   []float64 // key as numbers (NaN for text), for sorting and lookup
 	accs   []Acc
-	trials int // trials in the group, whatever nulls its metrics have
+	trials int         // trials in the group, whatever nulls its metrics have
+	flags  Flags       // trials with a measurement warning
+	reps   []string    // sampled tables: each trial's replicate id, in the order added
+	vals   [][]float64 // sampled tables: vals[m][i] is metric m of trial i (NaN: null)
+	repSet map[string]bool
 }
 
 // NewTable makes a table grouped by the named columns over the named metrics.
@@ -33,13 +40,31 @@ func NewTable(by, metrics []string) *Table {
 	return &Table{By: by, Metrics: metrics, groups: map[string]*group{}}
 }
 
+// NewSampledTable is NewTable keeping, besides the accumulators, every trial's values under
+// its replicate id, so that findings can pair trials across groups (Table.Sample). Memory
+// grows with the trials: it is for the paper comparisons, not for streaming a sweep.
+func NewSampledTable(by, metrics []string) *Table {
+	t := NewTable(by, metrics)
+	t.sampled = true
+	return t
+}
+
 // Add adds one trial: its values of the By columns (as text) and of the metrics, NaN for a
-// null (left out of that metric's Stat; the trial still counts in the group's Trials).
-func (t *Table) Add(key []string, values []float64) {
+// null (left out of that metric's Stat; the trial still counts in the group's Trials). In a
+// sampled table its replicate id is its rank among the group's trials (0, 1, ...).
+func (t *Table) Add(key []string, values []float64) { t.AddReplicate(key, "", values) }
+
+// AddReplicate is Add naming the trial's replicate: the trials of two groups with the same
+// replicate id are paired by Table.Sample's users. An empty rep, or one the group already
+// has (files pooled over a parameter, say), becomes unique by its rank in the group.
+func (t *Table) AddReplicate(key []string, rep string, values []float64) {
 	k := strings.Join(key, "\x00")
 	g, ok := t.groups[k]
 	if !ok {
 		g = &group{key: append([]string(nil), key...), nums: parseKey(key), accs: make([]Acc, len(t.Metrics))}
+		if t.sampled {
+			g.vals = make([][]float64, len(t.Metrics))
+		}
 		t.groups[k] = g
 		t.order = append(t.order, g)
 	}
@@ -48,6 +73,9 @@ func (t *Table) Add(key []string, values []float64) {
 		if !math.IsNaN(v) { // null: not applicable or not measured
 			g.accs[m].Add(v)
 		}
+	}
+	if t.sampled {
+		g.addSample(rep, values)
 	}
 }
 
@@ -70,6 +98,10 @@ func (t *Table) WriteText(w io.Writer) error {
 	for _, m := range t.Metrics {
 		header = append(header, m+" (±95% CI)")
 	}
+	flagged := t.Flags().Any()
+	if flagged {
+		header = append(header, "flagged trials")
+	}
 	lines := [][]string{header}
 	keys, stats := t.Rows()
 	for r, key := range keys {
@@ -77,6 +109,9 @@ func (t *Table) WriteText(w io.Writer) error {
 		line := append(slices.Clone(key), strconv.Itoa(n))
 		for _, s := range stats[r] {
 			line = append(line, FormatCell(s, n))
+		}
+		if flagged {
+			line = append(line, FlagCell(t.order[r].flags))
 		}
 		lines = append(lines, line)
 	}
@@ -185,8 +220,17 @@ func (t *Table) Group(i int) (key []string, nums []float64, stats []Stat) {
 // exactly, numeric columns within a relative 1e-6. ok is false if no group matches.
 func (t *Table) Lookup(metric string, want ...any) (s Stat, ok bool) {
 	m := slices.Index(t.Metrics, metric)
-	if m < 0 || len(want) != len(t.By) {
+	g := t.find(want)
+	if m < 0 || g == nil {
 		return Stat{N: 0, Mean: math.NaN(), SD: math.NaN(), CI95: math.NaN()}, false
+	}
+	return g.accs[m].Stat(), true
+}
+
+// find returns the group whose key matches want (Lookup's rule), or nil.
+func (t *Table) find(want []any) *group {
+	if len(want) != len(t.By) {
+		return nil
 	}
 next:
 	for _, g := range t.order {
@@ -204,9 +248,9 @@ next:
 				panic(fmt.Sprintf("analysis: Lookup key of type %T", w))
 			}
 		}
-		return g.accs[m].Stat(), true
+		return g
 	}
-	return Stat{N: 0, Mean: math.NaN(), SD: math.NaN(), CI95: math.NaN()}, false
+	return nil
 }
 
 // Format is an output format of a table.
@@ -236,12 +280,19 @@ func (t *Table) Write(w io.Writer, f Format) error {
 		for _, m := range t.Metrics {
 			header = append(header, m+"_mean", m+"_sd", m+"_ci95", m+"_n")
 		}
+		if t.flagsCounted {
+			header = append(header, "warmup_too_short_trials", "wait_unstable_trials")
+		}
 		lines := [][]string{header}
 		for i := range t.order {
 			key, _, stats := t.Group(i)
 			line := append(slices.Clone(key), strconv.Itoa(t.Trials(i)))
 			for _, s := range stats {
 				line = append(line, num(s.Mean), num(s.SD), num(s.CI95), strconv.Itoa(s.N))
+			}
+			if t.flagsCounted {
+				f := t.order[i].flags
+				line = append(line, strconv.Itoa(f.WarmupShort), strconv.Itoa(f.Unstable))
 			}
 			lines = append(lines, line)
 		}
@@ -253,12 +304,19 @@ func (t *Table) Write(w io.Writer, f Format) error {
 		for _, m := range t.Metrics {
 			header = append(header, m+" (±95% CI)")
 		}
+		flagged := t.Flags().Any()
+		if flagged {
+			header = append(header, "flagged trials")
+		}
 		var body [][]string
 		for i := range t.order {
 			key, _, stats := t.Group(i)
 			line := append(slices.Clone(key), strconv.Itoa(t.Trials(i)))
 			for _, s := range stats {
 				line = append(line, FormatCell(s, t.Trials(i)))
+			}
+			if flagged {
+				line = append(line, FlagCell(t.order[i].flags))
 			}
 			body = append(body, line)
 		}
@@ -339,11 +397,11 @@ func (t *Table) Split(col string) (values []string, subsets []*Table, err error)
 	for _, g := range order {
 		if len(values) == 0 || values[len(values)-1] != g.key[c] {
 			values = append(values, g.key[c])
-			subsets = append(subsets, NewTable(by, t.Metrics))
+			subsets = append(subsets, &Table{By: by, Metrics: t.Metrics, groups: map[string]*group{}, sampled: t.sampled, flagsCounted: t.flagsCounted})
 		}
 		sub := subsets[len(subsets)-1]
 		key := slices.Delete(slices.Clone(g.key), c, c+1)
-		ng := &group{key: key, nums: parseKey(key), accs: slices.Clone(g.accs), trials: g.trials}
+		ng := &group{key: key, nums: parseKey(key), accs: slices.Clone(g.accs), trials: g.trials, flags: g.flags, reps: g.reps, vals: g.vals, repSet: g.repSet}
 		sub.groups[strings.Join(key, "\x00")] = ng
 		sub.order = append(sub.order, ng)
 	}

@@ -36,9 +36,29 @@ func mobName(m float64) string {
 func pct(c float64) string { return fmt.Sprintf("%g%%", math.Round(c*100)) }
 
 // Walter2001Table aggregates d (which must hold Walter2001Columns) the way the paper
-// comparison needs.
+// comparison needs: by the paper's axes, keeping every trial by replicate, over wait_mean,
+// msgs_per_cs and, where d has it, RR's route length.
 func Walter2001Table(d *Dataset) (*Table, error) {
-	return Aggregate(d, walter2001By, walter2001Metrics)
+	return AggregateReplicates(d, walter2001By, walter2001MetricsOf(d))
+}
+
+// walter2001MetricsOf is the metrics of the paper comparison d holds: Tables 1 and 2's, and
+// route_len_mean when loaded.
+func walter2001MetricsOf(d *Dataset) []string {
+	metrics := slices.Clone(walter2001Metrics)
+	if d.Column(routeMetric) != nil {
+		metrics = append(metrics, routeMetric)
+	}
+	return metrics
+}
+
+// flaggedNote is "; K flagged" for a cell with K trials under a measurement warning.
+func flaggedNote(t *Table, key ...any) string {
+	g := t.find(key)
+	if g == nil || !g.flags.Any() {
+		return ""
+	}
+	return fmt.Sprintf("; %d flagged", g.flags.Flagged)
 }
 
 // Walter2001MissingCells is the error WriteWalter2001Cells returns when the data lack some
@@ -74,7 +94,8 @@ func Walter2001Usable(t *Table) error {
 
 // WriteWalter2001Cells prints every cell of the paper's Tables 1 (wait per CS entry) and 2
 // (messages per CS entry): RR/RL × high/low load × zero/low/high mobility × 20%/80%
-// connectivity, each as our mean ± 95% CI half-width over trials (n trials), Missing ("-")
+// connectivity, each as our mean ± 95% CI half-width over trials (n trials; "K flagged" when
+// K of them carry a measurement warning, Flags), Missing ("-")
 // where the data have no value. It returns a *Walter2001MissingCells naming the cells absent
 // from the data, after printing the tables.
 func WriteWalter2001Cells(w io.Writer, t *Table) error {
@@ -94,7 +115,7 @@ func WriteWalter2001Cells(w io.Writer, t *Table) error {
 							line = append(line, "-")
 							continue
 						}
-						line = append(line, fmt.Sprintf("%s (n=%d)", FormatStat(s), s.N))
+						line = append(line, fmt.Sprintf("%s (n=%d%s)", FormatStat(s), s.N, flaggedNote(t, alg, load, mob, conn)))
 					}
 					lines = append(lines, line)
 				}

@@ -68,11 +68,11 @@ func ReadingName(letter string) string {
 }
 
 // walter2001Optional are columns LoadWalter2001 reads when the files have them.
-var walter2001Optional = slices.Concat(walter2001ReadingKeys, []string{routeMetric, "seed", "cs_entries", "link_changes", "link_changes_skipped", "links_mean"})
+var walter2001Optional = slices.Concat(walter2001ReadingKeys, FlagColumns, []string{routeMetric, "seed", "trial", "cs_entries", "link_changes", "link_changes_skipped", "links_mean"})
 
 // LoadWalter2001 reads what the paper comparison needs from files (Walter2001Columns, and
-// the readings, RR's route length, the seed and the link diagnostics where every file has
-// them) and adds the column Walter2001ReadingColumn. Files written before the readings
+// the readings, RR's route length, the seed and replicate, the measurement flags and the
+// link diagnostics where the first file has them) and adds the column Walter2001ReadingColumn. Files written before the readings
 // existed ran under the default ones: their rows are reading A.
 func LoadWalter2001(files []string) (*Dataset, error) {
 	first, err := Load(files[:1], nil)
@@ -106,51 +106,47 @@ func LoadWalter2001(files []string) (*Dataset, error) {
 // Walter2001ReadingsTable aggregates d (from LoadWalter2001) by the paper's axes and the
 // reading: the table Walter2001.Matrix splits by Walter2001ReadingColumn.
 func Walter2001ReadingsTable(d *Dataset) (*Table, error) {
-	metrics := slices.Clone(walter2001Metrics)
-	if d.Column(routeMetric) != nil {
-		metrics = append(metrics, routeMetric)
-	}
-	return Aggregate(d, append(slices.Clone(walter2001By), Walter2001ReadingColumn), metrics)
+	return AggregateReplicates(d, append(slices.Clone(walter2001By), Walter2001ReadingColumn), walter2001MetricsOf(d))
 }
 
-// WriteWalter2001Readings prints the study: the readings present, which of them repeat
-// another trial for trial, the matrix of findings × readings, the network under each
-// reading, then per reading Tables 1 and 2 and every finding with its numbers.
-func WriteWalter2001Readings(w io.Writer, d *Dataset, t *Table) error {
-	m, err := Walter2001.Matrix(t, Walter2001ReadingColumn)
-	if err != nil {
-		return err
+// WriteWalter2001Split prints the findings checked per value of p.Split: for readings of the
+// network model (the walter2001-readings preset) the readings present and which of them
+// repeat another trial for trial, then the matrix of findings × values, the network under
+// each reading, and per value Tables 1 and 2 and every finding with its numbers.
+func WriteWalter2001Split(w io.Writer, d *Dataset, p *PaperVerdicts) error {
+	m := p.Matrix()
+	readings := p.Split == Walter2001ReadingColumn
+	name := func(v string) string { return p.Split + " = " + v }
+	under := func(v string) string { return "at " + name(v) }
+	if readings {
+		name = func(v string) string { return "Reading " + ReadingName(v) }
+		under = func(v string) string { return "under reading " + v }
+		fmt.Fprintln(w, "Readings (mobility_rate/link_formation/no_deletion; docs/model.md):")
+		for _, v := range m.Values {
+			fmt.Fprintf(w, "  %s\n", ReadingName(v))
+		}
+		for _, n := range Walter2001Repeats(d) {
+			fmt.Fprintf(w, "  note: %s\n", n)
+		}
+		fmt.Fprintln(w)
 	}
-	_, subsets, err := t.Split(Walter2001ReadingColumn)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintln(w, "Readings (mobility_rate/link_formation/no_deletion; docs/model.md):")
-	for _, v := range m.Values {
-		fmt.Fprintf(w, "  %s\n", ReadingName(v))
-	}
-	for _, n := range Walter2001Repeats(d) {
-		fmt.Fprintf(w, "  note: %s\n", n)
-	}
-	fmt.Fprintln(w, "\nFindings of section 6 under each reading (verdict, comparisons held/made; numbers below):")
+	fmt.Fprintf(w, "Findings of section 6 for each value of %s (verdict, comparisons held/made; numbers below):\n", p.Split)
 	if err := WriteMatrix(w, m); err != nil {
 		return err
 	}
-	fmt.Fprintln(w)
-	if err := WriteWalter2001Network(w, d); err != nil {
-		return err
+	if readings {
+		fmt.Fprintln(w)
+		if err := WriteWalter2001Network(w, d); err != nil {
+			return err
+		}
 	}
 	for i, v := range m.Values {
-		fmt.Fprintf(w, "\n== Reading %s\n\n", ReadingName(v))
-		if err := WriteWalter2001Cells(w, subsets[i]); err != nil {
+		fmt.Fprintf(w, "\n== %s\n\n", name(v))
+		if err := WriteWalter2001Cells(w, p.Tables[i]); err != nil {
 			fmt.Fprintf(w, "note: %v\n\n", err)
 		}
-		fmt.Fprintf(w, "Findings of section 6 under reading %s:\n", v)
-		col := make([]Assertion, len(m.Rows))
-		for f := range m.Rows {
-			col[f] = m.Rows[f][i]
-		}
-		if err := WriteAssertions(w, col); err != nil {
+		fmt.Fprintf(w, "Findings of section 6 %s:\n", under(v))
+		if err := WriteAssertions(w, p.Checks[i]); err != nil {
 			return err
 		}
 	}

@@ -18,9 +18,9 @@ type MsgTypeInfo struct {
 	Name  string
 	Token bool
 	// Words is how many of a message's words, from A on, are the algorithm's own; the others
-	// carry its routing layer's state (rr: the rest of the route a message carries, and the
-	// topology version it was found at). A trace shows only the algorithm's words, the others
-	// as zero (Shown). 0: all four.
+	// carry the state of a layer below it (rr: the rest of the route a message carries over
+	// its routing layer, and the topology version it was found at). A trace shows only the
+	// algorithm's words, the others as zero (Shown). 0: all four.
 	Words int
 }
 
@@ -71,23 +71,6 @@ type MetricsReporter interface {
 	Metrics(dst []Metric) []Metric
 }
 
-// RequestClasser is implemented by algorithms whose requests belong to classes (the priority
-// classes of h-out-of-k mutual exclusion). The kernel, which owns the clock, then splits the
-// measured waits by class and reports "wait_mean_c1" .. "wait_mean_cK" (time units; NaN for a
-// class with no measured entry) among the trial's extra metrics.
-type RequestClasser interface {
-	// NumRequestClasses is K, the number of classes (at most MaxRequestClasses).
-	NumRequestClasses() int
-	// RequestClass returns the class, 1..K, of node i's pending request.
-	RequestClass(i int32) int
-}
-
-// MaxRequestClasses bounds RequestClasser's K.
-const MaxRequestClasses = 8
-
-// ClassWaitMetric names the mean-wait metric of request class c (1-based).
-func ClassWaitMetric(c int) string { return "wait_mean_c" + string(rune('0'+c)) }
-
 // Metric is one named algorithm-specific measurement of a trial.
 type Metric struct {
 	Name  string
@@ -108,19 +91,7 @@ type Env struct {
 	Rand   *Stream   // the algorithm's own random stream (StreamAlgorithm)
 	Seed   uint64    // the trial's seed, for messages in errors
 
-	routing *Routing
-	sim     *Sim // for Stopwatch (stillness.go)
-}
-
-// Routing returns the ideal routing oracle over the current network: the one place where a
-// paper grants global knowledge (Raymond's algorithm over a shortest-path routing layer).
-// Only algorithms that stand for such a layer may call it.
-func (e *Env) Routing() *Routing {
-	if e.routing == nil {
-		e.routing = &Routing{}
-	}
-	e.routing.reset(e.Topo)
-	return e.routing
+	sim *Sim // for Probe (instrument.go)
 }
 
 // Outbox collects what one handler call does: messages to send and whether the node enters

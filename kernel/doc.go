@@ -67,7 +67,7 @@
 //     For large networks the window can also be sized per node and by simulated time, and
 //     the warm-up ended by the MSER-5 rule; every trial records where its warm-up was cut,
 //     MSER-5's truncation point, a batch-means confidence interval of its mean wait and
-//     whether the window's two halves agree (window.go, steady.go).
+//     whether the window's two halves agree (window.go, package stats).
 //     docs/model.md says what each reading does to the paper's findings, and explains two
 //     anomalies of the reproduction (RL's long waits at very low load under mobility, RR's
 //     message count at low load).
@@ -89,6 +89,12 @@
 //     measured no entry reports NaN waits). The single-token check stops at the first crash.
 //   - Safety: at every CS entry, the algorithm's Checker (mutual exclusion by default); for
 //     token algorithms, after every event, holders + token messages in flight = 1.
+//   - Instruments (instrument.go): durations an algorithm's paper speaks of (a wait per
+//     request class, a doorway passage, how long a condition held) are measured by objects
+//     the algorithm keeps in its own package; the kernel, which owns the clock, reaches them
+//     through two generic hooks, Probe (time and node motion, read-only, and a way to stop
+//     the trial on a violation) and EntryObserver (every measured CS entry with its request
+//     and entry times). Handlers still get no clock.
 //   - Speed at large n, none of it changing a result (docs/scaling.md), behind one switch
 //     (Params.Large: on from n = 32,768, LargeN; large.go): the queue keeps its next events
 //     out of the heap and each step prefetches their state, the algorithm's through the

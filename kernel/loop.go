@@ -312,12 +312,8 @@ func (s *Sim) enter(i int32) {
 	}
 	if s.phase == phaseMeasure {
 		s.meas.waits = append(s.meas.waits, s.now-s.requestedAt[i])
-		s.enteredStill(i, s.requestedAt[i])
-		if s.classer != nil {
-			if c := s.classer.RequestClass(i); c >= 1 && c <= MaxRequestClasses {
-				s.classWait[c] += s.now - s.requestedAt[i]
-				s.classCount[c]++
-			}
+		if s.observer != nil {
+			s.observer.MeasuredEntry(i, s.requestedAt[i], s.now)
 		}
 		s.measuredEntry(s.now - s.requestedAt[i])
 	} else if s.phase == phaseWarmup {

@@ -3,6 +3,8 @@ package kernel
 import (
 	"math"
 	"slices"
+
+	"github.com/mutexlab/mutexlab/kernel/stats"
 )
 
 // A trial's result, read off the simulator when the loop ends.
@@ -56,7 +58,7 @@ type Result struct {
 	LivenessChecked                          bool // the drain ran to its end: every pending request was served
 	PendingAtEnd                             int  // requests still pending when the trial ended (0 when LivenessChecked)
 
-	// Steady state (window.go, steady.go).
+	// Steady state (window.go, package stats).
 	WarmupEntries int64     // CS entries discarded before the window opened
 	WarmupSettled bool      // false when the MSER-5 warm-up rule hit its cap before finding the transient over
 	MSERCut       int64     // MSER-5 truncation point of the waits from the first entry to the window's end, in entries
@@ -92,12 +94,6 @@ func (s *Sim) result() Result {
 	if mr, ok := s.algo.(MetricsReporter); ok {
 		r.Extra = mr.Metrics(nil)
 	}
-	s.fillStillness(&r)
-	if s.classer != nil {
-		for c := 1; c <= min(s.classer.NumRequestClasses(), MaxRequestClasses); c++ {
-			r.Extra = append(r.Extra, Metric{ClassWaitMetric(c), s.classWait[c] / float64(s.classCount[c])}) // 0/0 = NaN: no entry
-		}
-	}
 	if _, ok := s.check.(*LocalMutexChecker); ok {
 		r.Extra = append(r.Extra, Metric{MetricConcurrency, r.ConcurrencyMean}, Metric{MetricThroughput, r.Throughput},
 			Metric{MetricMaxInFlight, float64(r.MaxInFlightPerLink)})
@@ -108,7 +104,7 @@ func (s *Sim) result() Result {
 			sum += w
 		}
 		r.WaitMean = sum / float64(n)
-		r.WaitP50, r.WaitP99, r.WaitMax = waitQuantiles(s.meas.waits) // reorders the waits
+		r.WaitP50, r.WaitP99, r.WaitMax = stats.Quantiles(s.meas.waits) // reorders the waits
 		r.MsgsPerCS = float64(r.MsgsTotal) / float64(n)
 	} else {
 		// No entry was measured (crashes blocked every live node before the window opened):

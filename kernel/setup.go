@@ -119,8 +119,7 @@ func (s *Sim) resetCounters(p Params) {
 	s.meas.linkChanges, s.meas.skipped, s.meas.lost = 0, 0, 0
 	s.links.reset(s.topo.NumLinks())
 	s.meas.waits = Resize(s.meas.waits, int(min(p.MeasureEntries(), 1<<20)))[:0]
-	s.classer, _ = s.algo.(RequestClasser)
-	s.classWait, s.classCount = [MaxRequestClasses + 1]float64{}, [MaxRequestClasses + 1]int64{}
+	s.observer, _ = s.algo.(EntryObserver)
 	s.tok.inFlightTok = 0
 	s.err = nil
 	s.starveAfter = p.starveAfter()
@@ -130,8 +129,7 @@ func (s *Sim) resetCounters(p Params) {
 // a token algorithm starts with exactly one token.
 func (s *Sim) startAlgorithm(algo Algorithm) error {
 	n := s.p.N
-	s.env = Env{N: n, Params: &s.p, Topo: &s.topo, Rand: &s.rand.algRand, Seed: s.p.Seed, routing: s.env.routing}
-	s.resetStillness()
+	s.env = Env{N: n, Params: &s.p, Topo: &s.topo, Rand: &s.rand.algRand, Seed: s.p.Seed, sim: s}
 	if err := algo.Reset(&s.env); err != nil {
 		return err
 	}

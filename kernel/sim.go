@@ -49,11 +49,9 @@ type Sim struct {
 	// liveness drain run at very different rates at n = 10^6, which the loop's total hides.
 	phaseClock  func(phase)
 	scripted    bool
-	meas        measured                       // what the trial counts, in the measurement window and in all
-	classer     RequestClasser                 // nil unless the algorithm has request classes
-	classWait   [MaxRequestClasses + 1]float64 // per class (1-based): summed waits in the window
-	classCount  [MaxRequestClasses + 1]int64
-	err         error // first error; stops the trial
+	meas        measured      // what the trial counts, in the measurement window and in all
+	observer    EntryObserver // nil unless the algorithm splits the measured waits itself (instrument.go)
+	err         error         // first error; stops the trial
 	starveAfter float64
 	trace       func(TraceEvent)
 	guard       runGuard   // what stops a trial early: its context and its event budget
@@ -62,7 +60,6 @@ type Sim struct {
 	crash       crashState // crash-stop failures (crash.go)
 	links       linkStats  // link-count diagnostics (linkstats.go)
 	win         window     // phases, window sizing, MSER-5 (window.go)
-	still       stillness  // waits of static and moving requests (stillness.go)
 }
 
 type nodeStatus uint8

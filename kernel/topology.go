@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"runtime"
+	"unsafe"
 )
 
 // Port numbers a node's link endpoints 0..PortCap-1. A link occupies one port at each end;
@@ -52,7 +53,7 @@ type Topology struct {
 	moving    []uint64 // one bit per node: the node is moving (geometric mobility models)
 	version   uint64
 	// changed is, per node, the version of the last link change at the node, kept only
-	// once trackChanges asks (the routing search's neighbour rows, routing_rows.go).
+	// once TrackChanges asks (a routing oracle's neighbour rows).
 	changed []uint64
 	clock   *float64 // the simulator's clock (nil: 0): links record when they formed
 
@@ -445,20 +446,6 @@ func (t *Topology) Up() *PortSets { return &t.up }
 // Peer returns the node at the other end of node i's port p, or -1 if p is down.
 func (t *Topology) Peer(i int32, p Port) int32 { return t.rec(i, p).peer() }
 
-// LowerPeers returns, of the ports in word w of node i's port set word (ports w·64 ..
-// w·64+63), those whose neighbour has a smaller id than i: where the fork-based algorithms
-// place each initial fork (cm, and akw1's and akw2's fork module), a word at a time.
-func (t *Topology) LowerPeers(i int32, w int, word uint64) uint64 {
-	var lower uint64
-	for ; word != 0; word &= word - 1 {
-		b := bits.TrailingZeros64(word)
-		if t.Peer(i, Port(w*64+b)) < i {
-			lower |= 1 << b
-		}
-	}
-	return lower
-}
-
 // PeerPort returns the port number of the same link at the neighbour's end.
 func (t *Topology) PeerPort(i int32, p Port) Port { return t.rec(i, p).peerPort() }
 
@@ -659,16 +646,32 @@ func (t *Topology) Disconnect(k int) (u, v int32, pu, pv Port) {
 	return u, v, pu, pv
 }
 
-// trackChanges keeps, from now until the next Reset, the version of each node's last link
-// change (changedSince), for a reader that caches a node's neighbours: the routing search
-// (8 bytes per node, only for it).
-func (t *Topology) trackChanges() { t.changed = Zeroed(t.changed, t.n) }
+// TrackChanges keeps, from now until the next Reset, the version of each node's last link
+// change (ChangedSince), for a reader that caches a node's neighbours, such as a routing
+// oracle's search (8 bytes per node, only when asked).
+func (t *Topology) TrackChanges() { t.changed = Zeroed(t.changed, t.n) }
 
-// changedSince reports whether a link of node x went up or down after version v (always
+// ChangedSince reports whether a link of node x went up or down after version v (always
 // true when changes are not tracked).
-func (t *Topology) changedSince(x int32, v uint64) bool {
+func (t *Topology) ChangedSince(x int32, v uint64) bool {
 	return int(x) >= len(t.changed) || t.changed[x] > v
 }
+
+// PrefetchPeers asks for the cache lines of node x's first inline port records, as many as
+// its degree needs: for a reader about to visit every up port's peer (a breadth-first
+// search's frontier), so that the trips to memory of several nodes overlap.
+func (t *Topology) PrefetchPeers(x int32) {
+	row := int(x) * t.inline
+	last := row + min(int(t.deg[x]), t.inline) - 1
+	for k := row; k <= last; k += portsPerLine {
+		mem.Prefetch(&t.ports[k])
+	}
+	mem.Prefetch(&t.ports[max(last, row)])
+}
+
+// portsPerLine is how many port records fit in a 64-byte cache line (4: 16 bytes each),
+// so that prefetching every fourth record of a row touches each of its lines.
+const portsPerLine = 64 / int(unsafe.Sizeof(portRec{}))
 
 // markChanged records the link change that made the current version at its ends u and v.
 func (t *Topology) markChanged(u, v int32) {

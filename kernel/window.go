@@ -3,6 +3,8 @@ package kernel
 import (
 	"fmt"
 	"math"
+
+	"github.com/mutexlab/mutexlab/kernel/stats"
 )
 
 // The measurement window and the liveness drain.
@@ -33,7 +35,7 @@ import (
 // # MSER-5
 //
 // Every CS entry's wait, from the first entry of the trial to the end of the window, feeds a
-// batched series (steady.go; bounded memory: at most 4,096 batch means). At the end of the
+// batched series (stats.Batches; bounded memory: at most 4,096 batch means). At the end of the
 // window the MSER-5 truncation point of the whole series is recorded (Result.MSERCut): where
 // the rule of White, Cobb and Spratt says the initial transient ends. When it lies beyond the
 // warm-up actually discarded, the warm-up was too short. Under WarmupRule = mser5 the rule
@@ -154,8 +156,8 @@ type window struct {
 	warmupN, measureN int64   // entry criteria
 	warmupT, measureT float64 // time criteria
 	mserRule          bool
-	series            batchSeries // every entry's wait from the first to the window's end
-	mserNext          int64       // series length at which the warm-up rule looks again
+	series            stats.Batches // every entry's wait from the first to the window's end
+	mserNext          int64         // series length at which the warm-up rule looks again
 	mserCap           int64
 	settled           bool  // MSER-5 found the transient over (mser5 rule)
 	openEntries       int64 // entries when the window opened
@@ -169,24 +171,24 @@ func (s *Sim) resetWindow(p *Params) bool {
 	w := &s.win
 	series := w.series
 	*w = window{warmupN: p.WarmupEntries(), measureN: p.MeasureEntries(), warmupT: p.WarmupTime, measureT: p.MeasureTime,
-		mserRule: p.WarmupRule == WarmupMSER5, mserNext: mserBatch * mserMinBatches, mserCap: p.mserWarmupCap(), series: series}
-	w.series.reset()
+		mserRule: p.WarmupRule == WarmupMSER5, mserNext: stats.MSERBatch * stats.MSERMinBatches, mserCap: p.mserWarmupCap(), series: series}
+	w.series.Reset()
 	return w.warmupN == 0 && w.warmupT == 0 && !w.mserRule
 }
 
 // warmupEntry records a warm-up entry's wait and opens the window when the warm-up is over.
 func (s *Sim) warmupEntry(wait float64) {
 	w := &s.win
-	w.series.add(wait)
+	w.series.Add(wait)
 	switch {
 	case s.entries < w.warmupN || s.now < w.warmupT:
 	case !w.mserRule:
 		s.openWindow()
 	case s.entries >= w.mserCap:
 		s.openWindow() // the rule never settled: open anyway (Result.WarmupSettled says so)
-	case w.series.count >= w.mserNext:
-		w.mserNext = w.series.count + max(mserBatch, w.series.count/16)
-		if _, w.settled = w.series.mser(); w.settled {
+	case w.series.Count() >= w.mserNext:
+		w.mserNext = w.series.Count() + max(stats.MSERBatch, w.series.Count()/16)
+		if _, w.settled = w.series.MSER(); w.settled {
 			s.openWindow()
 		}
 	}
@@ -195,7 +197,7 @@ func (s *Sim) warmupEntry(wait float64) {
 // measuredEntry records a measured entry's wait and closes the window when it is full.
 func (s *Sim) measuredEntry(wait float64) {
 	w := &s.win
-	w.series.add(wait)
+	w.series.Add(wait)
 	n := int64(len(s.meas.waits))
 	if n >= w.measureN && s.now-s.meas.winStart >= w.measureT {
 		s.closeWindow()
@@ -233,11 +235,15 @@ func (s *Sim) fillWindow(r *Result) {
 	r.PendingAtEnd = s.waiting - s.crash.nBlocked
 	r.WarmupEntries = w.openEntries
 	r.WarmupSettled = !w.mserRule || w.settled
-	r.MSERCut, _ = w.series.mser()
-	r.MSERKnown = len(w.series.sums) >= mserMinBatches
-	r.WaitCI, r.Stability = math.NaN(), Stability{math.NaN(), math.NaN(), math.NaN()}
+	r.MSERCut, _ = w.series.MSER()
+	r.MSERKnown = w.series.Complete() >= stats.MSERMinBatches
+	r.WaitCI, r.Stability = math.NaN(), Stability{FirstHalf: math.NaN(), SecondHalf: math.NaN(), HalfWidth: math.NaN()}
 	if len(s.meas.waits) > 0 {
-		_, r.WaitCI = batchMeansCI(s.meas.waits, windowBatches)
-		r.Stability = stabilityOf(s.meas.waits)
+		_, r.WaitCI = stats.BatchMeansCI(s.meas.waits, stats.WindowBatches)
+		r.Stability = stats.StabilityOf(s.meas.waits)
 	}
 }
+
+// Stability is the comparison of a window's two halves (stats.StabilityOf), a part of
+// Result.
+type Stability = stats.Stability

@@ -21,10 +21,15 @@ var sameQuantity = []struct {
 }
 
 // positiveOnly lists keys whose kernel parameter reads zero or less as "not set" (derive the
-// quantity from another key) rather than as a value, with what a value must be.
+// quantity from another key, or add no window criterion, whose column is then null) rather
+// than as a value, with what a value must be.
 var positiveOnly = map[string]string{
-	"links":  "must be a whole number of links >= 1",
-	"degree": "must be a mean degree > 0",
+	"links":            "must be a whole number of links >= 1",
+	"degree":           "must be a mean degree > 0",
+	"warmup_time":      "must be a time > 0 (leave the key out for no time criterion)",
+	"measure_time":     "must be a time > 0 (leave the key out for no time criterion)",
+	"warmup_per_node":  "must be > 0 entries per node (leave the key out for no such criterion)",
+	"measure_per_node": "must be > 0 entries per node (leave the key out for no such criterion)",
 }
 
 // checkExplicit applies the rules above to the algorithms and every key of the spec.

@@ -149,6 +149,8 @@ func TestExplicitValuesAreUsedOrRefused(t *testing.T) {
 		head + "[params]\nn = 100\ndegree = 4\n[grid]\nconnectivity = [0.2, 0.5]\n": "degree and connectivity both set",
 		head + "[params]\nlinks = 0\n":                                              "params.links: must be a whole number of links >= 1, got 0",
 		head + "[grid]\ndegree = [4, -1]\n":                                         "grid.degree: must be a mean degree > 0, got -1",
+		head + "[params]\nwarmup_time = 0\n":                                        "params.warmup_time: must be a time > 0",
+		head + "[grid]\nmeasure_per_node = [0, 2]\n":                                "grid.measure_per_node: must be > 0 entries per node",
 	} {
 		_, err := Parse([]byte(text), "x.toml")
 		if err == nil || !strings.Contains(err.Error(), want) || !strings.HasPrefix(err.Error(), "x.toml: ") {

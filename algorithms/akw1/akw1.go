@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/mutexlab/mutexlab/algorithms/internal/forks"
+	"github.com/mutexlab/mutexlab/algorithms/internal/stillness"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -96,6 +97,8 @@ type AKW1 struct {
 	m        meter // the colour range and the doorway passages (metrics.go)
 
 	mut mutant // a deliberately broken variant (mutation tests only); mutNone otherwise
+
+	still stillness.Split // waits of static and moving requests
 }
 
 // New returns an akw1 instance (greedy colouring, 1a); Reset sizes it.
@@ -112,20 +115,31 @@ const (
 	MetricOverflow = "linial_overflow"
 )
 
+// MetricWaitMaxStatic is the largest measured wait of a node that did not move while it
+// waited (the static/moving split every local-mutex algorithm reports): the response time
+// that Attiya, Kogan and Welch's theorems bound, for the tools that check them.
+const MetricWaitMaxStatic = stillness.MetricWaitMaxStatic
+
 // MetricNames lists akw1's metrics: the local-mutex ones, the crash ones, the static/moving
 // split and its own.
 func MetricNames() []string {
 	own := []string{kernel.MetricConcurrency, kernel.MetricThroughput, kernel.MetricMaxInFlight, MetricBadReq, MetricReturns, MetricRecolors, MetricOverflow}
-	return slices.Concat(own, passageMetricNames(), kernel.CrashMetricNames(), kernel.StillnessMetricNames())
+	return slices.Concat(own, passageMetricNames(), kernel.CrashMetricNames(), stillness.MetricNames())
 }
 
 // Metrics reports bad_req, return_path, recolorings, linial_overflow, the colour range and
-// the doorway passages (whole trial).
+// the doorway passages (whole trial), then the static/moving split of the measured waits.
 func (a *AKW1) Metrics(dst []kernel.Metric) []kernel.Metric {
 	dst = append(dst, kernel.Metric{Name: MetricBadReq, Value: float64(a.f.BadReq)},
 		kernel.Metric{Name: MetricReturns, Value: float64(a.returns)}, kernel.Metric{Name: MetricRecolors, Value: float64(a.recolors)},
 		kernel.Metric{Name: MetricOverflow, Value: float64(a.linOverflow)})
-	return a.m.metrics(dst)
+	return a.still.Metrics(a.m.metrics(dst))
+}
+
+// MeasuredEntry hands the kernel's measured CS entries to the static/moving split
+// (kernel.EntryObserver).
+func (a *AKW1) MeasuredEntry(i int32, requested, entered float64) {
+	a.still.MeasuredEntry(i, requested, entered)
 }
 
 // Reset sizes the state for a trial and sets the initial state: every node thinking,
@@ -134,6 +148,7 @@ func (a *AKW1) Metrics(dst []kernel.Metric) []kernel.Metric {
 func (a *AKW1) Reset(env *kernel.Env) error {
 	t, n := env.Topo, env.N
 	a.f.Reset(t, n, forkTypes)
+	a.still.Reset(env)
 	cp := a.f.Cap
 	a.ph = kernel.Zeroed(a.ph, n)
 	a.pos = kernel.Zeroed(a.pos, n)

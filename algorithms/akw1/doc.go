@@ -150,7 +150,7 @@
 //
 // # Measured: the colour range and the doorway passages
 //
-// metrics.go measures what Lemmas 1, 2 and 4 bound, with the kernel's Stopwatch (times) and
+// metrics.go measures what Lemmas 1, 2 and 4 bound, with the kernel's Probe (times) and
 // record of motion (static passages): color_range (Δ, the largest |colour| from the
 // recolouring module), recolor_time_max (T_c), doorway1_time_max and doorway1_module_max
 // (Lemma 1: a static node's passage through the first double doorway and the longest stay

@@ -8,7 +8,7 @@ import (
 
 // What akw1 measures of itself: the colour range of the recolouring module and the passages
 // through the two double doorways that Lemmas 1, 2 and 4 bound. Times come from the kernel's
-// Stopwatch (kernel.Env.Stopwatch), an instrument the handlers never consult; every metric is
+// probe (kernel.Probe), an instrument the handlers never consult; every metric is
 // a maximum over the whole trial (warm-up and drain included: the worst case is what the
 // lemmas bound), NaN when nothing was measured.
 //
@@ -49,7 +49,7 @@ func passageMetricNames() []string {
 
 // meter holds the passage clocks of every node and the trial's maxima.
 type meter struct {
-	w                              kernel.Stopwatch
+	w                              kernel.Probe
 	start1, crossR, start2, crossF []float64 // per node: when its current passage or module began
 	entries                        []int32   // per node: SD^f entry executions in its current passage
 	colorRange                     int64
@@ -61,7 +61,7 @@ type meter struct {
 // reset sizes the clocks for n nodes and forgets the last trial's maxima.
 func (m *meter) reset(env *kernel.Env) {
 	n := env.N
-	m.w = env.Stopwatch()
+	m.w = env.Probe()
 	m.start1 = kernel.Resize(m.start1, n)
 	m.crossR = kernel.Resize(m.crossR, n)
 	m.start2 = kernel.Resize(m.start2, n)

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/mutexlab/mutexlab/algorithms/internal/forks"
+	"github.com/mutexlab/mutexlab/algorithms/internal/stillness"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -47,6 +48,8 @@ const unknownTS = math.MinInt64 // ts[j] before j's hello: j is treated as highe
 type AKW2 struct {
 	f   forks.Table
 	mut mutant // a deliberately broken variant (mutation tests only); mutNone otherwise
+
+	still stillness.Split // waits of static and moving requests
 }
 
 // New returns an akw2 instance; Reset sizes it.
@@ -56,18 +59,24 @@ func (a *AKW2) Name() string                       { return "akw2" }
 func (a *AKW2) MessageTypes() []kernel.MsgTypeInfo { return messageTypes }
 
 // MetricNames lists the metrics reported for akw2: the local-mutex ones, the crash ones,
-// bad_req (invariant I2's violations, 0 in a correct run) and the kernel's static/moving split.
+// bad_req (invariant I2's violations, 0 in a correct run) and the static/moving split.
 func MetricNames() []string {
 	return slices.Concat([]string{kernel.MetricConcurrency, kernel.MetricThroughput, kernel.MetricMaxInFlight, MetricBadReq},
-		kernel.CrashMetricNames(), kernel.StillnessMetricNames())
+		kernel.CrashMetricNames(), stillness.MetricNames())
 }
 
 // MetricBadReq counts requests that arrived at a node not holding the fork (invariant I2).
 const MetricBadReq = "bad_req"
 
-// Metrics reports bad_req.
+// Metrics reports bad_req, then the static/moving split of the measured waits.
 func (a *AKW2) Metrics(dst []kernel.Metric) []kernel.Metric {
-	return append(dst, kernel.Metric{Name: MetricBadReq, Value: float64(a.f.BadReq)})
+	return a.still.Metrics(append(dst, kernel.Metric{Name: MetricBadReq, Value: float64(a.f.BadReq)}))
+}
+
+// MeasuredEntry hands the kernel's measured CS entries to the static/moving split
+// (kernel.EntryObserver).
+func (a *AKW2) MeasuredEntry(i int32, requested, entered float64) {
+	a.still.MeasuredEntry(i, requested, entered)
 }
 
 // Validate refuses networks that are not FIFO (the paper assumes FIFO links).
@@ -77,6 +86,7 @@ func Validate(p *kernel.Params) error { return forks.RequireFIFO("akw2", p) }
 // with its fork at the smaller id (the paper's "at[j] is true when ID[i] < ID[j]").
 func (a *AKW2) Reset(env *kernel.Env) error {
 	a.f.Reset(env.Topo, env.N, forkTypes)
+	a.still.Reset(env)
 	return nil
 }
 

@@ -27,6 +27,8 @@
 package cm
 
 import (
+	"github.com/mutexlab/mutexlab/algorithms/internal/forks"
+	"github.com/mutexlab/mutexlab/algorithms/internal/stillness"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -43,6 +45,7 @@ var messageTypes = []kernel.MsgTypeInfo{
 
 // CM holds every node's state: per-port bitsets for the fork, its dirtiness and the token.
 type CM struct {
+	still              stillness.Split // waits of static and moving requests
 	topo               *kernel.Topology
 	fork, dirty, token kernel.PortSets
 	hungry, eating     []bool
@@ -58,16 +61,26 @@ func New() *CM { return &CM{} }
 func (a *CM) Name() string                       { return "cm" }
 func (a *CM) MessageTypes() []kernel.MsgTypeInfo { return messageTypes }
 
-// MetricNames lists the metrics the kernel reports for cm (the local-mutex ones and, on the
-// geometric models, the static/moving split).
+// MetricNames lists the metrics reported for cm: the local-mutex ones (the kernel's) and, on
+// the geometric models, the static/moving split.
 func MetricNames() []string {
-	return append([]string{kernel.MetricConcurrency, kernel.MetricThroughput, kernel.MetricMaxInFlight}, kernel.StillnessMetricNames()...)
+	return append([]string{kernel.MetricConcurrency, kernel.MetricThroughput, kernel.MetricMaxInFlight}, stillness.MetricNames()...)
+}
+
+// Metrics reports the static/moving split of the measured waits (geometric models only).
+func (a *CM) Metrics(dst []kernel.Metric) []kernel.Metric { return a.still.Metrics(dst) }
+
+// MeasuredEntry hands the kernel's measured CS entries to the static/moving split
+// (kernel.EntryObserver).
+func (a *CM) MeasuredEntry(i int32, requested, entered float64) {
+	a.still.MeasuredEntry(i, requested, entered)
 }
 
 func (a *CM) Reset(env *kernel.Env) error {
 	t := env.Topo
 	a.topo = t
 	n := env.N
+	a.still.Reset(env)
 	// One node-major matrix: a handler reads and writes node i's three sets in one cache line.
 	kernel.InterleavePortSets(n, t.PortCap(), &a.fork, &a.dirty, &a.token)
 	a.hungry = kernel.Zeroed(a.hungry, n)
@@ -88,7 +101,7 @@ func (a *CM) Reset(env *kernel.Env) error {
 func (a *CM) placeInitial(i int32) {
 	fork, dirty, token := a.fork.Row(i), a.dirty.Row(i), a.token.Row(i)
 	for w, word := range a.topo.Up().Row(i) {
-		mine := a.topo.LowerPeers(i, w, word) // the links to smaller ids
+		mine := forks.LowerPeers(a.topo, i, w, word) // the links to smaller ids
 		fork[w] |= mine
 		dirty[w] |= mine
 		token[w] |= word &^ mine

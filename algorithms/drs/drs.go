@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 
+	"github.com/mutexlab/mutexlab/algorithms/internal/stillness"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -55,11 +56,11 @@ const (
 	MetricMemBits = "drs_memory_bits"     // per-node memory in bits (Lemma 11's accounting), from Δ and K
 )
 
-// MetricNames lists the metrics drs reports (the kernel adds the local-mutex ones and, on the
-// geometric models, the static/moving split).
+// MetricNames lists the metrics drs reports: its own, the local-mutex ones (the kernel's)
+// and, on the geometric models, the static/moving split.
 func MetricNames() []string {
 	return append([]string{MetricTrials, MetricMemBits, MetricPorts, MetricStateBits, MetricMsgBits, kernel.MetricConcurrency, kernel.MetricThroughput, kernel.MetricMaxInFlight},
-		kernel.StillnessMetricNames()...)
+		stillness.MetricNames()...)
 }
 
 // Validate checks drs's parameters in p.Algo.
@@ -108,6 +109,8 @@ type DRS struct {
 
 	anomaly string
 	mut     mutant // a deliberately broken variant (mutation tests only); mutNone otherwise
+
+	still stillness.Split // waits of static and moving requests
 }
 
 // New returns a drs instance; Reset sizes it.
@@ -124,6 +127,7 @@ func (a *DRS) Reset(env *kernel.Env) error {
 		return err
 	}
 	a.n, a.delta = env.N, env.Topo.PortCap()
+	a.still.Reset(env)
 	a.self = kernel.Port(a.delta)
 	a.k = int(env.Params.AlgoParam(ParamK, DefaultK))
 	a.rand, a.topo = env.Rand, env.Topo
@@ -212,7 +216,8 @@ func MemoryBits(delta, k int) int {
 }
 
 // Metrics reports the mean number of competition trials per measured lock, the per-node
-// memory in bits by Lemma 11's formula, and the resources as run (resources.go).
+// memory in bits by Lemma 11's formula, the resources as run (resources.go), and the
+// static/moving split of the measured waits.
 func (a *DRS) Metrics(dst []kernel.Metric) []kernel.Metric {
 	trials := math.NaN()
 	if a.locks > 0 {
@@ -222,10 +227,17 @@ func (a *DRS) Metrics(dst []kernel.Metric) []kernel.Metric {
 	if a.sentAny {
 		msg = float64(typeBits + a.payloadBits)
 	}
-	return append(dst, kernel.Metric{Name: MetricTrials, Value: trials},
+	dst = append(dst, kernel.Metric{Name: MetricTrials, Value: trials},
 		kernel.Metric{Name: MetricMemBits, Value: float64(MemoryBits(a.delta, a.k))},
 		kernel.Metric{Name: MetricPorts, Value: float64(a.delta)}, kernel.Metric{Name: MetricStateBits, Value: float64(a.stateBits())},
 		kernel.Metric{Name: MetricMsgBits, Value: msg})
+	return a.still.Metrics(dst)
+}
+
+// MeasuredEntry hands the kernel's measured CS entries to the static/moving split
+// (kernel.EntryObserver).
+func (a *DRS) MeasuredEntry(i int32, requested, entered float64) {
+	a.still.MeasuredEntry(i, requested, entered)
 }
 
 // Checker returns drs's safety checks: local mutual exclusion on the current graph, and lock

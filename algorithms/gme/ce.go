@@ -15,7 +15,8 @@ import (
 // condition ("while no process is requesting a different session"), without which no
 // algorithm could also bound the delay (Theorem 3).
 //
-// The kernel times the condition (kernel.WatchChecker): gme_ce_misses counts its openings,
+// The watch (watch.go) times the condition through the kernel's probe, since handlers get
+// no clock: gme_ce_misses counts its openings,
 // gme_ce_miss_time adds up how long they lasted, whole trial; with ce_check = fail the first
 // one stops the trial. The node named is the leader's neighbour whose entry waits (the
 // requester itself, or the relay its request came through), or the leader for its own.
@@ -27,15 +28,16 @@ const ceWhy = "concurrent entering (Jiang's Theorem 2): leader %[2]d holds the r
 // concurrent-entering watch. The same instance serves every trial of this GME.
 func (a *GME) Checker() kernel.Checker {
 	if a.watch == nil {
-		a.watch = kernel.NewWatchChecker(&groupChecker{a: a}, ceWhy)
+		a.watch = newWatch(&groupChecker{a: a}, ceWhy)
 	}
 	return a.watch
 }
 
-// ceReset starts a trial's watch; strict stops the trial at the first miss.
-func (a *GME) ceReset(strict bool) {
+// ceReset starts a trial's watch on the trial's probe; strict stops the trial at the first
+// miss.
+func (a *GME) ceReset(probe kernel.Probe, strict bool) {
 	if a.watch != nil {
-		a.watch.Strict = strict
+		a.watch.start(probe, strict)
 	}
 	a.ceOpen = a.ceOpen[:0]
 	a.ceLeader = -1

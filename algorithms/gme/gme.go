@@ -75,9 +75,10 @@ type GME struct {
 
 	subtokens int // the subtokens reading's code (params.go; package doc)
 
-	// The concurrent-entering watch (ce.go): the kernel times it; ceOpen lists the nodes whose
-	// request waits at leader ceLeader for the resource of its open session.
-	watch    *kernel.WatchChecker
+	// The concurrent-entering watch (ce.go, watch.go), timed through the kernel's probe;
+	// ceOpen lists the nodes whose request waits at leader ceLeader for the resource of its
+	// open session.
+	watch    *watch
 	ceOpen   []int32
 	ceLeader int32
 
@@ -104,7 +105,7 @@ func (a *GME) Reset(env *kernel.Env) error {
 	}
 	a.nres, a.zipf, a.rand = pp.m, pp.dist == DistZipf, env.Rand
 	a.subtokens = pp.subtokens
-	a.ceReset(pp.ceCheck == CECheckFail)
+	a.ceReset(env.Probe(), pp.ceCheck == CECheckFail)
 	if a.zipf {
 		a.cdf = kernel.Resize(a.cdf, int(pp.m))
 		zipfCDF(a.cdf, pp.s)

@@ -111,8 +111,8 @@ func TestValidate(t *testing.T) {
 	}
 }
 
-// TestClassWaitsInTime: the kernel measures each priority class's wait in time units
-// (RequestClasser): with 4 classes, heavy load and no aging, class 1 waits less time than
+// TestClassWaitsInTime: hk adds up the waits the kernel times, by priority class
+// (MeasuredEntry): with 4 classes, heavy load and no aging, class 1 waits less time than
 // class 4, and the overall mean wait lies between the class means.
 func TestClassWaitsInTime(t *testing.T) {
 	sim := kernel.NewSim()
@@ -120,13 +120,13 @@ func TestClassWaitsInTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c1, c4 := trialtest.Metric(t, r, kernel.ClassWaitMetric(1)), trialtest.Metric(t, r, kernel.ClassWaitMetric(4))
+	c1, c4 := trialtest.Metric(t, r, hk.MetricWaitTime(1)), trialtest.Metric(t, r, hk.MetricWaitTime(4))
 	if !(c1 < c4) {
 		t.Fatalf("class 1 waits %g time units, class 4 waits %g: want class 1 served first", c1, c4)
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for c := 1; c <= 4; c++ {
-		w := trialtest.Metric(t, r, kernel.ClassWaitMetric(c))
+		w := trialtest.Metric(t, r, hk.MetricWaitTime(c))
 		lo, hi = math.Min(lo, w), math.Max(hi, w)
 	}
 	if !(lo <= r.WaitMean && r.WaitMean <= hi) {
@@ -136,15 +136,14 @@ func TestClassWaitsInTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := trialtest.Metric(t, one, kernel.ClassWaitMetric(1)); math.Abs(w-one.WaitMean) > 1e-9*one.WaitMean {
+	if w := trialtest.Metric(t, one, hk.MetricWaitTime(1)); math.Abs(w-one.WaitMean) > 1e-9*one.WaitMean {
 		t.Fatalf("one class: class-1 wait %g, overall %g: want equal", w, one.WaitMean)
 	}
 }
 
-// maxTrialAllocs: a fixed number per trial, 19 measured: the kernel's own (kernel/alloc_test.go
-// allows 6), the kernel's per-class waits of a RequestClasser (their names are formatted per
-// trial: kernel.ClassWaitMetric), hk's Checker and its Metrics slice. What matters is that it
-// does not grow with the trial's length: the handlers allocate nothing.
+// maxTrialAllocs: a fixed number per trial, at most 19: the kernel's own (kernel/alloc_test.go
+// allows 6), hk's Checker and its Metrics slice. What matters is that it does not grow with
+// the trial's length: the handlers allocate nothing.
 const maxTrialAllocs = 19
 
 // TestTrialAllocs: on a warm simulator a whole hk trial allocates a fixed handful of times,

@@ -140,6 +140,7 @@
 // sample at entries, not a time average: releases at the same instant are processed first);
 // hk_wait_entries_c1..c4, per class the mean number of CS entries between a request and its
 // entry (NaN for a class without entries). The time-based wait per class, wait_mean_c1..c4,
-// is measured by the kernel (hk implements kernel.RequestClasser), because handlers get no
-// clock; the kernel's wait_mean is the wait over all classes.
+// is timed by the kernel, because handlers get no clock: the kernel hands every measured
+// entry's request and entry times to hk (MeasuredEntry, kernel.EntryObserver), which adds
+// them up by the class of the request; the kernel's wait_mean is the wait over all classes.
 package hk

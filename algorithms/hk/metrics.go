@@ -19,6 +19,12 @@ func MetricWait(c int) string { return waitNames[c-1] }
 
 var waitNames = [MaxLevels]string{"hk_wait_entries_c1", "hk_wait_entries_c2", "hk_wait_entries_c3", "hk_wait_entries_c4"}
 
+// MetricWaitTime returns the name of the mean wait of priority class c in time units:
+// wait_mean_c1 .. wait_mean_c4 (NaN for a class with no measured entry).
+func MetricWaitTime(c int) string { return waitTimeNames[c-1] }
+
+var waitTimeNames = [MaxLevels]string{"wait_mean_c1", "wait_mean_c2", "wait_mean_c3", "wait_mean_c4"}
+
 // MetricNames lists every metric hk reports, in order.
 func MetricNames() []string {
 	names := []string{MetricInversions, MetricConcMean}
@@ -26,17 +32,20 @@ func MetricNames() []string {
 		names = append(names, MetricWait(c))
 	}
 	for c := 1; c <= MaxLevels; c++ {
-		names = append(names, kernel.ClassWaitMetric(c)) // reported by the kernel (RequestClasser)
+		names = append(names, MetricWaitTime(c))
 	}
 	return names
 }
 
-// NumRequestClasses and RequestClass let the kernel, which owns the clock, measure the wait
-// of each priority class in time units (wait_mean_c1 .. wait_mean_c4).
-func (a *HK) NumRequestClasses() int { return a.lvls }
-
-// RequestClass returns the priority class (1 highest) of node i's pending request.
-func (a *HK) RequestClass(i int32) int { return int(a.class[i]) }
+// MeasuredEntry adds the wait of node i's request, which the kernel timed (it owns the
+// clock: kernel.EntryObserver), to its priority class's: the class of the request being
+// served, which node i keeps until its next request.
+func (a *HK) MeasuredEntry(i int32, requested, entered float64) {
+	if c := int(a.class[i]); c >= 1 && c <= MaxLevels {
+		a.m.waitTime[c-1] += entered - requested
+		a.m.waitTimeN[c-1]++
+	}
+}
 
 // metrics observes the trial from outside the protocol (it reads every node's state, which no
 // handler does): requests are numbered in order, CS entries counted like the kernel counts
@@ -52,6 +61,8 @@ type metrics struct {
 	inUseSum        int64
 	waitSum         [MaxLevels]int64
 	waitN           [MaxLevels]int64
+	waitTime        [MaxLevels]float64 // per class: the measured waits in time units, summed (MeasuredEntry)
+	waitTimeN       [MaxLevels]int64
 }
 
 func (m *metrics) reset(p *kernel.Params, n int) {
@@ -87,8 +98,9 @@ func (m *metrics) enter(a *HK, i int32) {
 }
 
 // Metrics reports the fraction of measured entries that were priority inversions, the mean
-// number of resources in use just after an entry, and per class the mean wait counted in CS
-// entries of other nodes between the request and the entry (NaN for a class with no entry).
+// number of resources in use just after an entry, per class the mean wait counted in CS
+// entries of other nodes between the request and the entry, and per class of the trial's
+// the mean wait in time units (NaN for a class with no entry).
 func (a *HK) Metrics(dst []kernel.Metric) []kernel.Metric {
 	m := &a.m
 	n := m.entries - m.warmup
@@ -103,6 +115,9 @@ func (a *HK) Metrics(dst []kernel.Metric) []kernel.Metric {
 		kernel.Metric{Name: MetricConcMean, Value: ratio(m.inUseSum, n)})
 	for c := 1; c <= MaxLevels; c++ {
 		dst = append(dst, kernel.Metric{Name: MetricWait(c), Value: ratio(m.waitSum[c-1], m.waitN[c-1])})
+	}
+	for c := 1; c <= min(a.lvls, MaxLevels); c++ {
+		dst = append(dst, kernel.Metric{Name: MetricWaitTime(c), Value: m.waitTime[c-1] / float64(m.waitTimeN[c-1])}) // 0/0 = NaN: no entry
 	}
 	return dst
 }

@@ -18,10 +18,12 @@
 //   - Each message to a tree neighbour travels a current shortest path in the physical
 //     network, hop by hop; every hop is one message and one delay unit. A message in transit
 //     when the network changes follows the new shortest path from where it is.
-//   - Route recomputation after link changes costs nothing (kernel.Routing is an oracle).
+//   - Route recomputation after link changes costs nothing: the layer is an oracle
+//     (rr/routing) that reads the whole current network, the one global view the paper
+//     grants; rr alone stands on it, so it lives here and not in the kernel.
 //
 // Ties between equally short routes go to the lowest port. The routing oracle computes
-// distances on demand with bounded memory per node (kernel.Routing says how), so rr runs at
+// distances on demand with bounded memory per node (package routing says how), so rr runs at
 // every n the kernel accepts. For speed, a message carries the rest of its route (words C and
 // D: the ports and the topology version they were found at) and takes the carried port only
 // while the network is unchanged, which is exactly the port the oracle would answer there;

@@ -10,7 +10,7 @@ import (
 // checkHops installs a trace on sim that checks every message rr sends, first hops and
 // relays alike: it must take the lowest port of its node that starts a shortest path to its
 // recipient (word B) in the network as it is at that moment, the routing layer's rule. rr
-// sends most hops from the route a message carries (kernel.Route), found when the
+// sends most hops from the route a message carries (routing.Route), found when the
 // network was as it is now; this is what makes that the same. It returns the count of
 // checked sends.
 func checkHops(t *testing.T, sim *kernel.Sim) *int {

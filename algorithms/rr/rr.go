@@ -3,13 +3,14 @@ package rr
 import (
 	"fmt"
 
+	"github.com/mutexlab/mutexlab/algorithms/rr/routing"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
 // Message types of Raymond's algorithm. A message is addressed to a virtual-tree neighbour
 // and travels hop by hop over the routing layer: A is the tree node that sent it, B the tree
 // node it is for. Every hop is one physical message, counted under its type. C and D are the
-// routing layer's: the rest of the route the message carries (a kernel.Route) and the
+// routing layer's: the rest of the route the message carries (a routing.Route) and the
 // topology version it was found at (see forward).
 const (
 	MsgRequest kernel.MsgType = iota
@@ -24,12 +25,12 @@ var messageTypes = []kernel.MsgTypeInfo{
 // RR is Raymond's tree-based token algorithm running over an ideal routing layer, for all n
 // nodes (flat per-node arrays; the virtual tree in compressed adjacency form).
 type RR struct {
-	routing *kernel.Routing
-	topo    *kernel.Topology
-	edges   []edgeRoutes // the routes of the tree edge from node c to its parent at edges[c]
-	static  uint64       // the topology's version at Reset: routes are found together while it lasts
-	kids    []int32      // scratch of routes: the children of a node whose routes are found
-	found   []kernel.RoutePair
+	oracle routing.Oracle // the ideal routing layer: reads the whole current network (doc.go)
+	topo   *kernel.Topology
+	edges  []edgeRoutes // the routes of the tree edge from node c to its parent at edges[c]
+	static uint64       // the topology's version at Reset: routes are found together while it lasts
+	kids   []int32      // scratch of routes: the children of a node whose routes are found
+	found  []routing.Pair
 
 	treeStart []int32 // node i's tree neighbours are treeAdj[treeStart[i]:treeStart[i+1]]
 	treeAdj   []int32
@@ -66,7 +67,7 @@ func (a *RR) HoldsToken(i int32) bool            { return a.holder[i] == i }
 // face the same physical network and mobility on a given seed.
 func (a *RR) Reset(env *kernel.Env) error {
 	n := env.N
-	a.routing = env.Routing()
+	a.oracle.Reset(env.Topo)
 	t := env.Topo
 	a.topo = t
 	a.edges = kernel.Zeroed(a.edges, n)
@@ -250,7 +251,7 @@ func (a *RR) send(i, to int32, t kernel.MsgType, out *kernel.Outbox) {
 		p, route = route.Next()
 		m.C, m.D = int64(route), int64(e.ver)
 	} else { // unreachable, or a route that does not fit a Route
-		p = a.routing.NextHop(i, to)
+		p = a.oracle.NextHop(i, to)
 	}
 	out.Send(p, m)
 	a.route.send(e.dist)
@@ -261,23 +262,23 @@ func (a *RR) send(i, to int32, t kernel.MsgType, out *kernel.Outbox) {
 // else NextHop's.
 func (a *RR) forward(i, to int32, m kernel.Message, out *kernel.Outbox) {
 	var p kernel.Port
-	if route := kernel.Route(m.C); route.Len() > 0 && uint64(m.D) == a.topo.Version() {
+	if route := routing.Route(m.C); route.Len() > 0 && uint64(m.D) == a.topo.Version() {
 		p, route = route.Next()
 		m.C = int64(route)
 	} else {
-		p = a.routing.NextHop(i, to)
+		p = a.oracle.NextHop(i, to)
 	}
 	out.Send(p, m)
 }
 
 // edgeRoutes are the routes of a tree edge, from child to parent and back, as
-// kernel.Routing.Routes found them, and their length (for the route metrics), while the
+// routing.Oracle.Routes found them, and their length (for the route metrics), while the
 // topology's version is ver. Every tree edge carries messages both ways (a request up, the
 // token down), and one search finds both routes: a tree edge costs one search per version,
 // 32 bytes per node.
 type edgeRoutes struct {
 	ver      uint64 // 0: none yet
-	up, down kernel.Route
+	up, down routing.Route
 	dist     int64
 }
 
@@ -285,12 +286,12 @@ type edgeRoutes struct {
 // (found now if the topology changed since), and the route from i to to.
 //
 // While the network is the one of Reset (a static trial), the routes of every edge from the
-// parent to a child are found at once, when the first is needed (kernel.RoutesToward): the
-// searches share the parent's side, and all of them are needed sooner or later (every
+// parent to a child are found at once, when the first is needed (Oracle.RoutesToward):
+// the searches share the parent's side, and all of them are needed sooner or later (every
 // node requests). At n = 10^5 the 99,999 tree edges hang from 33,171 parents, 3 on average.
 // Once links change, routes go stale within a few messages, and each edge's are found when
 // needed, alone.
-func (a *RR) routes(i, to int32) (*edgeRoutes, kernel.Route) {
+func (a *RR) routes(i, to int32) (*edgeRoutes, routing.Route) {
 	c, up := i, true
 	if a.parent[i] != to {
 		c, up = to, false
@@ -300,7 +301,7 @@ func (a *RR) routes(i, to int32) (*edgeRoutes, kernel.Route) {
 		if v == a.static {
 			a.childRoutes(a.parent[c], v)
 		} else {
-			d, there, back := a.routing.Routes(c, a.parent[c])
+			d, there, back := a.oracle.Routes(c, a.parent[c])
 			*e = edgeRoutes{ver: v, up: there, down: back, dist: int64(d)}
 		}
 	}
@@ -320,7 +321,7 @@ func (a *RR) childRoutes(p int32, v uint64) {
 		}
 	}
 	found := a.found[:len(kids)]
-	a.routing.RoutesToward(p, kids, found)
+	a.oracle.RoutesToward(p, kids, found)
 	for k, c := range kids {
 		f := &found[k]
 		a.edges[c] = edgeRoutes{ver: v, up: f.There, down: f.Back, dist: int64(f.Dist)}

@@ -330,7 +330,7 @@ func statistic(c analysis.BoundClaim, p kernel.Params, r kernel.Result) float64 
 	case analysis.StatWait:
 		return r.WaitMax / (p.CSTime + p.Delay.B)
 	case analysis.StatWaitStatic:
-		return extra(r, kernel.MetricWaitMaxStatic) / (p.CSTime + p.Delay.B)
+		return extra(r, akw1.MetricWaitMaxStatic) / (p.CSTime + p.Delay.B)
 	case analysis.StatColorRange:
 		return extra(r, akw1.MetricColorRange)
 	case analysis.StatLemma1:

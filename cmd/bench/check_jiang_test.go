@@ -31,14 +31,14 @@ func TestCheckJiang(t *testing.T) {
 		`hk-thm1-mutual-exclusion +PASS 25/25 +PASS 25/25 +PASS 25/25 +PASS 25/25\n`,
 		`hk-thm2-highest-priority-first +PASS 3/3 +PASS 3/3 +PASS 3/3 +PASS 3/3\n`,
 		`hk-thm3-bounded-delay +FAIL 1\d/25 +PASS 25/25 +FAIL 1\d/25 +FAIL 1\d/25\n`,
-		`FAIL relay-chain aging=10: 1 requesting nodes never served in 500 CS entries`,
-		`FAIL random-sustained seed=4 aging=1: 2 requesting nodes never served in 500 CS entries`,
+		`FAIL +relay-chain aging=10: 1 requesting nodes never served in 500 CS entries`,
+		`FAIL +random-sustained seed=4 aging=1: 2 requesting nodes never served in 500 CS entries`,
 		`random workloads \(20, total\) +\d+ +\d+ +\d+ +\d+\n`,
 		`gme-thm3-bounded-delay +PASS 22/22 +PASS 22/22 +PASS 22/22\n`,
 		`finding \\ reading +literal +subtokens=session +link_to=outgoing\n`,
 		`gme-thm1-mutual-exclusion +PASS 22/22 +PASS 22/22 +PASS 22/22\n`,
 		`gme-thm2-concurrent-entering +FAIL 21/22 +PASS 22/22 +FAIL 21/22\n`,
-		`FAIL session-held-open: 1 misses, 18 time units waited`,
+		`FAIL +session-held-open: 1 misses, 18 time units waited`,
 	} {
 		if !regexp.MustCompile(want).MatchString(s) {
 			t.Errorf("output lacks %q:\n%s", want, s)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms"
+	"github.com/mutexlab/mutexlab/algorithms/akw1"
 	"github.com/mutexlab/mutexlab/algorithms/drs"
 	"github.com/mutexlab/mutexlab/analysis"
 	"github.com/mutexlab/mutexlab/internal/slowed"
@@ -110,7 +111,7 @@ func TestCheckPower(t *testing.T) {
 func TestStatistic(t *testing.T) {
 	p := kernel.DefaultParams()
 	p.CSTime, p.Delay.B = 1, 1
-	r := kernel.Result{WaitMax: 8, Extra: []kernel.Metric{{Name: kernel.MetricWaitMaxStatic, Value: 4}}}
+	r := kernel.Result{WaitMax: 8, Extra: []kernel.Metric{{Name: akw1.MetricWaitMaxStatic, Value: 4}}}
 	static, still := analysis.AKWBoundClaims[1], analysis.AKWResourceClaims[0]
 	if still.Stat != analysis.StatWaitStatic || statistic(static, p, r) != 4 || statistic(still, p, r) != 2 {
 		t.Fatalf("all requests %g, still nodes' %g; want 4 (8/2) and 2 (4/2)", statistic(static, p, r), statistic(still, p, r))

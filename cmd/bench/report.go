@@ -45,7 +45,10 @@ trials column counts every trial of the group; a mean over fewer (the rest null)
 by (n=K), and a cell with no value at all prints "-" (empty in CSV, which gives each
 metric's n in its own column).
 --pair A,B matches each trial of A with B's on the same seed and parameters and prints the
-paired differences and ratios; --paper checks a paper's tables and findings (PASS, FAIL, SKIP).`,
+paired differences and ratios; --paper checks a paper's tables and findings, each comparison
+decided on its 95% CI over paired replicates (PASS, FAIL, INCONCLUSIVE, SKIP). Rows resting
+on trials with a measurement warning (warmup_too_short, wait_stable = false) are marked, and
+stderr says what to change.`,
 	examples: []string{
 		"bench report results/walter2001.parquet --by algorithm,load --metrics wait_mean,msgs_per_cs --format markdown",
 		"bench report results/walter2001.parquet --by mobility,load --metrics wait_mean --pair rl,rr",
@@ -107,7 +110,11 @@ func reportCmd(ctx context.Context, args []string) error {
 		return err
 	}
 	if *pair != "" {
-		return reportPair(d, a, b, pairOn, byCols, metricCols, f)
+		if err := reportPair(d, a, b, pairOn, byCols, metricCols, f); err != nil {
+			return err
+		}
+		noteFlags(analysis.CountFlags(d))
+		return nil
 	}
 	t, err := analysis.Aggregate(d, byCols, metricCols)
 	if err != nil {
@@ -116,7 +123,17 @@ func reportCmd(ctx context.Context, args []string) error {
 	if err := t.Write(os.Stdout, f); err != nil {
 		return err
 	}
+	noteFlags(t.Flags())
 	return notePooled(files, byCols)
+}
+
+// noteFlags says on stderr how many trials carry a measurement warning and what to change;
+// the table's "flagged trials" column (CSV: warmup_too_short_trials, wait_unstable_trials)
+// marks the rows resting on them.
+func noteFlags(f analysis.Flags) {
+	for _, a := range f.Advice() {
+		fmt.Fprintf(os.Stderr, "bench report: warning: %s\n", a)
+	}
 }
 
 // reportPair prints --pair's table: the paired differences and ratios of algorithms a and b
@@ -208,6 +225,11 @@ func loadChecked(files, params, metrics, need []string) (*analysis.Dataset, erro
 	if err := analysis.CheckNames(metricsAvail, "metric", metrics); err != nil {
 		return nil, usagef("%s: %v", files[0], err)
 	}
+	for _, c := range analysis.FlagColumns { // the measurement warnings, where the file has them
+		if slices.Contains(d.Available, c) {
+			need = append(need, c)
+		}
+	}
 	d, err = analysis.Load(files, need)
 	if err != nil {
 		return nil, usagef("%v", err)
@@ -244,30 +266,35 @@ func isBool(name string) bool {
 
 // reportWalter2001 prints the paper comparison: Tables 1 and 2 and the findings, or, for
 // data holding several readings of the network model (the walter2001-readings preset), the
-// findings × readings matrix and then the tables and findings per reading.
+// findings × readings matrix and then the tables and findings per reading. The verdicts are
+// analysis.CheckWalter2001Data's, the same bench html shows.
 func reportWalter2001(w io.Writer, files []string) error {
-	d, err := analysis.LoadWalter2001(files)
+	d, p, err := analysis.Walter2001Verdicts(files)
 	if err != nil {
 		return usagef("%v", err)
 	}
-	t, err := analysis.Walter2001ReadingsTable(d)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	values, subsets, err := t.Split(analysis.Walter2001ReadingColumn)
-	if err != nil || len(values) == 0 {
-		return usagef("%s: no trials to compare (%v)", strings.Join(files, ", "), err)
+	if len(p.Values) == 0 {
+		return usagef("%s: no trials to compare", strings.Join(files, ", "))
 	}
 	fmt.Fprintf(w, "Walter, Welch, Vaidya 2001, section 6, from %s (%d trials); mean ± 95%% CI half-width (Student t over trials)\n", strings.Join(files, ", "), d.Rows())
-	if len(values) > 1 {
-		fmt.Fprintf(w, "%d readings of the network model\n\n", len(values))
-		return analysis.WriteWalter2001Readings(w, d, t)
+	if len(p.Pooled) > 0 {
+		fmt.Fprintf(w, "note: each cell pools trials over %s\n", strings.Join(p.Pooled, ", "))
 	}
-	if err := analysis.Walter2001Usable(subsets[0]); err != nil {
+	if p.Split != "" {
+		if p.Split == analysis.Walter2001ReadingColumn {
+			fmt.Fprintf(w, "%d readings of the network model\n\n", len(p.Values))
+		} else {
+			fmt.Fprintf(w, "%d values of %s, which the paper's tables do not separate: checked one by one\n\n", len(p.Values), p.Split)
+		}
+		writeFlagAdvice(w, p.Flags)
+		return analysis.WriteWalter2001Split(w, d, p)
+	}
+	if err := analysis.Walter2001Usable(p.Tables[0]); err != nil {
 		return usagef("%s: %v", strings.Join(files, ", "), err)
 	}
-	fmt.Fprintf(w, "reading %s of the network model (docs/model.md)\n\n", analysis.ReadingName(values[0]))
-	if err := analysis.WriteWalter2001Cells(w, subsets[0]); err != nil {
+	letter := d.Column(analysis.Walter2001ReadingColumn).Str[0]
+	fmt.Fprintf(w, "reading %s of the network model (docs/model.md)\n\n", analysis.ReadingName(letter))
+	if err := analysis.WriteWalter2001Cells(w, p.Tables[0]); err != nil {
 		var missing *analysis.Walter2001MissingCells
 		if !errors.As(err, &missing) {
 			return err
@@ -276,6 +303,20 @@ func reportWalter2001(w io.Writer, files []string) error {
 		fmt.Fprintf(w, "note: the data lack %d of the %d points of Tables 1 and 2 (%s above; their findings SKIP; run 'bench sweep walter2001' for all): %s\n\n",
 			len(missing.Cells), missing.Total, analysis.Missing, strings.Join(missing.Cells, "; "))
 	}
+	writeFlagAdvice(w, p.Flags)
+	fmt.Fprintln(w, "Each comparison is formed per replicate and decided on its 95% CI (docs/claims.md).")
 	fmt.Fprintln(w, "Findings of section 6:")
-	return analysis.WriteAssertions(w, analysis.CheckWalter2001(subsets[0]))
+	return analysis.WriteAssertions(w, p.Checks[0])
+}
+
+// writeFlagAdvice prints the measurement warnings of the data, if any, with what to change.
+func writeFlagAdvice(w io.Writer, f analysis.Flags) {
+	if !f.Any() {
+		return
+	}
+	fmt.Fprintln(w, "Measurement warnings (the cells and comparisons resting on flagged trials say so):")
+	for _, a := range f.Advice() {
+		fmt.Fprintf(w, "  - %s\n", a)
+	}
+	fmt.Fprintln(w)
 }

@@ -24,9 +24,9 @@
 //   - Token accounting: the wrapper is a kernel.TokenHolder exactly when the inner algorithm is
 //     (Wrap returns a different type then); its own messages carry no token.
 //   - Safety and liveness: the inner algorithm's Checker (plain mutual exclusion if it has
-//     none), its metrics and its request classes are passed through. The link-load bound of
-//     an algorithm that promises one (kernel.LinkLoadBounder) grows by two: one round trip of
-//     each end may be in transit on a link at once.
+//     none), its metrics and its observer of measured entries are passed through. The
+//     link-load bound of an algorithm that promises one (kernel.LinkLoadBounder) grows by
+//     two: one round trip of each end may be in transit on a link at once.
 //   - Links that go down: a round trip whose link fails is abandoned and replayed on another
 //     port (on lossy networks the message is lost with the link; on reliable ones a link with
 //     messages in flight never fails). A sequence number in every ping drops stale answers.

@@ -208,20 +208,12 @@ func (a *Algorithm) Metrics(dst []kernel.Metric) []kernel.Metric {
 	return dst
 }
 
-// NumRequestClasses is the inner algorithm's (0: no classes).
-func (a *Algorithm) NumRequestClasses() int {
-	if rc, ok := a.inner.(kernel.RequestClasser); ok {
-		return rc.NumRequestClasses()
+// MeasuredEntry hands the kernel's measured entries to the inner algorithm, if it splits
+// the waits itself (kernel.EntryObserver).
+func (a *Algorithm) MeasuredEntry(i int32, requested, entered float64) {
+	if eo, ok := a.inner.(kernel.EntryObserver); ok {
+		eo.MeasuredEntry(i, requested, entered)
 	}
-	return 0
-}
-
-// RequestClass is the inner algorithm's.
-func (a *Algorithm) RequestClass(i int32) int {
-	if rc, ok := a.inner.(kernel.RequestClasser); ok {
-		return rc.RequestClass(i)
-	}
-	return 0
 }
 
 // MaxInFlightPerLink is the inner algorithm's bound plus one round trip from each end (0:

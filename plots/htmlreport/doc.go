@@ -19,9 +19,10 @@
 //     instead, named as such. Whatever an older file lacks is named.
 //   - Findings: where a paper's findings apply to the data (analysis.Walter2001 on data with
 //     its columns and algorithms, or a file of its preset), each finding's verdict, claim,
-//     exact test and evidence, and the paper's tables of cells. If the data varies in a
-//     parameter the paper's tables do not separate (a model reading, say), the findings are
-//     checked once per value of it (analysis.Paper.Matrix) instead of on pooled data.
+//     exact test and evidence, the measurement warnings, and the paper's tables of cells.
+//     The verdicts are analysis.Walter2001Verdicts', the computation bench report --paper
+//     prints, split the same way by a parameter the paper's tables do not separate (a model
+//     reading, say).
 //   - Figures: every figure preset of package plots that the data can draw, as inline SVG,
 //     with its caption (trials per point, fixed and pooled parameters) and notes as text
 //     and the bench plot command that writes it as a PDF. A preset of the file's own sweep

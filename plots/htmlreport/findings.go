@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/mutexlab/mutexlab/analysis"
-	"github.com/mutexlab/mutexlab/plots"
 )
 
 // MaxEvidence bounds the lines of evidence a finding shows (bench report --paper prints
@@ -20,30 +19,29 @@ type paper struct {
 	title      string
 	algorithms []string // the data must have every one
 	columns    []string
-	table      func(*analysis.Dataset) (*analysis.Table, error)
-	check      func(*analysis.Table) []analysis.Assertion
-	matrix     func(*analysis.Table, string) (*analysis.Matrix, error)
-	cells      func(io.Writer, *analysis.Table) error // the paper's tables, as text
+	// verdicts is the computation bench report --paper prints: one home for a verdict.
+	verdicts func(files []string) (*analysis.Dataset, *analysis.PaperVerdicts, error)
+	cells    func(io.Writer, *analysis.Table) error // the paper's tables, as text
 }
 
 var papers = []paper{{
 	name: "walter2001", title: "Walter, Welch and Vaidya (2001), section 6",
 	algorithms: analysis.Walter2001Algorithms, columns: analysis.Walter2001Columns(),
-	table: analysis.Walter2001Table, check: analysis.Walter2001.Check, matrix: analysis.Walter2001.Matrix,
-	cells: analysis.WriteWalter2001Cells,
+	verdicts: analysis.Walter2001Verdicts, cells: analysis.WriteWalter2001Cells,
 }}
 
 // Findings are a paper's findings checked on the file: one verdict per finding, or one per
 // value of the parameter the data varies in but the paper's tables do not separate.
 type Findings struct {
-	Title   string
-	Command string   // the bench report command that prints the same
-	Split   string   // the parameter checked value by value; "" if none
-	Values  []string // its values (one column of verdicts each); one "" without a split
-	Rows    []FindingRow
-	Tally   string   // "10 PASS, 9 FAIL, 0 SKIP of 19 findings" (per value when split)
-	Tables  []Tables // the paper's tables of cells, per value
-	Notes   []string
+	Title    string
+	Command  string   // the bench report command that prints the same
+	Split    string   // the parameter checked value by value; "" if none
+	Values   []string // its values (one column of verdicts each); one "" without a split
+	Rows     []FindingRow
+	Tally    string   // "10 PASS, 5 FAIL, 4 INCONCLUSIVE, 1 SKIP of 20 findings" (per value when split)
+	Tables   []Tables // the paper's tables of cells, per value
+	Notes    []string
+	Warnings []string // measurement warnings: how many trials are flagged, and what to change
 }
 
 // FindingRow is one finding: what the paper says, the exact test, and per value the
@@ -83,31 +81,25 @@ func checkPapers(d *analysis.Dataset, path, spec string) ([]Findings, error) {
 // findings checks p on the file; covered is whether the data hold every cell of the
 // paper's tables (for every value of a split).
 func (p paper) findings(d *analysis.Dataset, path string) (f Findings, covered bool, err error) {
-	params := loadedParameters(d)
 	f = Findings{Title: p.title, Command: fmt.Sprintf("bench report %s --paper %s", path, p.name)}
 	if missing := absentValues(d.Column("algorithm"), p.algorithms); len(missing) > 0 {
 		f.Notes = append(f.Notes, "The data lack the paper's algorithms "+strings.Join(missing, ", ")+".")
 		return f, false, nil
 	}
-	t, err := p.table(d)
+	_, v, err := p.verdicts([]string{path})
 	if err != nil {
 		return f, false, err
 	}
-	pooled, err := pooledOver(d, t.By, params)
-	if err != nil {
-		return f, false, err
+	f.Split, f.Values, f.Warnings = v.Split, v.Values, v.Flags.Advice()
+	if v.Split != "" {
+		f.Notes = append(f.Notes, fmt.Sprintf("The data vary in %s, which the paper's tables do not separate: the findings are checked for each value of it.", v.Split))
 	}
-	var subsets []*analysis.Table
-	if len(pooled) == 0 {
-		f.Values, subsets = []string{""}, []*analysis.Table{t}
-		p.fill(&f, [][]analysis.Assertion{p.check(t)})
-	} else {
-		if subsets, err = p.split(&f, d, t, pooled); err != nil {
-			return f, false, err
-		}
+	if len(v.Pooled) > 0 {
+		f.Notes = append(f.Notes, fmt.Sprintf("Each verdict pools trials over %s.", strings.Join(v.Pooled, ", ")))
 	}
+	p.fill(&f, v.Checks)
 	covered = true
-	for i, sub := range subsets {
+	for i, sub := range v.Tables {
 		var b strings.Builder
 		tab := Tables{Value: f.Values[i]}
 		if err := p.cells(&b, sub); err != nil {
@@ -117,29 +109,6 @@ func (p paper) findings(d *analysis.Dataset, path string) (f Findings, covered b
 		f.Tables = append(f.Tables, tab)
 	}
 	return f, covered, nil
-}
-
-// split checks the findings once per value of the first pooled parameter (the paper's
-// tables do not separate it, so pooling would mix, say, model readings); any further pooled
-// parameter is noted.
-func (p paper) split(f *Findings, d *analysis.Dataset, t *analysis.Table, pooled []plots.Pooled) ([]*analysis.Table, error) {
-	f.Split = pooled[0].Column
-	if len(pooled) > 1 {
-		f.Notes = append(f.Notes, fmt.Sprintf("Each verdict pools trials over %s.", pooledText(pooled[1:])))
-	}
-	full, err := analysis.Aggregate(d, append(slices.Clone(t.By), f.Split), t.Metrics)
-	if err != nil {
-		return nil, err
-	}
-	m, err := p.matrix(full, f.Split)
-	if err != nil {
-		return nil, err
-	}
-	f.Values = m.Values
-	p.fill(f, transpose(m.Rows))
-	f.Notes = append(f.Notes, fmt.Sprintf("The data vary in %s, which the paper's tables do not separate: the findings are checked for each value of it.", f.Split))
-	_, subsets, err := full.Split(f.Split)
-	return subsets, err
 }
 
 // fill sets the rows and tallies from the assertions of each value (perValue[v][finding]).
@@ -155,36 +124,13 @@ func (p paper) fill(f *Findings, perValue [][]analysis.Assertion) {
 			}
 			f.Rows[i].Verdicts = append(f.Rows[i].Verdicts, a)
 		}
-		t := tally(as)
+		t := analysis.Tally(as)
 		if f.Values[v] != "" {
 			t = f.Split + " = " + f.Values[v] + ": " + t
 		}
 		tallies = append(tallies, t)
 	}
 	f.Tally = strings.Join(tallies, "; ")
-}
-
-// tally counts verdicts as bench report --paper does.
-func tally(as []analysis.Assertion) string {
-	n := map[analysis.Verdict]int{}
-	for _, a := range as {
-		n[a.Verdict]++
-	}
-	return fmt.Sprintf("%d PASS, %d FAIL, %d SKIP of %d findings", n[analysis.Pass], n[analysis.Fail], n[analysis.Skip], len(as))
-}
-
-// transpose turns a Matrix's rows (finding × value) into assertions per value.
-func transpose(rows [][]analysis.Assertion) [][]analysis.Assertion {
-	var out [][]analysis.Assertion
-	for f, row := range rows {
-		for v, a := range row {
-			if f == 0 {
-				out = append(out, nil)
-			}
-			out[v] = append(out[v], a)
-		}
-	}
-	return out
 }
 
 // absentValues returns the wanted values that no row of the text column c has.

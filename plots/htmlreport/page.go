@@ -80,7 +80,7 @@ func Build(path string) (*Page, error) {
 // reads: the bookkeeping, every parameter, the metrics of the summary, of every figure
 // preset and of every paper, and the work done.
 func needed(available []string) []string {
-	cols := union([]string{"algorithm", "seed", "point", "events", "sim_time"}, analysis.ParametersIn(available), summaryMetrics)
+	cols := union([]string{"algorithm", "seed", "point", "events", "sim_time"}, analysis.ParametersIn(available), summaryMetrics, analysis.FlagColumns)
 	for _, p := range plots.Figures() {
 		cols = union(cols, p.Columns())
 	}

@@ -96,15 +96,11 @@ func TestWalter2001Page(t *testing.T) {
 // checkWalterFindings compares the page's verdicts with analysis's on the same file.
 func checkWalterFindings(t *testing.T, p *Page, path string) {
 	t.Helper()
-	d, err := analysis.Load([]string{path}, analysis.Walter2001Columns())
+	_, v, err := analysis.Walter2001Verdicts([]string{path})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := analysis.Walter2001Table(d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := analysis.CheckWalter2001(tab)
+	want := v.Checks[0]
 	if len(p.Findings) != 1 || len(p.Findings[0].Rows) != len(want) || p.Findings[0].Split != "" {
 		t.Fatalf("findings: %+v", p.Findings)
 	}
@@ -115,8 +111,8 @@ func checkWalterFindings(t *testing.T, p *Page, path string) {
 			t.Errorf("finding %s: %s %d/%d, analysis says %s %s %d/%d", f.Rows[i].Name, got.Verdict, got.Held, got.Compared, a.Name, a.Verdict, a.Held, a.Compared)
 		}
 	}
-	if f.Tally != tally(want) || len(f.Tables) != 1 || !strings.Contains(f.Tables[0].Text, "Table 1") {
-		t.Errorf("tally %q (want %q), tables %+v", f.Tally, tally(want), f.Tables)
+	if f.Tally != analysis.Tally(want) || len(f.Tables) != 1 || !strings.Contains(f.Tables[0].Text, "Table 1") {
+		t.Errorf("tally %q (want %q), tables %+v", f.Tally, analysis.Tally(want), f.Tables)
 	}
 }
 

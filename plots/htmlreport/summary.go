@@ -22,7 +22,9 @@ type Summary struct {
 	Rows    [][]string // one line per group: its key, the trials, a cell per metric
 	Omitted int        // groups beyond MaxSummaryRows, left out
 	Notes   []string   // null counts and pooled parameters, as bench report prints them
-	Command string     // the bench report command that prints the whole table
+	// Warnings say how many trials carry a measurement warning and what to change.
+	Warnings []string
+	Command  string // the bench report command that prints the whole table
 }
 
 // Heading is a column of a table: its name in the file and its label with unit.
@@ -92,6 +94,11 @@ func (s *Summary) fill(t *analysis.Table) {
 	for _, m := range t.Metrics[1:] {
 		s.Columns = append(s.Columns, Heading{Name: m, Label: plots.AxisLabel(m) + ", mean ± 95% CI"})
 	}
+	flagged := t.Flags().Any()
+	if flagged { // rows resting on trials with a measurement warning are marked, as in bench report
+		s.Columns = append(s.Columns, Heading{Name: "flagged trials", Label: "warmup_too_short, wait_stable = false"})
+		s.Warnings = t.Flags().Advice()
+	}
 	for g := range t.Len() {
 		if g == MaxSummaryRows {
 			s.Omitted = t.Len() - g
@@ -102,6 +109,9 @@ func (s *Summary) fill(t *analysis.Table) {
 		row := append(slices.Clone(key), fmt.Sprint(trials))
 		for _, st := range stats[1:] {
 			row = append(row, statCell(st, trials))
+		}
+		if flagged {
+			row = append(row, analysis.FlagCell(t.GroupFlags(g)))
 		}
 		s.Rows = append(s.Rows, row)
 	}

@@ -47,5 +47,6 @@
 //
 // Storage is struct-of-arrays, sized at Reset and reused: per node State, Behind and Key;
 // per port KeyOf and the bitsets. Mutants of the module (mutation.go) are shared by both
-// algorithms.
+// algorithms. LowerPeers (lower.go), the initial placement of a link's fork at its smaller
+// id, serves cm too, whose hygienic forks start where Algorithm 1's do.
 package forks

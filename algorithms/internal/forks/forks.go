@@ -69,7 +69,7 @@ func (t *Table) Reset(topo *kernel.Topology, n int, types MsgTypes) {
 		// call per port cost about 0.1 s).
 		at := t.At.Row(i)
 		for w, word := range row {
-			at[w] = word &^ topo.LowerPeers(i, w, word)
+			at[w] = word &^ LowerPeers(topo, i, w, word)
 		}
 	}
 }

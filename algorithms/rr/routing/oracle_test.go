@@ -1,21 +1,25 @@
-package kernel
+package routing
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/mutexlab/mutexlab/kernel"
+)
 
 // TestRoutingMatchesTable: the bidirectional search (the mode of networks too large for a
 // table) gives every distance and next hop the table gives, before and after link changes,
 // for random pairs and for neighbours, and at every hop of their routes (answered from what
 // the search remembered), both ways.
 func TestRoutingMatchesTable(t *testing.T) {
-	var topo Topology
-	topo.Reset(600, PortCapFor(600, 1200))
-	var rng Stream
+	var topo kernel.Topology
+	topo.Reset(600, kernel.PortCapFor(600, 1200))
+	var rng kernel.Stream
 	rng.Seed(9)
-	if err := RandomConnected(&topo, 1200, &rng); err != nil {
+	if err := kernel.RandomConnected(&topo, 1200, &rng); err != nil {
 		t.Fatal(err)
 	}
-	var table, search Routing
-	table.reset(&topo)
+	var table, search Oracle
+	table.Reset(&topo)
 	search.resetAs(&topo, false)
 	if !table.full {
 		t.Fatal("600 nodes: the reference is not a full table")
@@ -70,19 +74,21 @@ func TestRoutingMatchesTable(t *testing.T) {
 	}
 }
 
-// TestRoutingRowsFollowLinkChanges: the search's neighbour rows (routing_rows.go) are never
+// TestRoutingRowsFollowLinkChanges: the search's neighbour rows (rows.go) are never
 // stale. A link changes before every question (removed, bridges too, or added), and the
 // questions start or end at the changed link's ends, whose rows it made stale, or at random
 // nodes; every distance and next hop equals the table's. Hubs of more neighbours than a row
-// holds (read from their port records) and ports in spill rows are part of the network, and
-// nodes cross that degree both ways as links come and go.
+// holds (read from their port records) are part of the network, and nodes cross that
+// degree both ways as links come and go. (Where the topology stores a port record, inline
+// or in a spill row, is the topology's concern: the oracle reads neighbours through
+// Topology.Neighbors, whose spilled rows the kernel's tests cover.)
 func TestRoutingRowsFollowLinkChanges(t *testing.T) {
 	const n = 500
-	topo := Topology{spillAt: 16}
+	var topo kernel.Topology
 	topo.Reset(n, 48)
-	var rng Stream
+	var rng kernel.Stream
 	rng.Seed(5)
-	if err := RandomConnected(&topo, 2*n, &rng); err != nil {
+	if err := kernel.RandomConnected(&topo, 2*n, &rng); err != nil {
 		t.Fatal(err)
 	}
 	for hub := int32(0); hub < 6; hub++ {
@@ -94,8 +100,8 @@ func TestRoutingRowsFollowLinkChanges(t *testing.T) {
 			}
 		}
 	}
-	var table, search Routing
-	table.reset(&topo)
+	var table, search Oracle
+	table.Reset(&topo)
 	search.resetAs(&topo, false)
 	random := func() int32 { return int32(rng.IntN(n)) }
 	for k := range 3000 {
@@ -117,7 +123,7 @@ func TestRoutingRowsFollowLinkChanges(t *testing.T) {
 // four) or a link added (half the time). Every eighth change is at a hub: a link removed
 // if it has more neighbours than a row holds, else one added, so that hubs cross that
 // degree both ways.
-func change(t *testing.T, topo *Topology, rng *Stream, k int) (int32, int32) {
+func change(t *testing.T, topo *kernel.Topology, rng *kernel.Stream, k int) (int32, int32) {
 	switch {
 	case k%4 == 0 && topo.NumLinks() > 0:
 		u, v, _, _ := topo.Disconnect(rng.IntN(topo.NumLinks()))
@@ -150,15 +156,15 @@ func change(t *testing.T, topo *Topology, rng *Stream, k int) (int32, int32) {
 	return u, v
 }
 
-// TestRoutesFollowNextHop: the routes Routes packs (routing_route.go) take, hop by hop, the
+// TestRoutesFollowNextHop: the routes Routes packs (route.go) take, hop by hop, the
 // port NextHop answers there, both ways, and carry every hop that fits, in the table's mode
 // and the search's, before and after link changes; the distance is NextHop's.
 func TestRoutesFollowNextHop(t *testing.T) {
 	const n = 600
 	topo, rng := sparseNetwork(t, n, 11)
-	var ref, table, search Routing
-	ref.reset(topo)
-	table.reset(topo)
+	var ref, table, search Oracle
+	ref.Reset(topo)
+	table.Reset(topo)
 	search.resetAs(topo, false)
 	fits := (64 - routeHead) / int(routeWidth(topo.PortCap()))
 	// follow takes route from a toward b as a message would and checks each hop.
@@ -168,7 +174,7 @@ func TestRoutesFollowNextHop(t *testing.T) {
 		}
 		x := a
 		for k := 0; route.Len() > 0; k++ {
-			var p Port
+			var p kernel.Port
 			p, route = route.Next()
 			if want := ref.NextHop(x, b); p != want {
 				t.Fatalf("%s %d -> %d, hop %d at node %d: port %d, NextHop says %d", what, a, b, k, x, p, want)
@@ -188,7 +194,7 @@ func TestRoutesFollowNextHop(t *testing.T) {
 			if k%50 == 7 { // the search's stamps about to wrap
 				search.cur = 0xffff - uint32(k%3)
 			}
-			for _, r := range []*Routing{&table, &search} {
+			for _, r := range []*Oracle{&table, &search} {
 				d, there, back := r.Routes(from, to)
 				if want := ref.Distance(from, to); d != want {
 					t.Fatalf("round %d: Routes %d -> %d is %d hops, NextHop's distance %d", round, from, to, d, want)
@@ -219,7 +225,7 @@ func TestRoutesFollowNextHop(t *testing.T) {
 // TestRoutePacking: a packed route gives back its ports in order, as many as fit the word at
 // each width (and none when a port is too wide for it).
 func TestRoutePacking(t *testing.T) {
-	var rng Stream
+	var rng kernel.Stream
 	rng.Seed(2)
 	for _, portCap := range []int{2, 16, 32, 33, 127, 1 << 14, 1 << 15, 1<<15 + 1} {
 		w := routeWidth(portCap)
@@ -227,7 +233,7 @@ func TestRoutePacking(t *testing.T) {
 			if w != 0 {
 				t.Fatalf("port cap %d: width %d, want none", portCap, w)
 			}
-			if r := packRoute([]Port{1, 2}, w); r.Len() != 0 {
+			if r := packRoute([]kernel.Port{1, 2}, w); r.Len() != 0 {
 				t.Fatalf("port cap %d: a route carried", portCap)
 			}
 			continue
@@ -236,18 +242,18 @@ func TestRoutePacking(t *testing.T) {
 			t.Fatalf("port cap %d: width %d", portCap, w)
 		}
 		for length := range 20 {
-			ports := make([]Port, length)
+			ports := make([]kernel.Port, length)
 			for k := range ports {
-				ports[k] = Port(rng.IntN(portCap))
+				ports[k] = kernel.Port(rng.IntN(portCap))
 			}
-			ports = append(ports, Port(portCap-1)) // the widest port
+			ports = append(ports, kernel.Port(portCap-1)) // the widest port
 			r := packRoute(ports, w)
 			want := min(len(ports), (64-routeHead)/int(w), 15)
 			if r.Len() != want {
 				t.Fatalf("port cap %d, %d ports: %d carried, want %d", portCap, len(ports), r.Len(), want)
 			}
 			for k := range want {
-				var p Port
+				var p kernel.Port
 				p, r = r.Next()
 				if p != ports[k] {
 					t.Fatalf("port cap %d, %d ports: hop %d is port %d, want %d", portCap, len(ports), k, p, ports[k])
@@ -268,11 +274,11 @@ func TestRoutePacking(t *testing.T) {
 func TestRoutesTowardMatchRoutes(t *testing.T) {
 	const n = 600
 	topo, rng := sparseNetwork(t, n, 13)
-	var ref, search Routing
-	ref.reset(topo)
+	var ref, search Oracle
+	ref.Reset(topo)
 	search.resetAs(topo, false)
 	var from []int32
-	out := make([]RoutePair, 40)
+	out := make([]Pair, 40)
 	unreachables, lone := 0, int32(0)
 	for k := range 3000 {
 		if k%10 == 9 {
@@ -311,7 +317,7 @@ func TestRoutesTowardMatchRoutes(t *testing.T) {
 		search.RoutesToward(to, from, out)
 		for j, x := range from {
 			d, there, back := ref.Routes(x, to)
-			if got, want := out[j], (RoutePair{d, there, back}); got != want {
+			if got, want := out[j], (Pair{d, there, back}); got != want {
 				t.Fatalf("query %d, source %d of %d: %d -> %d gives %+v, Routes by the table %+v", k, j, len(from), x, to, got, want)
 			}
 			if d == unreachable {
@@ -326,13 +332,47 @@ func TestRoutesTowardMatchRoutes(t *testing.T) {
 
 // sparseNetwork is a random connected graph of n nodes and 2n links drawn from a stream seeded
 // with seed, and the stream, for drawing the link changes that follow.
-func sparseNetwork(t *testing.T, n int, seed uint64) (*Topology, *Stream) {
+func sparseNetwork(t *testing.T, n int, seed uint64) (*kernel.Topology, *kernel.Stream) {
 	t.Helper()
-	topo, rng := &Topology{}, &Stream{}
-	topo.Reset(n, PortCapFor(n, 2*n))
+	topo, rng := &kernel.Topology{}, &kernel.Stream{}
+	topo.Reset(n, kernel.PortCapFor(n, 2*n))
 	rng.Seed(seed)
-	if err := RandomConnected(topo, 2*n, rng); err != nil {
+	if err := kernel.RandomConnected(topo, 2*n, rng); err != nil {
 		t.Fatal(err)
 	}
 	return topo, rng
+}
+
+// randomAbsentPair draws a pair of distinct, non-adjacent nodes that both have a free port
+// (ok false if a thousand draws found none).
+func randomAbsentPair(topo *kernel.Topology, rng *kernel.Stream) (u, v int32, ok bool) {
+	n := topo.N()
+	for range 1000 {
+		u, v = int32(rng.IntN(n)), int32(rng.IntN(n))
+		if u != v && !topo.Adjacent(u, v) && !topo.Full(u) && !topo.Full(v) {
+			return u, v, true
+		}
+	}
+	return -1, -1, false
+}
+
+// pickRemovableLink draws a link whose removal keeps the network connected (ok false if a
+// hundred draws found none): each candidate is taken down, and put back if it was a bridge.
+func pickRemovableLink(topo *kernel.Topology, rng *kernel.Stream) (int, bool) {
+	for range 100 {
+		m := topo.NumLinks()
+		if m == 0 {
+			return -1, false
+		}
+		k := rng.IntN(m)
+		u, v, _, _ := topo.Disconnect(k)
+		connected := topo.Connected()
+		if _, _, err := topo.Connect(u, v); err != nil {
+			panic(err)
+		}
+		if connected {
+			return topo.LinkIndex(u, topo.PortTo(u, v)), true
+		}
+	}
+	return -1, false
 }

@@ -1,15 +1,18 @@
-package kernel
+package routing
 
 import (
 	"fmt"
 	"runtime"
 	"testing"
+
+	"github.com/mutexlab/mutexlab/internal/abtest"
+	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// BenchmarkRoutingSearch times the bidirectional search of the routing oracle (routing.go)
+// BenchmarkRoutingSearch times the bidirectional search of the routing oracle (oracle.go)
 // alone, memo bypassed, between random pairs of the scaling workload's network (mean degree
 // 8): the search is where rr spends its time beyond n = 10^4 (90% of a trial at 10^5). The
-// pairs are searched once before the timing, so that the neighbour rows (routing_rows.go)
+// pairs are searched once before the timing, so that the neighbour rows (rows.go)
 // are built as in a trial, where each node's is built once (a pair's search always
 // labels the same nodes); time at least 2000 searches
 // (-benchtime 2000x), or cpu-ns/op, of a clock of 1 to 10 ms, reads 0.
@@ -19,7 +22,7 @@ import (
 //	go test -run '^$' -bench 'RoutingSearch' -count 5 ./kernel/
 func BenchmarkRoutingSearch(b *testing.B) { benchRouting(b, 0) }
 
-// BenchmarkRoutingRoutes times Routing.Routes as BenchmarkRoutingSearch times the search:
+// BenchmarkRoutingRoutes times Oracle.Routes as BenchmarkRoutingSearch times the search:
 // the search and both routes walked and packed, what rr pays per tree edge when links
 // change; and RoutesToward for groups of three sources, the mean number of children of a
 // node of rr's tree that has children (at n = 10^5), per route: what a static trial pays.
@@ -36,20 +39,20 @@ func BenchmarkRoutingRoutes(b *testing.B) {
 func benchRouting(b *testing.B, group int) {
 	for _, n := range []int{100_000, 1_000_000} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			var topo Topology
-			var rng Stream
+			var topo kernel.Topology
+			var rng kernel.Stream
 			rng.Seed(1)
-			topo.Reset(n, PortCapFor(n, 4*n))
-			if err := RandomConnected(&topo, 4*n, &rng); err != nil {
+			topo.Reset(n, kernel.PortCapFor(n, 4*n))
+			if err := kernel.RandomConnected(&topo, 4*n, &rng); err != nil {
 				b.Fatal(err)
 			}
-			var r Routing
+			var r Oracle
 			r.resetAs(&topo, false)
 			pairs := make([][2]int32, 1024)
 			for k := range pairs {
 				pairs[k] = [2]int32{int32(rng.IntN(n)), int32(rng.IntN(n))}
 			}
-			from, out := make([]int32, max(group, 1)), make([]RoutePair, max(group, 1))
+			from, out := make([]int32, max(group, 1)), make([]Pair, max(group, 1))
 			labelled := 0
 			run := func(routes int) {
 				for k := 0; k < routes; k += max(group, 1) {
@@ -73,9 +76,9 @@ func benchRouting(b *testing.B, group int) {
 			defer runtime.UnlockOSThread()
 			labelled = 0
 			b.ResetTimer()
-			cpu := ThreadCPU()
+			cpu := abtest.ThreadCPU()
 			run(b.N)
-			b.ReportMetric(float64(ThreadCPU()-cpu)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(abtest.ThreadCPU()-cpu)/float64(b.N), "cpu-ns/op")
 			if group <= 1 { // a group's forward sides are not counted
 				b.ReportMetric(float64(labelled)/float64(b.N), "labelled/op")
 			}

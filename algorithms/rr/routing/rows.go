@@ -1,9 +1,10 @@
-package kernel
+package routing
 
 import (
+	"github.com/mutexlab/mutexlab/kernel/mem"
 	"math/bits"
 
-	"github.com/mutexlab/mutexlab/kernel/mem"
+	"github.com/mutexlab/mutexlab/kernel"
 )
 
 // nbrRow is one node's neighbours as the routing search reads them: one cache line. The
@@ -38,7 +39,7 @@ const (
 // extra, which the node keeps while it has that many (freed blocks are reused). Without
 // rows (the table of small networks) every node is read from its port records.
 type nbrRows struct {
-	t     *Topology
+	t     *kernel.Topology
 	rows  []nbrRow
 	extra []int32 // blocks of PortCap neighbour ids for the nodes of more than rowPeers
 	free  []int32 // blocks of extra no node holds
@@ -48,7 +49,7 @@ type nbrRows struct {
 // reset prepares the rows for t: none unless on. With rows, t records each node's last
 // link change from now on; 64 + 8 bytes per node in all, and room for a block for one
 // node in 64 (2 bytes per node at PortCap 32).
-func (nb *nbrRows) reset(t *Topology, on bool) {
+func (nb *nbrRows) reset(t *kernel.Topology, on bool) {
 	nb.t = t
 	nb.ports = mem.Reserve(nb.ports, t.PortCap())
 	nb.free = nb.free[:0]
@@ -56,9 +57,9 @@ func (nb *nbrRows) reset(t *Topology, on bool) {
 		nb.rows, nb.extra = nb.rows[:0], nb.extra[:0]
 		return
 	}
-	nb.rows = Zeroed(nb.rows, t.N())
+	nb.rows = kernel.Zeroed(nb.rows, t.N())
 	nb.extra = mem.Reserve(nb.extra, (t.N()/64+1)*t.PortCap())
-	t.trackChanges()
+	t.TrackChanges()
 }
 
 // of returns node x's neighbours in port order, valid until the next call: from its row
@@ -69,8 +70,8 @@ func (nb *nbrRows) of(x int32) []int32 {
 		return nb.read(x)
 	}
 	row := &nb.rows[x]
-	if v := nb.t.version; row.ver != v {
-		if row.ver == 0 || nb.t.changedSince(x, row.ver) {
+	if v := nb.t.Version(); row.ver != v {
+		if row.ver == 0 || nb.t.ChangedSince(x, row.ver) {
 			nb.build(row, nb.read(x))
 		}
 		row.ver = v
@@ -80,7 +81,7 @@ func (nb *nbrRows) of(x int32) []int32 {
 		k++
 	}
 	if k == 0 && row.peers[0] == rowOverflow {
-		at := int(row.peers[1]) * nb.t.portCap
+		at := int(row.peers[1]) * nb.t.PortCap()
 		return nb.extra[at : at+int(row.peers[2])]
 	}
 	return row.peers[:k]
@@ -94,8 +95,8 @@ func (nb *nbrRows) read(x int32) []int32 {
 
 // port returns x's k-th up port (from 0, in port order): the port of the neighbour at
 // index k of x's row.
-func (nb *nbrRows) port(x int32, k int) Port {
-	for w, word := range nb.t.up.Row(x) {
+func (nb *nbrRows) port(x int32, k int) kernel.Port {
+	for w, word := range nb.t.Up().Row(x) {
 		if c := bits.OnesCount64(word); k >= c {
 			k -= c
 			continue
@@ -103,9 +104,9 @@ func (nb *nbrRows) port(x int32, k int) Port {
 		for ; k > 0; k-- {
 			word &= word - 1
 		}
-		return Port(w*64 + bits.TrailingZeros64(word))
+		return kernel.Port(w*64 + bits.TrailingZeros64(word))
 	}
-	return NoPort
+	return kernel.NoPort
 }
 
 // build fills a row with peers: in the row, or in the block the row holds or gets (a
@@ -126,7 +127,7 @@ func (nb *nbrRows) build(row *nbrRow, peers []int32) {
 		row.peers[0], row.peers[1] = rowOverflow, nb.block()
 	}
 	row.peers[2] = int32(len(peers))
-	at := int(row.peers[1]) * nb.t.portCap
+	at := int(row.peers[1]) * nb.t.PortCap()
 	copy(nb.extra[at:at+len(peers)], peers)
 }
 
@@ -137,8 +138,8 @@ func (nb *nbrRows) block() int32 {
 		nb.free = nb.free[:k]
 		return b
 	}
-	b := len(nb.extra) / nb.t.portCap
-	nb.extra = append(nb.extra, make([]int32, nb.t.portCap)...)
+	b := len(nb.extra) / nb.t.PortCap()
+	nb.extra = append(nb.extra, make([]int32, nb.t.PortCap())...)
 	return int32(b)
 }
 
@@ -148,5 +149,5 @@ func (nb *nbrRows) prefetch(x int32) {
 		mem.Prefetch(&nb.rows[x])
 		return
 	}
-	nb.t.prefetchPeers(x)
+	nb.t.PrefetchPeers(x)
 }

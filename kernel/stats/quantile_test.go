@@ -1,4 +1,4 @@
-package kernel
+package stats
 
 import (
 	"math/rand/v2"
@@ -29,8 +29,8 @@ func TestWaitQuantiles(t *testing.T) {
 			}
 		}
 		sorted := slices.Sorted(slices.Values(xs))
-		want50, want99 := sorted[nearestRank(n, 0.50)], sorted[nearestRank(n, 0.99)]
-		p50, p99, mx := waitQuantiles(xs)
+		want50, want99 := sorted[NearestRank(n, 0.50)], sorted[NearestRank(n, 0.99)]
+		p50, p99, mx := Quantiles(xs)
 		if p50 != want50 || p99 != want99 || mx != sorted[n-1] {
 			t.Fatalf("n=%d: got %v %v %v, want %v %v %v", n, p50, p99, mx, want50, want99, sorted[n-1])
 		}

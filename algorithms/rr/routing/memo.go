@@ -1,12 +1,16 @@
-package kernel
+package routing
 
-import "math/bits"
+import (
+	"math/bits"
 
-// routeMemo remembers the routing searches' answers (routing.go): node's distance to dest
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+// routeMemo remembers the routing searches' answers (oracle.go): node's distance to dest
 // and its lowest port on a shortest path, valid while the topology's version is the one
 // they were found at. A search remembers every hop of the route it found, both ways, so a
 // message asks one search per route, not one per hop. Since rr's messages carry their
-// routes (Routing.Routes), only NextHop's questions use it: those of a message whose
+// routes (Oracle.Routes), only NextHop's questions use it: those of a message whose
 // carried route went stale as links changed; in a static trial it is never read.
 //
 // It is sized for the routes of rr's static trial. Raymond's messages run along the
@@ -67,7 +71,7 @@ func (m *routeMemo) reset(n, portCap int) {
 	}
 	m.portShift, m.portMask = memoDistBits+uint(epochBits), 1<<portBits-1
 	m.epochMask = 1<<uint(epochBits) - 1
-	m.sets = Zeroed(m.sets, 1<<m.setBits)
+	m.sets = kernel.Zeroed(m.sets, 1<<m.setBits)
 	m.epoch, m.ver, m.victim = 0, 0, 0
 }
 
@@ -94,23 +98,23 @@ func (m *routeMemo) place(node, dest int32) (set *[memoWays]uint64, want, mask u
 }
 
 // get returns the remembered distance and port of (node, dest), if any of this epoch.
-func (m *routeMemo) get(node, dest int32) (int, Port, bool) {
+func (m *routeMemo) get(node, dest int32) (int, kernel.Port, bool) {
 	if !m.on {
-		return 0, NoPort, false
+		return 0, kernel.NoPort, false
 	}
 	set, want, mask := m.place(node, dest)
 	for _, e := range set {
 		if e&mask == want {
-			return int(e>>(m.portShift-memoDistBits)) & (1<<memoDistBits - 1), Port(uint(e>>m.portShift) & m.portMask), true
+			return int(e>>(m.portShift-memoDistBits)) & (1<<memoDistBits - 1), kernel.Port(uint(e>>m.portShift) & m.portMask), true
 		}
 	}
-	return 0, NoPort, false
+	return 0, kernel.NoPort, false
 }
 
 // put remembers that node is d hops from dest, port p starting a shortest path. It takes
 // the key's entry if the set has it, else an empty or stale one, else the victim way
 // (turning: which answers stay changes the time a trial takes, never its results).
-func (m *routeMemo) put(node, dest int32, d int, p Port) {
+func (m *routeMemo) put(node, dest int32, d int, p kernel.Port) {
 	if !m.on || d >= 1<<memoDistBits || p < 0 {
 		return
 	}

@@ -1,11 +1,15 @@
-package kernel
+package routing
 
-import "math/bits"
+import (
+	"math/bits"
 
-// Route is the start of a route packed in one word, for a message to carry (Routing.Routes):
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+// Route is the start of a route packed in one word, for a message to carry (Oracle.Routes):
 // the ports its hops take, in order, as many as fit. A message that carries its route, with
 // the topology version the route was found at, takes the carried port at each hop while the
-// version is unchanged: that port is the one Routing.NextHop would answer there (the route
+// version is unchanged: that port is the one Oracle.NextHop would answer there (the route
 // was walked hop by hop with NextHop's rule), and the question, a random read of the memo
 // per hop, is not asked. Once the version changes, or the carried hops run out, the message
 // asks NextHop at every hop, as it always did.
@@ -24,16 +28,16 @@ const (
 func (r Route) Len() int { return int(r & (1<<routeCountBits - 1)) }
 
 // Next returns the port of r's next hop and the route after it. r must carry a hop.
-func (r Route) Next() (Port, Route) {
+func (r Route) Next() (kernel.Port, Route) {
 	w := uint(r>>routeCountBits) & (1<<routeWidthBits - 1)
 	ports := uint64(r) >> routeHead
 	head := r&(1<<routeHead-1) - 1 // the same width, one hop fewer
-	return Port(ports & (1<<w - 1)), Route(ports>>w<<routeHead) | head
+	return kernel.Port(ports & (1<<w - 1)), Route(ports>>w<<routeHead) | head
 }
 
 // packRoute packs the first ports of a route, each of width bits (as many as fit; none if
 // width is 0). A route of no hop is the zero Route.
-func packRoute(ports []Port, width uint) Route {
+func packRoute(ports []kernel.Port, width uint) Route {
 	if width == 0 {
 		return 0
 	}

@@ -1,4 +1,4 @@
-package kernel
+package stats
 
 import (
 	"math"
@@ -18,11 +18,11 @@ func ar1(r *rand.Rand, n int, mu, phi float64) []float64 {
 	return xs
 }
 
-func seriesOf(xs []float64) *batchSeries {
-	var b batchSeries
-	b.reset()
+func seriesOf(xs []float64) *Batches {
+	var b Batches
+	b.Reset()
 	for _, x := range xs {
-		b.add(x)
+		b.Add(x)
 	}
 	return &b
 }
@@ -36,11 +36,11 @@ func TestMSERFindsTheTransient(t *testing.T) {
 	for i := range 1000 {
 		xs[i] += 50 * float64(1000-i) / 1000
 	}
-	cut, ok := seriesOf(xs).mser()
+	cut, ok := seriesOf(xs).MSER()
 	if !ok || cut < 800 || cut > 1010 {
 		t.Errorf("transient of 1,000: cut at %d (trusted %v), want about 1,000 and trusted", cut, ok)
 	}
-	cut, ok = seriesOf(ar1(r, 4000, 10, 0.5)).mser()
+	cut, ok = seriesOf(ar1(r, 4000, 10, 0.5)).MSER()
 	if !ok || cut > 400 {
 		t.Errorf("stationary series: cut at %d (trusted %v), want near 0 and trusted", cut, ok)
 	}
@@ -49,10 +49,10 @@ func TestMSERFindsTheTransient(t *testing.T) {
 	for i := range rising {
 		rising[i] = float64(i) + r.NormFloat64()
 	}
-	if cut, ok := seriesOf(rising).mser(); ok {
+	if cut, ok := seriesOf(rising).MSER(); ok {
 		t.Errorf("rising series: cut at %d trusted, want untrusted", cut)
 	}
-	if _, ok := seriesOf(xs[:99]).mser(); ok {
+	if _, ok := seriesOf(xs[:99]).MSER(); ok {
 		t.Error("99 observations: MSER trusted, want too few batches")
 	}
 }
@@ -80,47 +80,7 @@ func TestBatchSeriesBounded(t *testing.T) {
 	if math.Abs(got-want) > 1e-6*math.Abs(want) {
 		t.Errorf("batch sums add to %g, the observations to %g", got, want)
 	}
-	if cut, ok := b.mser(); !ok || cut < 150_000 || cut > 200_000+b.size {
+	if cut, ok := b.MSER(); !ok || cut < 150_000 || cut > 200_000+b.size {
 		t.Errorf("cut at %d (trusted %v, batches of %d), want about 200,000", cut, ok, b.size)
-	}
-}
-
-// TestBatchMeansCoverage: over 400 independent AR(1) series (correlation 0.9, so a naive
-// interval would be far too narrow), the 95% batch-means interval covers the true mean in
-// 88% to 99% of them.
-func TestBatchMeansCoverage(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
-	covered := 0
-	const runs = 400
-	for range runs {
-		m, h := batchMeansCI(ar1(r, 4000, 3, 0.9), windowBatches)
-		if math.Abs(m-3) <= h {
-			covered++
-		}
-	}
-	if c := float64(covered) / runs; c < 0.88 || c > 0.99 {
-		t.Errorf("coverage %.3f, want about 0.95", c)
-	}
-	if _, h := batchMeansCI(make([]float64, 39), windowBatches); !math.IsNaN(h) {
-		t.Errorf("39 observations: half-width %g, want NaN", h)
-	}
-}
-
-// TestStability: the halves of a stationary series agree; a series with a drift of a third
-// of its level across the window does not; a series too short is not judged.
-func TestStability(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 8))
-	if s := stabilityOf(ar1(r, 4000, 10, 0.5)); !s.Stable() {
-		t.Errorf("stationary: %+v judged unstable", s)
-	}
-	xs := ar1(r, 4000, 10, 0.5)
-	for i := range xs {
-		xs[i] += 3 * float64(i) / 4000
-	}
-	if s := stabilityOf(xs); s.Stable() || !s.Known() {
-		t.Errorf("drifting: %+v judged stable", s)
-	}
-	if s := stabilityOf(xs[:30]); s.Known() || s.Stable() {
-		t.Errorf("30 observations: %+v judged", s)
 	}
 }

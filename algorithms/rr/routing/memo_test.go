@@ -1,8 +1,12 @@
-package kernel
+package routing
 
-import "testing"
+import (
+	"testing"
 
-// TestRouteMemoExact: the memo (routing_memo.go) answers only what was put for the same key
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+// TestRouteMemoExact: the memo (memo.go) answers only what was put for the same key
 // in the same epoch, its last value, although an entry keeps neither node nor dest (the tag
 // and the set stand for them): a small memo, many more keys than entries, so that sets
 // overflow and evict all the time, and questions about keys that were never put. A new topology version makes every entry stale, and
@@ -20,9 +24,9 @@ func TestRouteMemoExact(t *testing.T) {
 	type key struct{ node, dest int32 }
 	type val struct {
 		d int
-		p Port
+		p kernel.Port
 	}
-	var rng Stream
+	var rng kernel.Stream
 	rng.Seed(3)
 	ver := uint64(1)
 	m.sync(ver)
@@ -41,7 +45,7 @@ func TestRouteMemoExact(t *testing.T) {
 		}
 		x := key{int32(rng.IntN(n)), int32(rng.IntN(dests))}
 		if rng.IntN(2) == 0 {
-			v := val{1 + rng.IntN(1<<memoDistBits-1), Port(rng.IntN(portCap))}
+			v := val{1 + rng.IntN(1<<memoDistBits-1), kernel.Port(rng.IntN(portCap))}
 			m.put(x.node, x.dest, v.d, v.p)
 			want[x] = v
 			continue

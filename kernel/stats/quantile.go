@@ -1,36 +1,36 @@
-package kernel
+package stats
 
 import (
 	"math"
 	"slices"
 )
 
-// waitQuantiles returns the median, the 99th percentile and the largest of xs (not empty,
+// Quantiles returns the median, the 99th percentile and the largest of xs (not empty,
 // no NaN) by the nearest-rank method, reordering xs. It selects the two ranks instead of
 // sorting: a trial's result sorted its 2,000 waits, 3% of BenchmarkRL at n = 30. The values
 // are the sorted order's, so the results are the same.
-func waitQuantiles(xs []float64) (p50, p99, max float64) {
-	k50, k99 := nearestRank(len(xs), 0.50), nearestRank(len(xs), 0.99)
-	p99 = selectRank(xs, k99) // xs[:k99] now holds the k99 smallest
+func Quantiles(xs []float64) (p50, p99, max float64) {
+	k50, k99 := NearestRank(len(xs), 0.50), NearestRank(len(xs), 0.99)
+	p99 = SelectRank(xs, k99) // xs[:k99] now holds the k99 smallest
 	p50 = p99
 	if k50 < k99 {
-		p50 = selectRank(xs[:k99], k50)
+		p50 = SelectRank(xs[:k99], k50)
 	}
 	max = slices.Max(xs[k99:])
 	return p50, p99, max
 }
 
-// nearestRank is the index in sorted order of the q-quantile of n values by the
+// NearestRank is the index in sorted order of the q-quantile of n values by the
 // nearest-rank method: the smallest value with at least q·n values at or below it.
-func nearestRank(n int, q float64) int {
+func NearestRank(n int, q float64) int {
 	return max(int(math.Ceil(q*float64(n)))-1, 0)
 }
 
-// selectRank reorders xs so that xs[k] is the value sorted order puts there, every value
+// SelectRank reorders xs so that xs[k] is the value sorted order puts there, every value
 // before it no larger and every value after it no smaller, and returns it (Hoare's
 // quickselect with a median-of-three pivot; after 64 rounds, which random data never
 // reaches, it sorts what is left).
-func selectRank(xs []float64, k int) float64 {
+func SelectRank(xs []float64, k int) float64 {
 	lo, hi := 0, len(xs)-1
 	for round := 0; lo < hi; round++ {
 		if round == 64 {

@@ -1,18 +1,17 @@
-package kernel
+package routing
 
 import (
-	"unsafe"
-
+	"github.com/mutexlab/mutexlab/kernel"
 	"github.com/mutexlab/mutexlab/kernel/mem"
 )
 
-// side is one breadth-first search of the routing oracle (routing.go): from the source or
+// side is one breadth-first search of the routing oracle (oracle.go): from the source or
 // from the destination. The two sides' labels of a node share one 8-byte pair
-// (Routing.labels): for every neighbour it meets, a search reads its own label and the other
+// (Oracle.labels): for every neighbour it meets, a search reads its own label and the other
 // side's, and with the labels in separate arrays (4-byte stamps and 2-byte levels, as they
 // were) that was three random cache lines where it is now one.
 //
-// Each side has its own stamp: the backward side of Routing.RoutesToward stays labelled
+// Each side has its own stamp: the backward side of Oracle.RoutesToward stays labelled
 // while forward searches from one source after another meet it.
 type side struct {
 	labels []uint32 // node x's label at labels[2x+off]: stamp<<16 | level (see label)
@@ -25,14 +24,14 @@ type side struct {
 
 // label is the label of a node at hop distance lvl from a side's root in the search of
 // stamp cur: a node is labelled in a search when its label's stamp is the search's.
-// Stamps take 16 bits (Routing.next clears every label when they wrap, every 65,535
+// Stamps take 16 bits (Oracle.next clears every label when they wrap, every 65,535
 // searches), levels 16 bits, as before.
 func label(cur uint32, lvl uint16) uint32 { return cur<<16 | uint32(lvl) }
 
 // reset makes s the side whose labels are at labels[2x+off].
 func (s *side) reset(labels []uint32, off, n int) {
 	s.labels, s.off = labels, off
-	s.queue = Resize(s.queue, n)[:0]
+	s.queue = kernel.Resize(s.queue, n)[:0]
 	s.meet = mem.Reserve(s.meet, n)
 }
 
@@ -63,7 +62,7 @@ func (s *side) done() bool { return s.head == len(s.queue) }
 // the nodes it then lists in meet (emptied first: a kept backward side expands in one
 // search after another).
 // Frontier nodes are random nodes whose neighbours were last read long ago: each node's
-// row (routing_rows.go) is asked for searchAhead nodes before it is read, so the trips to
+// row (rows.go) is asked for searchAhead nodes before it is read, so the trips to
 // memory overlap.
 func (s *side) expand(nb *nbrRows, other *side) bool {
 	cur, end, met, both := s.cur, len(s.queue), false, other != nil
@@ -100,18 +99,3 @@ func (s *side) expand(nb *nbrRows, other *side) bool {
 
 // searchAhead is how many frontier nodes ahead expand asks for their rows.
 const searchAhead = 8
-
-// prefetchPeers asks for the cache lines of node x's first inline port records, as many as
-// its degree needs (the table's searches, which read every up port's peer).
-func (t *Topology) prefetchPeers(x int32) {
-	row := int(x) * t.inline
-	last := row + min(int(t.deg[x]), t.inline) - 1
-	for k := row; k <= last; k += portsPerLine {
-		mem.Prefetch(&t.ports[k])
-	}
-	mem.Prefetch(&t.ports[max(last, row)])
-}
-
-// portsPerLine is how many port records fit in a 64-byte cache line (4: 16 bytes each),
-// so that prefetching every fourth record of a row touches each of its lines.
-const portsPerLine = 64 / int(unsafe.Sizeof(portRec{}))

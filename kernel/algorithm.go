@@ -83,22 +83,6 @@ type TokenHolder interface {
 	HoldsToken(i int32) bool
 }
 
-// Prefetcher is implemented by algorithms whose per-node state is large. At n = 10^6 the
-// kernel calls Prefetch(i) two events before it calls one of node i's handlers, then
-// PrefetchRows(i, p, m) one event before (p and m: the arrival port and type of a message;
-// p is NoPort, and m 0, for a request or release); each asks for the cache lines the
-// handler will read (kernel.Prefetch), so that their trips to main memory overlap the work
-// before. Prefetch asks for what can be found without reading other state (arrays indexed
-// by i); PrefetchRows for what is found through what Prefetch brought in (rows that node
-// i's state points to, and the port records its sends will update: Topology.PrefetchPort,
-// PrefetchPorts, PrefetchPeer), and only what the handler of a message of type m reads: a
-// line asked for and not read costs a trip to memory all the same. Neither may change state
-// (kernel/lookahead.go).
-type Prefetcher interface {
-	Prefetch(i int32)
-	PrefetchRows(i int32, p Port, m MsgType)
-}
-
 // Env is what an algorithm gets at Reset.
 type Env struct {
 	N      int

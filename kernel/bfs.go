@@ -2,7 +2,6 @@ package kernel
 
 import (
 	"math/bits"
-	"runtime"
 )
 
 // BFS fills dist with hop distances from root (-1 where unreachable) and, if parent is not
@@ -100,13 +99,13 @@ func (t *Topology) levelDown(dist []int32, front, next []uint32, level int32) in
 	return size
 }
 
-// levelUpSplit is levelUp over all nodes. For a large network with a second processor (the
-// setup helper's threshold, prefaultMinN) the nodes from the middle on (rounded to a word
+// levelUpSplit is levelUp over all nodes. For a large network with a second processor
+// (Parallel) the nodes from the middle on (rounded to a word
 // of next) go to another goroutine: each half writes only its own nodes' distances and
 // words of next, and reads the frontier, which no one writes, so the level is the same.
 func (t *Topology) levelUpSplit(dist []int32, front, next []uint32, level int32) int {
 	n := len(dist)
-	if n < prefaultMinN || runtime.GOMAXPROCS(0) < 2 {
+	if !t.Parallel() {
 		return t.levelUp(dist, front, next, level, 0, n)
 	}
 	mid := n / 2 &^ 31

@@ -6,15 +6,14 @@ import "testing"
 // with the queue's (BFS with parents), on random graphs from sparse to dense, after link
 // changes (holes in the port rows, disconnected parts) and with spilled ports.
 func TestBFSDistancesMatchQueue(t *testing.T) {
-	defer func(old int) { inlineAll = old }(inlineAll)
 	var rng Stream
 	for seed := uint64(1); seed <= 60; seed++ {
 		rng.Seed(seed)
-		inlineAll = 1 << 20
+		spill := spillBySize
 		if seed%3 == 0 {
-			inlineAll = 0
+			spill = spillAlways
 		}
-		topo := bfsAgainstQueue(t, &rng, seed, 2, "without")
+		topo := bfsAgainstQueue(t, &rng, seed, 2, "without", spill)
 		for i := range topo.stamp {
 			if topo.stamp[i] > topo.cur {
 				t.Fatalf("seed %d: stamp %d left at %d beyond the current %d", seed, i, topo.stamp[i], topo.cur)
@@ -27,11 +26,11 @@ func TestBFSDistancesMatchQueue(t *testing.T) {
 // 1/cutDiv of its links (holes in the port rows, maybe several parts), and compares the
 // level-by-level BFS (without parents; how names it in failures) with the queue's (with
 // parents) from a random root: the nodes reached and every distance. It returns the graph.
-func bfsAgainstQueue(t *testing.T, rng *Stream, seed uint64, cutDiv int, how string) *Topology {
+func bfsAgainstQueue(t *testing.T, rng *Stream, seed uint64, cutDiv int, how string, spill spillRule) *Topology {
 	t.Helper()
 	n := 64 + rng.IntN(3000)
 	links := MinLinks(n) + rng.IntN(8*n)
-	topo := &Topology{}
+	topo := &Topology{parallel: how == "split", spillAt: spill}
 	topo.Reset(n, PortCapFor(n, links))
 	if err := RandomConnected(topo, links, rng); err != nil {
 		t.Fatal(err)

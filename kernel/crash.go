@@ -219,8 +219,8 @@ func (s *Sim) crashNode(i int32) {
 	if f, ok := s.net.(interface{ Freeze(int32) }); ok {
 		f.Freeze(i) // geometric models: a crashed node stops moving
 	}
-	if s.tokens != nil {
-		s.tokens = nil // a crashed holder takes its token with it: the count check stops here
+	if s.tok.holder != nil {
+		s.tok.holder = nil // a crashed holder takes its token with it: the count check stops here
 	}
 	switch s.status[i] {
 	case waiting:

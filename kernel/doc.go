@@ -95,15 +95,13 @@
 //     through two generic hooks, Probe (time and node motion, read-only, and a way to stop
 //     the trial on a violation) and EntryObserver (every measured CS entry with its request
 //     and entry times). Handlers still get no clock.
-//   - Speed at large n, none of it changing a result (docs/scaling.md): arrays that scale
-//     with n are allocated by MakeLarge, which asks for huge pages (hugepages.go); the initial
-//     graph is built with read-ahead (graphbuild.go) and searched level by level (bfs.go);
-//     from n = 32,768 (LargeN) the queue keeps its next events out of the heap and each step
-//     prefetches their state, the algorithm's through Prefetcher (lookahead.go,
-//     queue_ahead.go, prefetch*.go), every node's first request is sorted once at setup and
-//     popped from a plain array rather than a heap of n entries (queue_start.go), and setup
-//     faults in its fresh arrays on a second core,
-//     the algorithm's through Preallocator (setup_parallel.go). When the window closes, the
-//     requests that the drain will only drop leave the heap at once, sorted beside it, and
-//     are counted in their turn (drain_aside.go).
+//   - Speed at large n, none of it changing a result (docs/scaling.md), behind one switch
+//     (Params.Large: on from n = 32,768, LargeN; large.go): the queue keeps its next events
+//     out of the heap and each step prefetches their state, the algorithm's through the
+//     optional Prefetcher (lookahead.go, eventq/ahead.go), every node's first request is
+//     sorted once at setup and popped from a plain array (eventq/start.go), setup faults in
+//     its fresh arrays on a second core, the algorithm's through the optional Preallocator
+//     (large_setup.go, mem.Prefaulter), and when the window closes the requests that the
+//     drain will only drop leave the heap at once, sorted beside it (drain_aside.go). Arrays
+//     that scale with n ask for huge pages whatever the switch (mem.MakeLarge, from 2 MiB).
 package kernel

@@ -1,13 +1,5 @@
 package kernel
 
-// DrainAside turns the set-aside of the drain's requests (drain_aside.go) on or off until
-// restore is called: the results must be the same either way.
-func DrainAside(on bool) (restore func()) {
-	old := drainAside
-	drainAside = on
-	return func() { drainAside = old }
-}
-
 // DrainDrops runs a trial as Run does (without the event budget's checkpoints) and returns
 // the drain's event counts, from the window's close, at which a request set aside was
 // dropped (Sim.dropRequest), and how many requests were set aside.
@@ -17,12 +9,12 @@ func DrainDrops(p Params, algo Algorithm) (at []int64, setAside int, err error) 
 		return nil, 0, err
 	}
 	for s.err == nil && s.q.Len() > 0 && !(s.phase == phaseDrain && s.drainOver()) {
-		before, phase := s.q.asideLen(), s.phase
+		before, phase := s.q.AsideLen(), s.phase
 		s.step()
 		if phase != phaseDrain && s.phase == phaseDrain {
-			setAside = s.q.asideLen()
+			setAside = s.q.AsideLen()
 		}
-		for d := before - s.q.asideLen(); d > 0; d-- { // one each, unless a step dropped several
+		for d := before - s.q.AsideLen(); d > 0; d-- { // one each, unless a step dropped several
 			at = append(at, s.events-s.win.evClose-int64(d-1))
 		}
 	}
@@ -34,18 +26,3 @@ func DrainDrops(p Params, algo Algorithm) (at []int64, setAside int, err error) 
 func (s *Sim) FreeSlots() (free []uint32, records int) {
 	return append([]uint32(nil), s.free...), len(s.recs)
 }
-
-// StartStream turns the queue's start stream (queue_start.go) on or off, for trials that
-// look ahead, until restore is called: the results must be the same either way.
-func StartStream(on bool) (restore func()) {
-	old := startStream
-	startStream = on
-	return func() { startStream = old }
-}
-
-// SortPairs sorts (times[j], keys[j]) by time, then key, in place, as the queue sorts the
-// start stream and the entries set aside (sortPairs).
-func SortPairs(times, keys []uint64) { sortPairs(times, keys) }
-
-// InsertionMaxN is the length up to which SortPairs sorts by insertion (insertionMaxN).
-const InsertionMaxN = insertionMaxN

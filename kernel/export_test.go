@@ -6,34 +6,41 @@ import (
 	"github.com/mutexlab/mutexlab/internal/abtest"
 )
 
-// SpillAllPorts makes every topology built until restore is called store only its first 16
-// ports per node inline (all of them when it has no more), the rest in spill rows, as the
-// largest networks did before inlineFor sized the rows to the mean degree.
-func SpillAllPorts() (restore func()) { return SpillBeyond(16) }
-
-// SpillBeyond makes every topology built until restore is called store only its first w
-// ports per node inline (w = 0: as many as inlineFor says), the rest in spill rows, as the
-// largest networks do: to pin results with ports spilled, or to compare widths on one
-// simulator.
-func SpillBeyond(w int) (restore func()) {
-	all, force := inlineAll, inlineForce
-	inlineAll, inlineForce = 0, w
-	return func() { inlineAll, inlineForce = all, force }
+// SpillBeyond makes s's topologies store only their first w ports per node inline (w = 0:
+// as many as inlineFor says; w < 0: by the topology's size, as without the call), the rest
+// in spill rows, as the largest networks do: to pin results with ports spilled, or to
+// compare widths on one simulator.
+func (s *Sim) SpillBeyond(w int) {
+	switch {
+	case w == 0:
+		s.topo.spillAt = spillAlways
+	case w < 0:
+		s.topo.spillAt = spillBySize
+	default:
+		s.topo.spillAt = spillRule(w)
+	}
 }
 
 // InlineOf returns the simulator's topology's inline width and the spill rows it handed out.
 func (s *Sim) InlineOf() (inline, spills int) { return s.topo.inline, s.topo.spills }
 
-// LookAheadAlways makes every trial run until restore is called look ahead and prefetch
-// (lookahead.go), as trials of large networks do.
-func LookAheadAlways() (restore func()) { return LookAheadFrom(0) }
+// Part names a mechanism of the large-network machinery (large.go).
+type Part = largePart
 
-// LookAheadFrom makes trials of n nodes or more look ahead until restore is called.
-func LookAheadFrom(n int) (restore func()) {
-	old := aheadMinN
-	aheadMinN = n
-	return func() { aheadMinN = old }
-}
+// The mechanisms a test or a paired benchmark can turn off alone (Sim.Without).
+const (
+	PartLookahead   = partLookahead
+	PartStartStream = partStartStream
+	PartDrainAside  = partDrainAside
+	PartPrefault    = partPrefault
+	PartPrefetch    = partPrefetchHints
+	PartPrealloc    = partPreallocHints
+)
+
+// Without turns the given parts of the large-network machinery off for s's trials, and the
+// others on where Params.LargeMachinery says: to prove a part changes no result, and to
+// measure what it gains.
+func (s *Sim) Without(parts Part) { s.large.without = parts }
 
 // Split is where one trial's time went: setup (the network, the streams, the algorithm's
 // Reset, the first requests: everything before the first event) and the rest (the event loop

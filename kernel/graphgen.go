@@ -1,6 +1,10 @@
 package kernel
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/mutexlab/mutexlab/kernel/mem"
+)
 
 // MinLinks and MaxLinks bound the number of links of a connected simple graph on n nodes.
 func MinLinks(n int) int { return n - 1 }
@@ -31,8 +35,8 @@ func RandomConnected(t *Topology, links int, rng *Stream) error {
 		return fmt.Errorf("kernel: RandomConnected needs a network without links (Reset it first), got %d links", t.NumLinks())
 	}
 	if cap(t.links) < links {
-		t.links = Reserve(t.links, links) // no garbage from growing it link by link
-		Prefault(t, t.links[:links])      // appended link by link during the build
+		t.links = mem.Reserve(t.links, links) // no garbage from growing it link by link
+		mem.Prefault(t.pre, t.links[:links])  // appended link by link during the build
 	}
 	t.links = t.links[:0]
 	clear(t.neighbourBits())

@@ -10,8 +10,8 @@ import (
 // see of the result: every link's ends and ports in link order, every port record, the
 // port sets, the degrees, the version, and the next word of the stream (the generator must
 // leave it where it found it plus exactly the draws the graph took).
-func graphHash(t *testing.T, n, links int, seed uint64) string {
-	var topo Topology
+func graphHash(t *testing.T, n, links int, seed uint64, spill spillRule) string {
+	topo := Topology{spillAt: spill}
 	var rng Stream
 	rng.Seed(seed)
 	topo.Reset(n, PortCapFor(n, links))
@@ -73,13 +73,11 @@ func TestRandomConnectedPinned(t *testing.T) {
 		if testing.Short() && c.n > 10_000 {
 			continue
 		}
-		if got := graphHash(t, c.n, c.links, c.seed); got != c.want {
+		if got := graphHash(t, c.n, c.links, c.seed, spillBySize); got != c.want {
 			t.Errorf("n=%d links=%d seed=%d: hash %s, want %s", c.n, c.links, c.seed, got, c.want)
 		}
 	}
 	// Every topology spilling: rows of 20 inline ports at most, the rest in spill rows.
-	defer func(old int) { inlineAll = old }(inlineAll)
-	inlineAll = 0
 	for _, c := range []struct {
 		n, links int
 		seed     uint64
@@ -88,7 +86,7 @@ func TestRandomConnectedPinned(t *testing.T) {
 		{60, 1200, 11, "6cc141360b4687a9"},
 		{3000, 12000, 12, "7a873b3b7b46a8c0"},
 	} {
-		if got := graphHash(t, c.n, c.links, c.seed); got != c.want {
+		if got := graphHash(t, c.n, c.links, c.seed, spillAlways); got != c.want {
 			t.Errorf("spilled: n=%d links=%d seed=%d: hash %s, want %s", c.n, c.links, c.seed, got, c.want)
 		}
 	}

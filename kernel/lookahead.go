@@ -1,20 +1,21 @@
 package kernel
 
-// aheadMinN is the network size from which the simulator looks ahead, LargeN (a variable so that
-// tests can turn it on for small trials). Below it a trial's state mostly fits in the
-// caches: BenchmarkLookahead measured on and off alike within the noise at n = 10^4, and on
-// 1.3-1.5 times as fast at n = 10^5 (rl and drs); BenchmarkRL (n = 30, 10^4) does not use it.
-var aheadMinN = LargeN
+import "github.com/mutexlab/mutexlab/kernel/mem"
 
 // aheadDepth is how many events the queue keeps ahead of the heap: one per stage below.
 const aheadDepth = 3
 
-// setupLookahead turns the look-ahead on for large networks (lookahead says what it does).
+// setupLookahead turns the look-ahead on for large networks (lookahead says what it does):
+// below LargeN a trial's state mostly fits in the caches, and BenchmarkLookahead measured on
+// and off alike at n = 10^4.
 func (s *Sim) setupLookahead() {
-	s.ahead = s.p.N >= aheadMinN
-	s.prefetcher, _ = s.algo.(Prefetcher)
-	s.staged = noSlot
-	if s.ahead {
+	s.large.ahead = s.uses(partLookahead)
+	s.large.prefetcher = nil
+	if s.uses(partPrefetchHints) {
+		s.large.prefetcher, _ = s.algo.(Prefetcher)
+	}
+	s.large.staged = noSlot
+	if s.large.ahead {
 		s.q.SetAhead(aheadDepth)
 	}
 }
@@ -36,18 +37,18 @@ func (s *Sim) setupLookahead() {
 // it (TestLookaheadUnchanged).
 func (s *Sim) lookahead() {
 	if slot, ok := s.q.Ahead(aheadDepth - 1); ok {
-		PrefetchAt(s.recs, int(slot))
+		mem.PrefetchAt(s.recs, int(slot))
 	}
 	next, hasNext := s.q.Ahead(aheadDepth - 3)
-	if hasNext && next != s.staged {
+	if hasNext && next != s.large.staged {
 		s.prefetchNode(&s.recs[next]) // it skipped the second stage
 	}
-	s.staged = noSlot
+	s.large.staged = noSlot
 	if slot, ok := s.q.Ahead(aheadDepth - 2); ok {
 		s.prefetchNode(&s.recs[slot])
-		s.staged = slot
+		s.large.staged = slot
 	}
-	if hasNext && s.prefetcher != nil {
+	if hasNext && s.large.prefetcher != nil {
 		s.prefetchRows(&s.recs[next])
 	}
 }
@@ -62,30 +63,30 @@ const noSlot = ^uint32(0)
 // release and an entry to the CS, which only a token's delivery can bring about in an
 // algorithm with a token (without one, any delivery can): asking for it at every delivery
 // fetched a line that went unused at 58% of rl's LinkInfo deliveries and 51% of its
-// Request deliveries at n = 10^6 (a probe build; docs/scaling.md).
+// Request deliveries at n = 10^6 (counted by instrumenting the handlers).
 func (s *Sim) prefetchNode(r *eventRec) {
 	i := r.node
 	switch r.kind {
 	case evDeliver:
 		s.topo.PrefetchPort(i, r.port)
-		if s.tokens == nil {
-			PrefetchAt(s.status, int(i))
+		if s.tok.holder == nil {
+			mem.PrefetchAt(s.status, int(i))
 		} else if s.types[r.mtype].Token {
-			PrefetchAt(s.status, int(i))
-			PrefetchAt(s.requestedAt, int(i)) // for the wait, if the token lets the node in
+			mem.PrefetchAt(s.status, int(i))
+			mem.PrefetchAt(s.requestedAt, int(i)) // for the wait, if the token lets the node in
 		}
 	case evRequest:
 		s.topo.PrefetchPort(i, 0)
-		PrefetchAt(s.status, int(i))
-		PrefetchAt(s.requestedAt, int(i))
+		mem.PrefetchAt(s.status, int(i))
+		mem.PrefetchAt(s.requestedAt, int(i))
 	case evRelease:
 		s.topo.PrefetchPort(i, 0)
-		PrefetchAt(s.status, int(i))
+		mem.PrefetchAt(s.status, int(i))
 	default:
 		return
 	}
-	if s.prefetcher != nil {
-		s.prefetcher.Prefetch(i)
+	if s.large.prefetcher != nil {
+		s.large.prefetcher.Prefetch(i)
 	}
 }
 
@@ -93,9 +94,9 @@ func (s *Sim) prefetchNode(r *eventRec) {
 func (s *Sim) prefetchRows(r *eventRec) {
 	switch r.kind {
 	case evDeliver:
-		s.prefetcher.PrefetchRows(r.node, r.port, r.mtype)
+		s.large.prefetcher.PrefetchRows(r.node, r.port, r.mtype)
 	case evRequest, evRelease:
-		s.prefetcher.PrefetchRows(r.node, NoPort, 0)
+		s.large.prefetcher.PrefetchRows(r.node, NoPort, 0)
 	}
 }
 
@@ -114,7 +115,7 @@ func (s *Sim) prefetchSends(i int32) {
 // algorithm that can tell where its node will send (kernel.Prefetcher).
 func (t *Topology) PrefetchPort(i int32, p Port) {
 	if uint(p) < uint(t.inline) {
-		Prefetch(&t.ports[int(i)*t.inline+int(p)])
+		mem.Prefetch(&t.ports[int(i)*t.inline+int(p)])
 	}
 }
 
@@ -123,7 +124,7 @@ func (t *Topology) PrefetchPort(i int32, p Port) {
 func (t *Topology) PrefetchPorts(i int32, end Port) {
 	if end = min(end, Port(t.inline)); end > 0 {
 		k := int(i) * t.inline
-		PrefetchRange(t.ports[k : k+int(end)])
+		mem.PrefetchRange(t.ports[k : k+int(end)])
 	}
 }
 
@@ -138,6 +139,6 @@ func (t *Topology) PrefetchPeer(i int32, p Port) {
 	}
 	r := &t.ports[int(i)*t.inline+int(p)]
 	if pp := r.peerPort(); r.up() && uint(pp) < uint(t.inline) {
-		Prefetch(&t.ports[int(r.peer())*t.inline+int(pp)])
+		mem.Prefetch(&t.ports[int(r.peer())*t.inline+int(pp)])
 	}
 }

@@ -2,11 +2,12 @@ package kernel_test
 
 import (
 	"fmt"
-	"math"
 	"testing"
+	"time"
 
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/algorithms/rl"
+	"github.com/mutexlab/mutexlab/internal/abtest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -15,24 +16,13 @@ import (
 // on, also with every port spilled, and every registered algorithm gives the same results
 // with it as without it, under link changes, on small and on sparse networks.
 func TestLookaheadUnchanged(t *testing.T) {
-	t.Run("walter pins", func(t *testing.T) {
-		defer kernel.LookAheadAlways()()
-		checkPinned(t)
-	})
-	t.Run("walter pins spilled", func(t *testing.T) {
-		defer kernel.LookAheadAlways()()
-		defer kernel.SpillAllPorts()()
-		checkPinned(t)
-	})
 	for _, info := range algorithms.All() {
 		for _, p := range lookaheadTrials() {
 			name := fmt.Sprintf("%s/n=%d/mobility=%g", info.Name, p.N, p.Mobility)
 			t.Run(name, func(t *testing.T) {
-				want := runTrial(t, info, p)
-				restore := kernel.LookAheadAlways()
-				got := runTrial(t, info, p)
-				restore()
-				if got != want {
+				lookahead := partSwitch(kernel.PartLookahead, kernel.PartStartStream|kernel.PartDrainAside)
+				want := runSwitched(t, info, p, lookahead, false)
+				if got := runSwitched(t, info, p, lookahead, true); got != want {
 					t.Errorf("with look-ahead:\n%s\nwithout:\n%s", got, want)
 				}
 			})
@@ -46,8 +36,8 @@ func TestLookaheadUnchanged(t *testing.T) {
 // came to the front of the queue without passing the second stage: in the liveness drain
 // the queue holds a handful of events, and the Token often comes next right after it is sent.
 func TestLookaheadStagesInOrder(t *testing.T) {
-	defer kernel.LookAheadAlways()()
 	for _, p := range lookaheadTrials() {
+		p.Large = kernel.LargeOn
 		a := &stagedRL{RL: rl.New(), staged: map[int32]int{}}
 		if _, err := kernel.NewSim().Run(p, a); err != nil {
 			t.Fatal(err)
@@ -101,32 +91,62 @@ func runTrial(t *testing.T, info algorithms.Info, p kernel.Params) string {
 	return fmt.Sprintf("%+v", r)
 }
 
-// BenchmarkLookahead runs whole trials of rl and drs at n = 10^4, 10^5 and 10^6 (the scaling
-// workload, scaleParams) with the look-ahead on and off, one after the other:
+// BenchmarkLookahead runs the issue's trial (n = 10^6, mean degree 8, load 0.01) on one warmed
+// simulator with the look-ahead and its prefetching on and off, alternated trial by trial
+// (internal/abtest), and reports the event loop's events per second of the thread's CPU both
+// ways, each pair logged (-v):
 //
-//	go test -run '^$' -bench 'Lookahead/.*/.*/n=100000$' -benchtime 2x -count 3 ./kernel/
-//	go test -run '^$' -bench 'Lookahead/rl/.*/n=1000000$' -benchtime 1x -count 3 ./kernel/
-//
-// events/s is wall-clock, setup included; on a shared machine compare with -cpuprofile
-// (Sim.step's samples) or /usr/bin/time's CPU time rather than trusting one run.
-func BenchmarkLookahead(b *testing.B) {
-	for _, name := range []string{"rl", "drs"} {
-		info, ok := algorithms.Lookup(name)
-		if !ok {
-			b.Fatalf("no algorithm %s", name)
+//	go test -run '^$' -bench 'Lookahead/rl' -benchtime 4x -v ./kernel/
+func BenchmarkLookahead(b *testing.B) { benchPart(b, kernel.PartLookahead, loopCost) }
+
+// partCost is what a part of the large-network machinery is for: the work it speeds up and
+// the time that work costs, as a rate's unit.
+type partCost struct {
+	unit string
+	work func(kernel.Result) int64
+	cost func(kernel.Split) time.Duration
+}
+
+var (
+	// loopCost: the event loop's events per second of the thread's CPU.
+	loopCost = partCost{"loop-events/cpu-s", func(r kernel.Result) int64 { return r.Events },
+		func(s kernel.Split) time.Duration { return s.LoopCPU }}
+	// warmupCost: the warm-up's events per second of the thread's CPU.
+	warmupCost = partCost{"warmup-events/cpu-s", func(r kernel.Result) int64 { return r.EventsWarmup },
+		func(s kernel.Split) time.Duration { return s.WarmupCPU }}
+	// drainCost: the liveness drain's events per second of the thread's CPU.
+	drainCost = partCost{"drain-events/cpu-s", func(r kernel.Result) int64 { return r.EventsDrain },
+		func(s kernel.Split) time.Duration { return s.DrainCPU }}
+	// setupCost: events per second of the setup's wall time (work on a second core counts).
+	setupCost = partCost{"events/setup-s", func(r kernel.Result) int64 { return r.Events },
+		func(s kernel.Split) time.Duration { return s.SetupWall }}
+)
+
+// benchPart runs the issue's trial of rl and drs with one part of the large-network
+// machinery off and on, alternated trial by trial on one warmed simulator, and compares the
+// rate c says the part is for.
+func benchPart(b *testing.B, part kernel.Part, c partCost) {
+	benchPartOf(b, []string{"rl", "drs"}, part, c)
+}
+
+// benchPartOf is benchPart for the algorithms named.
+func benchPartOf(b *testing.B, names []string, part kernel.Part, c partCost) {
+	forIssueTrial(b, names, func(b *testing.B, sim *kernel.Sim, algo kernel.Algorithm, p kernel.Params) {
+		first, _, err := sim.RunSplit(p, algo)
+		if err != nil {
+			b.Fatal(err)
 		}
-		for _, n := range []int{10_000, 100_000, 1_000_000} {
-			for _, on := range []bool{true, false} {
-				mode := map[bool]string{true: "on", false: "off"}[on]
-				b.Run(fmt.Sprintf("%s/%s/n=%d", name, mode, n), func(b *testing.B) {
-					from := math.MaxInt
-					if on {
-						from = 0
-					}
-					defer kernel.LookAheadFrom(from)()
-					benchScale(b, info, scaleParams(n))
-				})
+		abtest.Pairs(b, float64(c.work(first)), c.unit, [2]string{"off", "on"}, func(j int) time.Duration {
+			sim.Without(part * kernel.Part(1-j))
+			r, split, err := sim.RunSplit(p, algo)
+			sim.Without(0)
+			if err != nil {
+				b.Fatal(err)
 			}
-		}
-	}
+			if r.Events != first.Events {
+				b.Fatalf("%d events, want %d", r.Events, first.Events)
+			}
+			return c.cost(split)
+		})
+	})
 }

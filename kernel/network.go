@@ -45,9 +45,9 @@ func (c *Changer) Topology() *Topology { return &c.s.topo }
 // same changes wherever their traffic does not rule a link out.
 func (c *Changer) Rand() *Stream {
 	s := c.s
-	s.mobilityPick.Seed(DeriveSeed(s.mobilitySeed, s.mobilityDraws))
-	s.mobilityDraws++
-	return &s.mobilityPick
+	s.rand.mobilityPick.Seed(DeriveSeed(s.rand.mobilitySeed, s.rand.mobilityDraws))
+	s.rand.mobilityDraws++
+	return &s.rand.mobilityPick
 }
 
 // LinkDown takes link k down and notifies both ends. On a non-lossy network, k must carry no
@@ -86,14 +86,14 @@ func (c *Changer) LinkUp(u, v int32) error {
 // Counted records one completed change (a link_changes unit) inside the measurement window.
 func (c *Changer) Counted() {
 	if c.s.phase == phaseMeasure {
-		c.s.linkChanges++
+		c.s.meas.linkChanges++
 	}
 }
 
 // Skipped records a change that could not be made (inside the measurement window).
 func (c *Changer) Skipped() {
 	if c.s.phase == phaseMeasure {
-		c.s.skipped++
+		c.s.meas.skipped++
 	}
 }
 

@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"fmt"
+	"github.com/mutexlab/mutexlab/kernel/eventq"
 	"math"
 	"strconv"
 	"strings"
@@ -65,6 +66,10 @@ type Params struct {
 	// locality as the paper defines it from the late requests (0: off).
 	ResponseBound float64
 
+	// Large chooses the large-network machinery (LargeMode; the zero value: from LargeN
+	// nodes on). It changes speed and memory only, never a result.
+	Large LargeMode
+
 	// Algo holds algorithm-specific parameters by name (for example k and h of h-out-of-k
 	// mutual exclusion); each algorithm documents and validates its own. Never mutated.
 	Algo map[string]float64
@@ -126,8 +131,11 @@ func (p *Params) Validate() error {
 	if p.N < 2 {
 		return bad("n", "must be at least 2, got %d", p.N)
 	}
-	if p.N > MaxPayload/4 {
-		return bad("n", "must be at most %d, got %d", MaxPayload/4, p.N)
+	if p.Large > LargeOff {
+		return bad("large", "must be auto, on or off, got %d", p.Large)
+	}
+	if p.N > eventq.MaxPayload/4 {
+		return bad("n", "must be at most %d, got %d", eventq.MaxPayload/4, p.N)
 	}
 	info, ok := LookupNetwork(p.Network)
 	if !ok {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/eventq"
 )
 
 // PHOLD is the standard discrete-event benchmark (Fujimoto, 1990): n logical processes (LPs)
@@ -13,7 +14,7 @@ import (
 // events throughout and every event is one Pop and one Push: the future-event list's hold
 // model. The payload is the LP number; each LP counts the events it handles.
 type phold struct {
-	q      kernel.Queue
+	q      eventq.Heap
 	rng    kernel.Stream
 	counts []uint64 // events handled per LP
 	n      int
@@ -52,7 +53,7 @@ func (p *phold) run(k int) {
 	}
 }
 
-// BenchmarkPHOLD measures the event queue under PHOLD: one event is one Pop and one Push with
+// BenchmarkPHOLD measures the plain event queue (eventq.Heap) under PHOLD: one event is one Pop and one Push with
 // the queue holding n entries, plus two random draws (an exponential and a uniform LP).
 //
 //	go test -run XXX -bench PHOLD -benchmem -count 6 ./kernel/ | tee phold.txt

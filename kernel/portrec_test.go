@@ -154,11 +154,9 @@ func TestFreePortIsZero(t *testing.T) {
 // every port free) and clears one reused from a trial with links, spill rows and bumped
 // generations: every record zero again, every port free, generation 0.
 func TestResetLinksClearsReused(t *testing.T) {
-	defer func(old int) { inlineAll = old }(inlineAll)
-	inlineAll = 0 // every topology spills
 	const n, links = 2000, 8000
 	pc := PortCapFor(n, links)
-	var topo Topology
+	topo := Topology{spillAt: spillAlways} // spills though small
 	var rng Stream
 	for trial := range 3 {
 		if err := topo.ResetLinks(n, pc, links); err != nil {

@@ -1,6 +1,10 @@
 package kernel
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/mutexlab/mutexlab/kernel/mem"
+)
 
 // PortSets is one bitset of ports per node, stored as a flat matrix of words (struct of
 // arrays: node i's row is words[i*w : (i+1)*w]). Neighbour sets, receivedLI, forming and the
@@ -23,7 +27,7 @@ func (s *PortSets) Reset(n, portCap int) {
 	s.stride, s.off = s.w, 0
 	need := n * s.w
 	if cap(s.words) < need {
-		s.words = MakeLarge[uint64](need, need)
+		s.words = mem.MakeLarge[uint64](need, need)
 	} else {
 		s.words = s.words[:need]
 		clear(s.words)
@@ -40,7 +44,7 @@ func InterleavePortSets(n, portCap int, sets ...*PortSets) {
 	need := n * stride
 	words := sets[0].words
 	if cap(words) < need {
-		words = MakeLarge[uint64](need, need)
+		words = mem.MakeLarge[uint64](need, need)
 	} else {
 		words = words[:need]
 		clear(words)
@@ -154,4 +158,9 @@ func NextIn(a, b *PortSets, i int32, from Port) Port {
 		}
 	}
 	return -1
+}
+
+// Prefetch brings node i's row of the sets into the caches (mem.Prefetch says why).
+func (s *PortSets) Prefetch(i int32) {
+	mem.PrefetchAt(s.words, int(i)*s.stride+s.off)
 }

@@ -12,9 +12,11 @@ var EventArrayNames = [8]string{"event records", "free list", "heap times", "hea
 	"aside times", "aside keys"}
 
 func (s *Sim) eventArrays() EventArrays {
-	q := &s.q
-	return EventArrays{arrayAt(s.recs), arrayAt(s.free), arrayAt(q.times), arrayAt(q.keys), arrayAt(q.run.times),
-		arrayAt(q.run.keys), arrayAt(q.aside.times), arrayAt(q.aside.keys)}
+	a := EventArrays{arrayAt(s.recs), arrayAt(s.free)}
+	for j, p := range s.q.Arrays() {
+		a[2+j] = uintptr(p)
+	}
+	return a
 }
 
 func arrayAt[T any](s []T) uintptr { return uintptr(unsafe.Pointer(unsafe.SliceData(s))) }

@@ -211,8 +211,8 @@ func (s *Sim) deliverEarly(slot uint32) {
 	s.free = append(s.free, slot)
 	s.events++
 	s.deliver(r.node, r.port, r.gen, &s.msg)
-	if s.tokens != nil && s.err == nil && s.holders+s.inFlightTok != 1 {
-		s.fail(ErrSafety, nil, "%d tokens exist (%d held, %d in flight)", s.holders+s.inFlightTok, s.holders, s.inFlightTok)
+	if s.tok.holder != nil && s.err == nil && s.tok.holders+s.tok.inFlightTok != 1 {
+		s.fail(ErrSafety, nil, "%d tokens exist (%d held, %d in flight)", s.tok.holders+s.tok.inFlightTok, s.tok.holders, s.tok.inFlightTok)
 	}
 }
 

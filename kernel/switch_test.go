@@ -8,10 +8,33 @@ import (
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// Helpers for the tests that a mechanism of the event loop changes no result: each runs the
-// same trials with it on and off (TestDrainAsideUnchanged, TestStartStreamUnchanged). A
-// switch turns the mechanism on or off and returns what restores it (kernel.DrainAside,
-// kernel.StartStream).
+// Helpers for the tests that the large-network machinery, or one of its parts, changes no
+// result: each runs the same trials with it on and off (TestLargeMachineryUnchanged,
+// TestDrainAsideUnchanged, TestStartStreamUnchanged, TestLookaheadUnchanged).
+
+// switchFunc prepares one run with a mechanism on or off: it sets the trial's parameters
+// and its simulator.
+type switchFunc func(s *kernel.Sim, p *kernel.Params, on bool)
+
+// largeSwitch turns the whole large-network machinery on or off (Params.Large).
+func largeSwitch(_ *kernel.Sim, p *kernel.Params, on bool) {
+	p.Large = kernel.LargeOff
+	if on {
+		p.Large = kernel.LargeOn
+	}
+}
+
+// partSwitch turns one part of the large-network machinery on or off in a trial that runs
+// the rest of it, but for the parts off, which stay off both ways.
+func partSwitch(part, off kernel.Part) switchFunc {
+	return func(s *kernel.Sim, p *kernel.Params, on bool) {
+		p.Large = kernel.LargeOn
+		s.Without(off)
+		if !on {
+			s.Without(off | part)
+		}
+	}
+}
 
 // switchTrial is one trial such a test runs both ways.
 type switchTrial struct {
@@ -40,10 +63,10 @@ func switchTrials() (base, sparse, large kernel.Params, trials []switchTrial) {
 
 // runSwitched runs one trial with the mechanism on or off and renders its result (or its
 // error) and its event records' free list (the slots must be freed when they were before).
-func runSwitched(t *testing.T, info algorithms.Info, p kernel.Params, switchTo func(bool) func(), on bool) string {
+func runSwitched(t *testing.T, info algorithms.Info, p kernel.Params, switchTo switchFunc, on bool) string {
 	t.Helper()
-	defer switchTo(on)()
 	sim := kernel.NewSim()
+	switchTo(sim, &p, on)
 	r, err := sim.Run(p, info.New())
 	free, records := sim.FreeSlots()
 	if err != nil {
@@ -55,12 +78,13 @@ func runSwitched(t *testing.T, info algorithms.Info, p kernel.Params, switchTo f
 // pendingUnchanged runs rl's trial p with the mechanism on and off, its trace listing the
 // messages in transit every hundred events (Sim.Pending pops and requeues every pending
 // event), and fails if the results differ.
-func pendingUnchanged(t *testing.T, p kernel.Params, switchTo func(bool) func(), what string) {
+func pendingUnchanged(t *testing.T, p kernel.Params, switchTo switchFunc, what string) {
 	t.Helper()
 	info, _ := algorithms.Lookup("rl")
 	run := func(on bool) string {
-		defer switchTo(on)()
 		sim := kernel.NewSim()
+		p := p
+		switchTo(sim, &p, on)
 		events := 0
 		sim.SetTrace(func(kernel.TraceEvent) {
 			if events++; events%100 == 0 {
@@ -78,13 +102,18 @@ func pendingUnchanged(t *testing.T, p kernel.Params, switchTo func(bool) func(),
 	}
 }
 
-// mustPanic fails the test if f returns without panicking.
-func mustPanic(t *testing.T, name string, f func()) {
+// everyAlgorithmUnchanged runs every registered algorithm on each trial with the mechanism
+// (what) on and off, and fails where the results differ.
+func everyAlgorithmUnchanged(t *testing.T, trials []switchTrial, switchTo switchFunc, what string) {
 	t.Helper()
-	defer func() {
-		if recover() == nil {
-			t.Errorf("%s did not panic", name)
+	for _, info := range algorithms.All() {
+		for _, tr := range trials {
+			t.Run(info.Name+"/"+tr.name, func(t *testing.T) {
+				want := runSwitched(t, info, tr.p, switchTo, false)
+				if got := runSwitched(t, info, tr.p, switchTo, true); got != want {
+					t.Errorf("with %s:\n%s\nwithout:\n%s", what, got, want)
+				}
+			})
 		}
-	}()
-	f()
+	}
 }

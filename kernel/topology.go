@@ -2,8 +2,10 @@ package kernel
 
 import (
 	"fmt"
+	"github.com/mutexlab/mutexlab/kernel/mem"
 	"math"
 	"math/bits"
+	"runtime"
 	"unsafe"
 )
 
@@ -65,7 +67,11 @@ type Topology struct {
 	memoCur   uint32
 	warm      uint32 // a sum of what reading ahead read (graphbuild.go): stored, so the compiler keeps the reads
 
-	pre *prefaulter // the setup helper of the trial being set up (setup_parallel.go), nil otherwise
+	pre     *mem.Prefaulter // the setup helper of the trial being set up (mem.Prefaulter, large_setup.go), nil otherwise
+	spillAt spillRule       // when the topology spills its ports past the first few (tests; spillRule)
+	// parallel: setup may split work on this network over two goroutines (a large trial's,
+	// Params.LargeMachinery; Parallel).
+	parallel bool
 	// stop, while a trial is set up, is closed when the run is stopped: the random graph's
 	// build looks at it (interrupted), the longest part of a large trial's setup.
 	stop <-chan struct{}
@@ -88,7 +94,7 @@ type Topology struct {
 // none), and read through peer, peerPort and link. So a port array fresh from the system is
 // already an empty topology, and a large trial's setup does not write its 224 MB before the
 // first link (ResetLinks): on a first run that pass faulted in the pages on the trial's
-// thread, while the setup helper can fault them in without writing (setup_parallel.go).
+// thread, while the setup helper can fault them in without writing (mem.Prefaulter, large_setup.go).
 type portRec struct {
 	peerPlus1     uint32 // neighbour at this port plus one, 0 if the port is free
 	peerPortPlus1 uint16 // the neighbour's port for the same link plus one, 0 if the port is free
@@ -149,6 +155,11 @@ type linkEnds struct {
 	pu Port
 }
 
+// Parallel reports whether an algorithm's setup may split its work over two goroutines: the
+// topology belongs to a large trial (Params.LargeMachinery) and a second processor may run.
+// Below LargeN the work is done in less time than starting a goroutine is worth.
+func (t *Topology) Parallel() bool { return t.parallel && runtime.GOMAXPROCS(0) >= 2 }
+
 // linkAt returns link k's ends as it was formed, (u, pu) to (v, pv): the end kept in links,
 // and the other read from that end's port record.
 func (t *Topology) linkAt(k int) (u, v int32, pu, pv Port) {
@@ -178,13 +189,20 @@ func PortCapFor(n, links int) int {
 func meanDegree(n, links int) int { return (2*links + n - 1) / n }
 
 // inlineAll is the most ports (n·PortCap) a topology stores all inline; larger ones store
-// only the first few ports of each node inline (inlineFor) and spill the rest. A variable so
-// that tests can make every topology spill.
-var inlineAll = 1 << 20
+// only the first few ports of each node inline (inlineFor) and spill the rest.
+const inlineAll = 1 << 20
 
-// inlineForce, when positive, is the inline width of every topology that spills (capped at
-// PortCap), whatever inlineFor says: a test's switch, to compare widths on one simulator.
-var inlineForce = 0
+// spillRule chooses when a topology spills (Topology.spillAt): by its size (the zero value:
+// above inlineAll ports), always at inlineFor's width (spillAlways), or always at a given
+// width (a positive value, capped at PortCap). Spilling changes where a port's record is
+// stored, never a port number or a result: tests pin results with every topology spilled,
+// and BenchmarkInlineWidth compares widths on one simulator.
+type spillRule int
+
+const (
+	spillBySize spillRule = 0
+	spillAlways spillRule = -1
+)
 
 // inlineFor returns how many of each node's ports a topology of n nodes with portCap ports
 // stores inline when it spills, for a network expected to hold about links links (0: not
@@ -207,9 +225,6 @@ func inlineFor(portCap, n, links int) int {
 		m := meanDegree(n, links)
 		w = m + int(math.Ceil(2*math.Sqrt(float64(m))))
 	}
-	if inlineForce > 0 {
-		w = inlineForce
-	}
 	return max(1, min(portCap, w))
 }
 
@@ -230,18 +245,18 @@ func (t *Topology) ResetLinks(n, portCap, links int) error {
 		return err
 	}
 	t.n, t.portCap = n, portCap
-	t.inline = inlineWidth(n, portCap, links)
+	t.inline = t.inlineWidth(n, portCap, links)
 	t.allocatePorts(n, portCap)
 	t.ports = t.ports[:n*t.inline]
 	// A large trial's setup needs every page of its port records before the graph's first
 	// link (they are written at random nodes), and the arrays below at once: the trial's
-	// thread faults them in with the helper (joinPrefault) rather than one page at a time
+	// thread faults them in with the helper (mem.JoinPrefault) rather than one page at a time
 	// as it writes. Each does nothing unless the helper has the array still to populate.
-	joinPrefault(t, t.ports)
-	joinPrefault(t, t.spill[:cap(t.spill)])
-	joinPrefault(t, t.up.words[:cap(t.up.words)])
-	joinPrefault(t, t.deg[:cap(t.deg)])
-	joinPrefault(t, t.bfsQueue[:cap(t.bfsQueue)])
+	mem.JoinPrefault(t.pre, t.ports)
+	mem.JoinPrefault(t.pre, t.spill[:cap(t.spill)])
+	mem.JoinPrefault(t.pre, t.up.words[:cap(t.up.words)])
+	mem.JoinPrefault(t.pre, t.deg[:cap(t.deg)])
+	mem.JoinPrefault(t.pre, t.bfsQueue[:cap(t.bfsQueue)])
 	if t.portsFresh {
 		t.portsFresh = false // new memory is zero: every port free
 	} else {
@@ -279,9 +294,12 @@ func (t *Topology) ResetLinks(n, portCap, links int) error {
 
 // inlineWidth is how many of each node's ports a topology of n nodes with portCap ports
 // stores inline, for a network expected to hold about links links (0: not known): all of
-// them in a small topology, inlineFor's width in one that spills.
-func inlineWidth(n, portCap, links int) int {
-	if n*portCap > inlineAll {
+// them in a small topology, inlineFor's width in one that spills (t.spillAt).
+func (t *Topology) inlineWidth(n, portCap, links int) int {
+	switch {
+	case t.spillAt > 0:
+		return max(1, min(portCap, int(t.spillAt)))
+	case t.spillAt == spillAlways || n*portCap > inlineAll:
 		return inlineFor(portCap, n, links)
 	}
 	return portCap
@@ -295,9 +313,9 @@ func inlineWidth(n, portCap, links int) int {
 // A new array is zero, every port free (portsFresh), and goes to the setup helper.
 func (t *Topology) allocatePorts(n, portCap int) {
 	if room := n*t.inline + spillRoom(n)*(portCap-t.inline); cap(t.ports) < room {
-		t.ports = MakeLarge[portRec](n*t.inline, room)
+		t.ports = mem.MakeLarge[portRec](n*t.inline, room)
 		t.portsFresh = true
-		Prefault(t, t.ports)
+		mem.Prefault(t.pre, t.ports)
 	}
 }
 
@@ -312,14 +330,14 @@ func (t *Topology) allocatePorts(n, portCap int) {
 // and pages never written cost no resident memory.
 func (t *Topology) preallocate(n, portCap, links int) {
 	if cap(t.links) < links {
-		t.links = Reserve(t.links, links)
-		Prefault(t, t.links[:links]) // appended link by link during the build
+		t.links = mem.Reserve(t.links, links)
+		mem.Prefault(t.pre, t.links[:links]) // appended link by link during the build
 	}
-	PreallocateSlice(t, &t.bfsQueue, n)
-	PreallocateSlice(t, &t.deg, n)
-	PreallocateSlice(t, &t.up.words, n*((portCap+63)/64))
-	PreallocateSlice(t, &t.spill, n)
-	t.inline = inlineWidth(n, portCap, links)
+	mem.PreallocateSlice(t.pre, &t.bfsQueue, n)
+	mem.PreallocateSlice(t.pre, &t.deg, n)
+	mem.PreallocateSlice(t.pre, &t.up.words, n*((portCap+63)/64))
+	mem.PreallocateSlice(t.pre, &t.spill, n)
+	t.inline = t.inlineWidth(n, portCap, links)
 	t.allocatePorts(n, portCap)
 }
 
@@ -388,7 +406,7 @@ func (t *Topology) ensureSlot(i int32, p Port) {
 // allocates nothing. Elements kept from before are not cleared.
 func Resize[T any](s []T, n int) []T {
 	if cap(s) < n {
-		return MakeLarge[T](n, n)
+		return mem.MakeLarge[T](n, n)
 	}
 	return s[:n]
 }
@@ -397,7 +415,7 @@ func Resize[T any](s []T, n int) []T {
 // new trial without a new allocation once the slice is large enough.
 func Zeroed[T any](s []T, n int) []T {
 	if cap(s) < n {
-		return MakeLarge[T](n, n) // new memory is zero already: no second pass over it
+		return mem.MakeLarge[T](n, n) // new memory is zero already: no second pass over it
 	}
 	s = s[:n]
 	clear(s)
@@ -492,7 +510,7 @@ func (t *Topology) addLink(l linkEnds, since float64) int32 {
 	k := len(t.links)
 	t.links = append(t.links, l)
 	if since != 0 && len(t.linkSince) == 0 { // the first link formed after 0: the others at 0
-		t.linkSince = Reserve(t.linkSince, max(k+1, cap(t.links)))[:k]
+		t.linkSince = mem.Reserve(t.linkSince, max(k+1, cap(t.links)))[:k]
 		clear(t.linkSince)
 	}
 	if len(t.linkSince) > 0 {
@@ -646,9 +664,9 @@ func (t *Topology) PrefetchPeers(x int32) {
 	row := int(x) * t.inline
 	last := row + min(int(t.deg[x]), t.inline) - 1
 	for k := row; k <= last; k += portsPerLine {
-		Prefetch(&t.ports[k])
+		mem.Prefetch(&t.ports[k])
 	}
-	Prefetch(&t.ports[max(last, row)])
+	mem.Prefetch(&t.ports[max(last, row)])
 }
 
 // portsPerLine is how many port records fit in a 64-byte cache line (4: 16 bytes each),

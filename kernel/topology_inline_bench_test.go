@@ -26,18 +26,16 @@ func BenchmarkInlineWidth(b *testing.B) {
 	}
 	forIssueTrial(b, []string{"rl", "drs"}, func(b *testing.B, sim *kernel.Sim, algo kernel.Algorithm, p kernel.Params) {
 		widths := [2]int{16, wb}
-		restore := kernel.SpillBeyond(widths[0])
+		sim.SpillBeyond(widths[0])
 		first, _, err := sim.RunSplit(p, algo)
-		restore()
 		if err != nil {
 			b.Fatal(err)
 		}
 		want := fmt.Sprintf("%+v", first)
 		abtest.Pairs(b, float64(first.Events), "loop-events/cpu-s", [2]string{"old", "new"}, func(j int) time.Duration {
-			restore := kernel.SpillBeyond(widths[j])
+			sim.SpillBeyond(widths[j])
 			r, split, err := sim.RunSplit(p, algo)
 			inl, _ := sim.InlineOf()
-			restore()
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -86,10 +86,8 @@ func TestRandomConnectedIsDeterministic(t *testing.T) {
 // spills of a large sparse network do not reallocate the port array (and leave the old one,
 // hundreds of MB at n = 10^6, to the collector); more spills than that still work.
 func TestSpillRoomReserved(t *testing.T) {
-	defer func(old int) { inlineAll = old }(inlineAll)
-	inlineAll = 0
 	const n, pc = 640, 40 // 20 ports inline, spill rows of 20
-	var topo Topology
+	topo := Topology{spillAt: spillAlways}
 	topo.Reset(n, pc)
 	ports := &topo.ports[:1][0]
 	star := func(hub int32, leaves int) { // a leaf is in at most two stars: it never spills
@@ -130,15 +128,11 @@ type refLink struct {
 // connected, InFlight(k) and LinkIdle(k) must count both directions, Disconnect must return
 // both ends and their ports, and every port's record must name its link and its peer.
 func TestLinksMatchReference(t *testing.T) {
-	for _, inline := range []int{0, 2} { // 0: every port inline (a small topology)
-		restore := func() {}
-		if inline > 0 {
-			restore = SpillBeyond(inline)
-		}
+	for _, inline := range []spillRule{spillBySize, 2} { // by size: every port inline (a small topology)
 		var rng Stream
 		for seed := uint64(1); seed <= 20; seed++ {
 			rng.Seed(seed)
-			var topo Topology
+			topo := Topology{spillAt: inline}
 			n := 3 + rng.IntN(30)
 			topo.Reset(n, n-1)
 			var links []refLink
@@ -180,7 +174,6 @@ func TestLinksMatchReference(t *testing.T) {
 				checkLinks(t, &topo, links)
 			}
 		}
-		restore()
 	}
 }
 
@@ -225,18 +218,16 @@ func checkLinks(t *testing.T, topo *Topology, want []refLink) {
 // every port inline and with ports spilled. It also checks that ConnectedWithout takes the
 // rows for n <= 64 (by breaking them: a test's hook) and the ports above.
 func TestConnectedWithoutRowsMatchesPorts(t *testing.T) {
-	all, force := inlineAll, inlineForce
-	defer func() { inlineAll, inlineForce = all, force }()
 	for _, spill := range []bool{false, true} {
-		inlineAll, inlineForce = all, force
+		rule := spillBySize
 		if spill {
-			inlineAll, inlineForce = 0, 2
+			rule = 2
 		}
 		var rng Stream
 		bridges, total, spilled := 0, 0, 0
 		for seed := uint64(1); seed <= 300; seed++ {
 			rng.Seed(seed)
-			var topo Topology
+			topo := Topology{spillAt: rule}
 			n := 2 + rng.IntN(63)
 			if seed%10 == 0 {
 				n = 64

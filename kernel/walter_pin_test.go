@@ -68,17 +68,22 @@ func TestWalterDefaultReadingsUnchanged(t *testing.T) {
 func TestSpilledPortsUnchanged(t *testing.T) {
 	for _, w := range []int{16, 4} {
 		t.Run(fmt.Sprintf("inline=%d", w), func(t *testing.T) {
-			defer kernel.SpillBeyond(w)()
-			checkPinned(t)
+			checkPinnedWith(t, kernel.LargeAuto, w)
 		})
 	}
 }
 
-func checkPinned(t *testing.T) {
+func checkPinned(t *testing.T) { t.Helper(); checkPinnedWith(t, kernel.LargeAuto, -1) }
+
+// checkPinnedWith is checkPinned with the large-network machinery chosen by large and each
+// node's ports beyond the first spill inline (Sim.SpillBeyond; -1: by the network's size).
+func checkPinnedWith(t *testing.T, large kernel.LargeMode, spill int) {
 	t.Helper()
 	sim := kernel.NewSim()
+	sim.SpillBeyond(spill)
 	var lines []string
 	for _, p := range pinTrials() {
+		p.Large = large
 		for _, a := range []kernel.Algorithm{rl.New(), rr.New()} {
 			r, err := sim.Run(p, a)
 			if err != nil {

@@ -198,8 +198,8 @@ func (s *Sim) warmupEntry(wait float64) {
 func (s *Sim) measuredEntry(wait float64) {
 	w := &s.win
 	w.series.Add(wait)
-	n := int64(len(s.waits))
-	if n >= w.measureN && s.now-s.winStart >= w.measureT {
+	n := int64(len(s.meas.waits))
+	if n >= w.measureN && s.now-s.meas.winStart >= w.measureT {
 		s.closeWindow()
 	} else if n >= MaxWindowEntries {
 		s.fail(ErrBudget, nil, "the measurement window holds %d entries, the most a trial may keep; measure_time %g is too long for this load",
@@ -229,7 +229,7 @@ func (s *Sim) fillWindow(r *Result) {
 	r.EventsWarmup, r.EventsMeasure, r.EventsDrain = evOpen, evClose-evOpen, s.events-evClose
 	r.DrainTime = 0
 	if s.phase == phaseDrain {
-		r.DrainTime = s.now - s.winEnd
+		r.DrainTime = s.now - s.meas.winEnd
 	}
 	r.LivenessChecked = w.drained
 	r.PendingAtEnd = s.waiting - s.crash.nBlocked
@@ -238,9 +238,9 @@ func (s *Sim) fillWindow(r *Result) {
 	r.MSERCut, _ = w.series.MSER()
 	r.MSERKnown = w.series.Complete() >= stats.MSERMinBatches
 	r.WaitCI, r.Stability = math.NaN(), Stability{FirstHalf: math.NaN(), SecondHalf: math.NaN(), HalfWidth: math.NaN()}
-	if len(s.waits) > 0 {
-		_, r.WaitCI = stats.BatchMeansCI(s.waits, stats.WindowBatches)
-		r.Stability = stats.StabilityOf(s.waits)
+	if len(s.meas.waits) > 0 {
+		_, r.WaitCI = stats.BatchMeansCI(s.meas.waits, stats.WindowBatches)
+		r.Stability = stats.StabilityOf(s.meas.waits)
 	}
 }
 

@@ -1,6 +1,9 @@
 package akw1
 
-import "github.com/mutexlab/mutexlab/kernel"
+import (
+	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/mem"
+)
 
 // Prefetch asks for node i's state ahead of its next handler (kernel.Prefetcher; the kernel
 // calls it two events ahead at large n): the fork collection table's (forks.Table.Prefetch),
@@ -9,9 +12,9 @@ import "github.com/mutexlab/mutexlab/kernel"
 // result changes.
 func (a *AKW1) Prefetch(i int32) {
 	a.f.Prefetch(i)
-	kernel.PrefetchAt(a.ph, int(i))
-	kernel.PrefetchAt(a.pos, int(i))
-	kernel.PrefetchAt(a.L, int(i)*a.f.Cap)
+	mem.PrefetchAt(a.ph, int(i))
+	mem.PrefetchAt(a.pos, int(i))
+	mem.PrefetchAt(a.L, int(i)*a.f.Cap)
 	a.seen.Prefetch(i)
 }
 

@@ -1,19 +1,22 @@
 package drs
 
-import "github.com/mutexlab/mutexlab/kernel"
+import (
+	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/mem"
+)
 
 // Prefetch asks for node i's state ahead of its next handler (kernel.Prefetcher; the kernel
 // calls it two events ahead at large n): its lock, state and phase bytes, its nine port sets
 // (interleaved: about two cache lines) and the priorities received. It only prefetches, so
 // no result changes.
 func (a *DRS) Prefetch(i int32) {
-	kernel.PrefetchAt(a.lock, int(i))
-	kernel.PrefetchAt(a.state, int(i))
-	kernel.PrefetchAt(a.phase, int(i))
-	kernel.PrefetchAt(a.want, int(i))
+	mem.PrefetchAt(a.lock, int(i))
+	mem.PrefetchAt(a.state, int(i))
+	mem.PrefetchAt(a.phase, int(i))
+	mem.PrefetchAt(a.want, int(i))
 	a.L.Prefetch(i)
 	a.D.Prefetch(i) // the last of the nine sets: the row's other end
-	kernel.PrefetchAt(a.prio, int(i)*(a.delta+1))
+	mem.PrefetchAt(a.prio, int(i)*(a.delta+1))
 }
 
 // PrefetchRows asks, one event ahead, for the port record at the far end of the arrival

@@ -1,7 +1,9 @@
 package hk
 
-import "github.com/mutexlab/mutexlab/kernel"
+import (
+	"github.com/mutexlab/mutexlab/kernel/mem"
+)
 
 // Preallocate sizes the Reverse Link state before the graph is built, so that the kernel's
 // setup helper faults it in meanwhile (kernel.Preallocator).
-func (a *HK) Preallocate(t *kernel.Topology, n, links int) { a.l.Preallocate(t, n, links) }
+func (a *HK) Preallocate(pf *mem.Prefaulter, n, links int) { a.l.Preallocate(pf, n, links) }

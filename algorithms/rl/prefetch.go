@@ -1,6 +1,9 @@
 package rl
 
-import "github.com/mutexlab/mutexlab/kernel"
+import (
+	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/mem"
+)
 
 // Prefetch and PrefetchRows ask for node i's Reverse Link state ahead of its next handler
 // (kernel.Prefetcher; linkrev.Links.Prefetch says what they ask for).
@@ -12,6 +15,6 @@ func (a *RL) Prefetch(i int32) { a.l.Prefetch(i) }
 func (a *RL) PrefetchRows(i int32, p kernel.Port, m kernel.MsgType) {
 	a.l.PrefetchRows(i, p, m)
 	if p == kernel.NoPort || m == MsgToken {
-		kernel.PrefetchAt(a.status, int(i))
+		mem.PrefetchAt(a.status, int(i))
 	}
 }

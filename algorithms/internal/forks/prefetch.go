@@ -1,6 +1,9 @@
 package forks
 
-import "github.com/mutexlab/mutexlab/kernel"
+import (
+	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/mem"
+)
 
 // Prefetch asks for the cache lines of node i's state that every handler of fork collection
 // reads: its state, SD^f flag and key, its five port sets (interleaved: one or two lines)
@@ -10,15 +13,15 @@ import "github.com/mutexlab/mutexlab/kernel"
 // (the kernel calls it two events ahead at large n); it only prefetches, so no result
 // changes.
 func (t *Table) Prefetch(i int32) {
-	kernel.PrefetchAt(t.State, int(i))
-	kernel.PrefetchAt(t.Behind, int(i))
-	kernel.PrefetchAt(t.Key, int(i))
+	mem.PrefetchAt(t.State, int(i))
+	mem.PrefetchAt(t.Behind, int(i))
+	mem.PrefetchAt(t.Key, int(i))
 	t.At.Prefetch(i)
 	t.Eats.Prefetch(i) // the last of the five sets: the row's other end
 	row := int(i) * t.Cap
-	kernel.PrefetchAt(t.KeyOf, row)
+	mem.PrefetchAt(t.KeyOf, row)
 	if t.Cap > keysPerLine {
-		kernel.PrefetchAt(t.KeyOf, row+keysPerLine)
+		mem.PrefetchAt(t.KeyOf, row+keysPerLine)
 	}
 }
 
@@ -26,7 +29,7 @@ func (t *Table) Prefetch(i int32) {
 // beyond the lines Prefetch asked for: a message's handler reads it (Senior).
 func (t *Table) PrefetchRows(i int32, p kernel.Port) {
 	if p >= 2*keysPerLine && int(p) < t.Cap {
-		kernel.PrefetchAt(t.KeyOf, int(i)*t.Cap+int(p))
+		mem.PrefetchAt(t.KeyOf, int(i)*t.Cap+int(p))
 	}
 }
 

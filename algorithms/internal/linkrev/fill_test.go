@@ -11,12 +11,11 @@ import (
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// splitFill makes fillHeights split every trial of at least n nodes over two goroutines
-// (n = 1: all; a huge n: none), on at least two processors, until the returned func runs.
-func splitFill(n int) func() {
-	old, procs := fillSplitMinN, runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0)))
-	fillSplitMinN = n
-	return func() { fillSplitMinN = old; runtime.GOMAXPROCS(procs) }
+// twoProcs lets fillHeights split (Links.splitAlways) on at least two processors until the
+// returned func runs.
+func twoProcs() func() {
+	procs := runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0)))
+	return func() { runtime.GOMAXPROCS(procs) }
 }
 
 // sameState reports whether a and b hold the same Reverse Link state of n nodes.
@@ -58,13 +57,12 @@ func TestSplitFillMatchesInOrder(t *testing.T) {
 			initial[0] = Height{}
 		}
 		var inOrder, split Links
-		restore := splitFill(1 << 62)
 		err := inOrder.Reset(topo, n, initial, "test", Types{})
-		restore()
 		if err != nil {
 			t.Fatal(err)
 		}
-		restore = splitFill(1)
+		restore := twoProcs()
+		split.splitAlways = true
 		err = split.Reset(topo, n, initial, "test", Types{})
 		restore()
 		if err != nil {
@@ -90,7 +88,7 @@ func TestSplitFillFirstBad(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	defer splitFill(1)()
+	defer twoProcs()()
 	for _, bads := range [][]int{{700, 300, 900}, {800, 600}, {499}, {500}} {
 		initial := make([]Height, n)
 		for i := range initial {
@@ -99,7 +97,7 @@ func TestSplitFillFirstBad(t *testing.T) {
 		for _, b := range bads { // lower than both neighbours: none lower than it
 			initial[b].H1 = -1
 		}
-		var l Links
+		l := Links{splitAlways: true}
 		err := l.Reset(topo, n, initial, "test", Types{})
 		want := fmt.Sprintf("node %d has no lower neighbour", slices.Min(bads))
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -131,12 +129,12 @@ func BenchmarkResetFill(b *testing.B) {
 		}
 	})
 	for _, fill := range []struct {
-		name string
-		minN int
-	}{{"order", 1 << 62}, {"split", fillSplitMinN}} {
+		name  string
+		split bool
+	}{{"order", false}, {"split", true}} {
 		b.Run("fill="+fill.name, func(b *testing.B) {
-			defer splitFill(fill.minN)()
-			var l Links
+			defer twoProcs()()
+			l := Links{splitAlways: fill.split}
 			if err := l.Reset(benchTopo.t, n, nil, "bench", Types{}); err != nil {
 				b.Fatal(err)
 			}

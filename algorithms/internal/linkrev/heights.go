@@ -1,10 +1,9 @@
 package linkrev
 
 import (
+	"github.com/mutexlab/mutexlab/kernel/mem"
 	"sync/atomic"
 	"unsafe"
-
-	"github.com/mutexlab/mutexlab/kernel"
 )
 
 // heightStore holds the per-port heights, height[At(i, p)]: node i's view of the height of
@@ -126,7 +125,7 @@ func (s *heightStore) setWide(k int, h Height) {
 // widen moves every height to the 64-bit layout, keeping the array's room for moved rows.
 // The narrow array goes to the collector.
 func (s *heightStore) widen() {
-	w := kernel.MakeLarge[height64](len(s.narrow), cap(s.narrow))
+	w := mem.MakeLarge[height64](len(s.narrow), cap(s.narrow))
 	for k, x := range s.narrow {
 		w[k] = x.wide()
 	}
@@ -157,18 +156,18 @@ func (s *heightStore) moveRow(off *int32, old, w int) {
 	}
 }
 
-// prefetch asks for the cache line of the height at k (kernel.Prefetch), which must be in
+// prefetch asks for the cache line of the height at k (mem.Prefetch), which must be in
 // the array.
 func (s *heightStore) prefetch(k int) {
 	p, size := s.base()
-	kernel.Prefetch((*byte)(unsafe.Add(p, uintptr(k)*size)))
+	mem.Prefetch((*byte)(unsafe.Add(p, uintptr(k)*size)))
 }
 
 // prefetchRow asks for every cache line of the w heights from off (kernel.PrefetchRange),
 // which must be in the array.
 func (s *heightStore) prefetchRow(off, w int) {
 	p, size := s.base()
-	kernel.PrefetchRange(unsafe.Slice((*byte)(unsafe.Add(p, uintptr(off)*size)), uintptr(w)*size))
+	mem.PrefetchRange(unsafe.Slice((*byte)(unsafe.Add(p, uintptr(off)*size)), uintptr(w)*size))
 }
 
 // base returns where the array in force starts and the size of its heights, for the
@@ -183,10 +182,10 @@ func (s *heightStore) base() (unsafe.Pointer, uintptr) {
 
 // preallocate is Preallocate's part: the narrow array for n heights, the layout a trial of
 // default heights starts in, faulted in by the setup helper if it is new.
-func (s *heightStore) preallocate(t *kernel.Topology, n, growth, worst int) {
+func (s *heightStore) preallocate(pf *mem.Prefaulter, n, growth, worst int) {
 	if cap(s.narrow) >= n {
 		return
 	}
 	s.narrow = reserve(s.narrow, n, growth, worst)
-	kernel.Prefault(t, s.narrow)
+	mem.Prefault(pf, s.narrow)
 }

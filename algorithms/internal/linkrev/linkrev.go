@@ -88,6 +88,9 @@ type Links struct {
 	Valued bool
 
 	mut Mutant // a deliberately broken variant for the mutation tests (mutation.go); MutNone otherwise
+	// splitAlways makes fillHeights split every network on two processors, not only a large
+	// trial's (tests: the split must leave the same state).
+	splitAlways bool
 }
 
 // LinkRule is whom the Token handler sends LinkInfo to. The papers differ: RL's line 3 sends
@@ -178,12 +181,12 @@ func (l *Links) Reset(t *kernel.Topology, n int, initial []Height, name string, 
 // with no neighbour lower than itself, or -1.
 //
 // At n = 10^6 this is most of Reset (about 0.3 s): for a large trial with a second
-// processor (fillSplitMinN, the setup helper's threshold) the second half of the
+// processor (kernel.Topology.Parallel) the second half of the
 // nodes is filled on another goroutine. Each node's rows, sets and rows[i].form are its own
 // and only read data the fill does not write is shared, so the state is the same as filled
 // in order; the first bad node is the first half's, or else the second's.
 func fillHeights[D uint8 | int32](l *Links, t *kernel.Topology, n int, dist []D) int32 {
-	if n < fillSplitMinN || runtime.GOMAXPROCS(0) < 2 {
+	if !l.splitAlways && !t.Parallel() || runtime.GOMAXPROCS(0) < 2 {
 		return fillRange(l, t, 0, int32(n), dist)
 	}
 	mid := int32(n / 2)
@@ -195,10 +198,6 @@ func fillHeights[D uint8 | int32](l *Links, t *kernel.Topology, n int, dist []D)
 	}
 	return bad
 }
-
-// fillSplitMinN is the smallest trial whose fillHeights runs on two goroutines: a large
-// trial's (kernel.LargeN). A variable so that tests can split small trials.
-var fillSplitMinN = kernel.LargeN
 
 // fillRange is fillHeights for nodes lo..hi−1, node by node, in order: at n = 10^6 the
 // neighbours' heights are random reads, so the distances are read from the smallest array

@@ -23,7 +23,7 @@ func TestPreallocateSizesReset(t *testing.T) {
 			t.Fatal(err)
 		}
 		a, b := Links{Valued: valued}, Links{Valued: valued}
-		a.Preallocate(topo, n, links)
+		a.Preallocate(nil, n, links) // no setup helper: allocations only
 		if want := n * queueWords(qFirst, valued); len(a.q) != want {
 			t.Fatalf("seed %d: Valued %v, Preallocate made %d words of queues, want %d", seed, valued, len(a.q), want)
 		}

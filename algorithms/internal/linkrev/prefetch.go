@@ -1,17 +1,20 @@
 package linkrev
 
-import "github.com/mutexlab/mutexlab/kernel"
+import (
+	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/mem"
+)
 
 // Prefetch asks for the cache lines of node i's state that every handler reads first: its
 // height, token flag and next, its port sets (N, receivedLI and forming share a line) and
 // where its rows are (the rows themselves are PrefetchRows's). For kernel.Prefetcher (the
 // kernel calls it two events ahead at large n); it only prefetches, so no result changes.
 func (l *Links) Prefetch(i int32) {
-	kernel.PrefetchAt(l.my, int(i))
-	kernel.PrefetchAt(l.TokenHolder, int(i))
-	kernel.PrefetchAt(l.Next, int(i))
+	mem.PrefetchAt(l.my, int(i))
+	mem.PrefetchAt(l.TokenHolder, int(i))
+	mem.PrefetchAt(l.Next, int(i))
 	l.InN.Prefetch(i)
-	kernel.PrefetchAt(l.rows, int(i))
+	mem.PrefetchAt(l.rows, int(i))
 }
 
 // PrefetchRows asks for the rows of node i that the handler of the event reads (p: the
@@ -35,7 +38,7 @@ func (l *Links) PrefetchRows(i int32, p kernel.Port, m kernel.MsgType) {
 	r := &l.rows[i]
 	if p == kernel.NoPort || m == l.Types.Token {
 		l.hs.prefetchRow(int(r.h), int(r.hw))
-		kernel.PrefetchAt(l.q, int(r.q))
+		mem.PrefetchAt(l.q, int(r.q))
 		if p == kernel.NoPort {
 			l.Topo.PrefetchPort(i, l.Next[i])
 		} else {
@@ -52,5 +55,5 @@ func (l *Links) PrefetchRows(i int32, p kernel.Port, m kernel.MsgType) {
 	if nx := l.Next[i]; uint32(nx) < uint32(r.hw) && nx != p {
 		l.hs.prefetch(int(r.h) + int(nx))
 	}
-	kernel.PrefetchRange(l.q[r.q:l.queueEnd(r, int(min(r.qLen+1, r.qc)))])
+	mem.PrefetchRange(l.q[r.q:l.queueEnd(r, int(min(r.qLen+1, r.qc)))])
 }

@@ -3,6 +3,7 @@ package linkrev
 import (
 	"errors"
 	"fmt"
+	"github.com/mutexlab/mutexlab/kernel/mem"
 	"math"
 	"math/bits"
 	"slices"
@@ -117,7 +118,7 @@ func (l *Links) reserveQueues(n, pc int) bool {
 func reserve[T any](s []T, n, growth, worst int) []T {
 	room := min(n+max(growth, 4096), max(worst, n))
 	if cap(s) < room {
-		s = kernel.MakeLarge[T](n, room)
+		s = mem.MakeLarge[T](n, room)
 	}
 	return s[:n]
 }

@@ -1,6 +1,9 @@
 package routing
 
-import "github.com/mutexlab/mutexlab/kernel"
+import (
+	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/mem"
+)
 
 // Oracle is the ideal routing layer that Walter, Welch and Vaidya put under Raymond's
 // algorithm: it always knows a current shortest path and costs nothing to maintain. A message
@@ -83,7 +86,7 @@ func (r *Oracle) Reset(t *kernel.Topology) { r.resetAs(t, 2*t.N()*t.N() <= routi
 func (r *Oracle) resetAs(t *kernel.Topology, table bool) {
 	r.topo, r.n, r.full = t, t.N(), table
 	r.width = routeWidth(t.PortCap())
-	r.walkX, r.walkP = kernel.Reserve(r.walkX, r.n), kernel.Reserve(r.walkP, r.n)
+	r.walkX, r.walkP = mem.Reserve(r.walkX, r.n), mem.Reserve(r.walkP, r.n)
 	if r.full {
 		r.rows = kernel.Resize(r.rows, r.n*r.n)
 		r.ver = kernel.Zeroed(r.ver, r.n)
@@ -98,8 +101,8 @@ func (r *Oracle) resetAs(t *kernel.Topology, table bool) {
 	r.bwd.reset(r.labels, 1, r.n)
 	r.nbrs.reset(t, true)
 	r.onPath = kernel.Zeroed(r.onPath, r.n)
-	r.path = kernel.Reserve(r.path, r.n)
-	r.meet = kernel.Reserve(r.meet, r.n)
+	r.path = mem.Reserve(r.path, r.n)
+	r.meet = mem.Reserve(r.meet, r.n)
 	r.cur = 0
 	r.memo.reset(r.n, t.PortCap())
 }

@@ -1,6 +1,7 @@
 package routing
 
 import (
+	"github.com/mutexlab/mutexlab/kernel/mem"
 	"math/bits"
 
 	"github.com/mutexlab/mutexlab/kernel"
@@ -50,14 +51,14 @@ type nbrRows struct {
 // node in 64 (2 bytes per node at PortCap 32).
 func (nb *nbrRows) reset(t *kernel.Topology, on bool) {
 	nb.t = t
-	nb.ports = kernel.Reserve(nb.ports, t.PortCap())
+	nb.ports = mem.Reserve(nb.ports, t.PortCap())
 	nb.free = nb.free[:0]
 	if !on {
 		nb.rows, nb.extra = nb.rows[:0], nb.extra[:0]
 		return
 	}
 	nb.rows = kernel.Zeroed(nb.rows, t.N())
-	nb.extra = kernel.Reserve(nb.extra, (t.N()/64+1)*t.PortCap())
+	nb.extra = mem.Reserve(nb.extra, (t.N()/64+1)*t.PortCap())
 	t.TrackChanges()
 }
 
@@ -145,7 +146,7 @@ func (nb *nbrRows) block() int32 {
 // prefetch asks for what expanding x will read: its row, or its port records without rows.
 func (nb *nbrRows) prefetch(x int32) {
 	if int(x) < len(nb.rows) {
-		kernel.Prefetch(&nb.rows[x])
+		mem.Prefetch(&nb.rows[x])
 		return
 	}
 	nb.t.PrefetchPeers(x)

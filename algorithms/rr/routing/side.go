@@ -1,6 +1,9 @@
 package routing
 
-import "github.com/mutexlab/mutexlab/kernel"
+import (
+	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/mem"
+)
 
 // side is one breadth-first search of the routing oracle (oracle.go): from the source or
 // from the destination. The two sides' labels of a node share one 8-byte pair
@@ -29,7 +32,7 @@ func label(cur uint32, lvl uint16) uint32 { return cur<<16 | uint32(lvl) }
 func (s *side) reset(labels []uint32, off, n int) {
 	s.labels, s.off = labels, off
 	s.queue = kernel.Resize(s.queue, n)[:0]
-	s.meet = kernel.Reserve(s.meet, n)
+	s.meet = mem.Reserve(s.meet, n)
 }
 
 func (s *side) get(x int32) uint32 { return s.labels[2*int(x)+s.off] }

@@ -1,4 +1,4 @@
-package kernel_test
+package eventq_test
 
 import (
 	"encoding/binary"
@@ -8,7 +8,7 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/eventq"
 )
 
 // refQueue is the reference the Queue is checked against: the pending entries kept sorted by
@@ -40,7 +40,7 @@ func (r *refQueue) reset() { r.items = r.items[:0] }
 // difference in what they report.
 type queueChecker struct {
 	t     testing.TB
-	q     kernel.Queue
+	q     eventq.Queue
 	ref   refQueue
 	ops   int
 	ahead int     // entries the Queue keeps ahead of its heap (SetAhead), after every reset
@@ -186,7 +186,7 @@ func TestQueueMatchesReference(t *testing.T) {
 						tm = now + rng.ExpFloat64()
 					}
 					if rng.IntN(2) == 0 { // a constant delay, pushed in order (PushInOrder)
-						c.pushInOrder(now+1, uint32(rng.IntN(kernel.MaxPayload+1)))
+						c.pushInOrder(now+1, uint32(rng.IntN(eventq.MaxPayload+1)))
 						continue
 					}
 				case 2: // continuous, with special values
@@ -197,7 +197,7 @@ func TestQueueMatchesReference(t *testing.T) {
 				default: // a mix of ties and fractions
 					tm = float64(rng.IntN(20)) / 4
 				}
-				c.push(tm, uint32(rng.IntN(kernel.MaxPayload+1)))
+				c.push(tm, uint32(rng.IntN(eventq.MaxPayload+1)))
 			default:
 				if len(c.ref.items) > 0 {
 					now = c.ref.items[0].t
@@ -212,7 +212,7 @@ func TestQueueMatchesReference(t *testing.T) {
 // TestQueueEdges checks the documented corners: the zero Queue works, payloads span 24 bits,
 // -0 and +0 are equal times (first pushed, first popped), and bad input panics.
 func TestQueueEdges(t *testing.T) {
-	var q kernel.Queue
+	var q eventq.Queue
 	if q.Len() != 0 {
 		t.Fatalf("zero Queue: Len() = %d", q.Len())
 	}
@@ -223,14 +223,14 @@ func TestQueueEdges(t *testing.T) {
 			t.Errorf("zero Queue: Pop() payload %d, want %d", got, want)
 		}
 	}
-	q.Push(2, kernel.MaxPayload)
+	q.Push(2, eventq.MaxPayload)
 	q.Push(math.Copysign(0, -1), 7)
 	q.Push(0, 8)
 	q.Push(math.Copysign(0, -1), 9)
 	for _, want := range []struct {
 		t float64
 		p uint32
-	}{{0, 7}, {0, 8}, {0, 9}, {2, kernel.MaxPayload}} {
+	}{{0, 7}, {0, 8}, {0, 9}, {2, eventq.MaxPayload}} {
 		if gt, gp := q.Pop(); gt != want.t || gp != want.p {
 			t.Errorf("Pop() = (%v, %d), want (%v, %d)", gt, gp, want.t, want.p)
 		}
@@ -238,7 +238,7 @@ func TestQueueEdges(t *testing.T) {
 	q.PushInOrder(3, 1)
 	mustPanic(t, "PushInOrder before the last in order", func() { q.PushInOrder(2, 2) })
 	q.Pop()
-	mustPanic(t, "Push(payload > MaxPayload)", func() { q.Push(1, kernel.MaxPayload+1) })
+	mustPanic(t, "Push(payload > MaxPayload)", func() { q.Push(1, eventq.MaxPayload+1) })
 	mustPanic(t, "Push(NaN)", func() { q.Push(math.NaN(), 1) })
 	mustPanic(t, "Pop on an empty queue", func() { q.Pop() })
 	mustPanic(t, "PeekTime on an empty queue", func() { q.PeekTime() })
@@ -297,4 +297,15 @@ func FuzzQueue(f *testing.F) {
 		}
 		c.drain()
 	})
+}
+
+// mustPanic fails the test if f returns without panicking.
+func mustPanic(t *testing.T, name string, f func()) {
+	t.Helper()
+	defer func() {
+		if recover() == nil {
+			t.Errorf("%s did not panic", name)
+		}
+	}()
+	f()
 }

@@ -1,4 +1,4 @@
-package kernel
+package mem
 
 import (
 	"unsafe"

@@ -1,15 +1,16 @@
-package kernel
+package eventq
 
 import (
+	"github.com/mutexlab/mutexlab/kernel/mem"
 	"math"
 	"math/bits"
 )
 
-// Queue is the future-event list: a 4-ary min-heap of (time, sequence) keys, each carrying an
+// Heap is the plain future-event list: a 4-ary min-heap of (time, sequence) keys, each carrying an
 // opaque 24-bit payload (the simulator stores the index of an event record there; the PHOLD
 // benchmark stores a logical-process number). Ties in time are broken by the sequence number,
 // which increases with every push, so events at equal times come out in the order they were
-// scheduled on every run. The zero Queue is empty and ready to use.
+// scheduled on every run. The zero Heap is empty and ready to use.
 //
 // How it is fast: BenchmarkPHOLD runs about twice as many events per second as with a plain
 // 4-ary heap of (time, key) pairs. In order of what each step gained there:
@@ -26,7 +27,7 @@ import (
 //   - In heaps too large for the L1 cache, the descent prefetches the grandchildren's times
 //     while it compares the children's, and the keys of the chosen child's children as soon
 //     as it is chosen, so that the next level's cache misses overlap this one's work
-//     (kernel.Prefetch; plain loads did it before, but a load that misses holds up the
+//     (mem.Prefetch; plain loads did it before, but a load that misses holds up the
 //     instructions after it). Prefetching the keys of all 16 grandchildren instead (two
 //     lines, of which the descent reads a quarter of one) was 10% slower at 65,536 entries.
 //   - Pop leaves the root empty (a hole) and returns; the next Push fills the hole with the new
@@ -36,15 +37,11 @@ import (
 //   - Slot s holds heap node s-3, so the four children of a node (slots 4s-8 .. 4s-5) start at
 //     a multiple of four and their times never straddle a cache line (this measured no
 //     faster on its own, but costs only three padding slots).
-type Queue struct {
+type Heap struct {
 	times []uint64 // timeKey of each slot; slots [0, 3) are padding, the root is slot 3
 	keys  []uint64 // seq<<payloadBits | payload; len(keys) == len(times)
 	seq   uint64
-	hole  bool      // the root slot is empty: Pop took its entry and nothing has filled it yet
-	ahead aheadBuf  // the next entries, taken out of the heap in advance (queue_ahead.go; off by default)
-	run   runBuf    // entries pushed in order, outside the heap (queue_run.go)
-	aside sortedBuf // entries set aside, sorted, outside the heap (drain_aside.go)
-	start sortedBuf // entries pushed at setup and sorted once, outside the heap (queue_start.go)
+	hole  bool // the root slot is empty: Pop took its entry and nothing has filled it yet
 }
 
 const (
@@ -78,11 +75,11 @@ func keyTime(k uint64) float64 {
 // less orders entries by (time key, key).
 func less(at, ak, bt, bk uint64) bool { return at < bt || (at == bt && ak < bk) }
 
-// Len reports the number of pending entries, those set aside (SetAside) included.
-func (q *Queue) Len() int { return q.heapLen() + q.ahead.n + q.runLen() + q.startLen() + q.asideLen() }
+// Len reports the number of pending entries.
+func (h *Heap) Len() int { return h.heapLen() }
 
-// heapLen reports the number of entries in the heap (not in the ahead buffer).
-func (q *Queue) heapLen() int {
+// heapLen reports the number of entries in the heap (a Queue's, not in its buffers).
+func (q *Heap) heapLen() int {
 	n := len(q.times) - rootSlot
 	if q.hole {
 		n--
@@ -90,8 +87,8 @@ func (q *Queue) heapLen() int {
 	return max(n, 0)
 }
 
-// Reset empties the queue, keeping its storage, and restarts the sequence numbers.
-func (q *Queue) Reset() {
+// Reset empties the heap, keeping its storage, and restarts the sequence numbers.
+func (q *Heap) Reset() {
 	if len(q.times) < rootSlot {
 		q.times = make([]uint64, rootSlot, 64)
 		q.keys = make([]uint64, rootSlot, 64)
@@ -100,40 +97,20 @@ func (q *Queue) Reset() {
 	q.truncate(rootSlot)
 	q.seq = 0
 	q.hole = false
-	q.ahead = aheadBuf{}
-	q.run.reset()
-	q.aside.times, q.aside.keys, q.aside.head = q.aside.times[:0], q.aside.keys[:0], 0
-	q.start.times, q.start.keys, q.start.head = nil, nil, 0
-	q.lendStartRoom()
 }
 
 // Grow makes room for at least n more entries without reallocating later.
-func (q *Queue) Grow(n int) {
+func (q *Heap) Grow(n int) {
 	if len(q.times) < rootSlot {
 		q.Reset()
 	}
 	if cap(q.times)-len(q.times) >= n && cap(q.keys) == cap(q.times) {
 		return
 	}
-	q.times, q.keys = GrowLarge(q.times, n+3), GrowLarge(q.keys, n+3)
+	q.times, q.keys = mem.GrowLarge(q.times, n+3), mem.GrowLarge(q.keys, n+3)
 	c := min(cap(q.times), cap(q.keys)) &^ 3
 	q.times, q.keys = q.times[:len(q.times):c], q.keys[:len(q.keys):c]
 	q.padGroup() // GrowLarge copied the entries, not the absent slots after them
-}
-
-// Reserve makes room for at least heap more entries in the heap, run more in the run of
-// entries pushed in order (PushInOrder) and aside more set aside (SetAside; the start stream
-// uses that room until then, lendStartRoom), so that none of them reallocates until it holds
-// more. A simulator reserves at setup what its event loop may
-// need (Sim.reserveEvents): room a queue never fills is never written, and costs no memory
-// (MakeLarge); each part that outgrows its room doubles. The run's room must be about twice
-// the entries it is to hold at once: its array holds up to twice its pending entries, since
-// popRun moves them to the front only once its head has passed half of them.
-func (q *Queue) Reserve(heap, run, aside int) {
-	q.Grow(heap)
-	q.run.reserve(run)
-	q.aside.reserve(aside)
-	q.lendStartRoom()
 }
 
 // padGroup makes the slots after the last entry, to the end of its group of four, absent
@@ -143,14 +120,14 @@ func (q *Queue) Reserve(heap, run, aside int) {
 // only it is padded: padding the whole capacity would write, and make resident, memory the
 // heap may never use (the queue reserves room for n events at n = 10^6). Capacities are
 // multiples of four (Grow), so the group ends within the capacity.
-func (q *Queue) padGroup() {
+func (q *Heap) padGroup() {
 	for j := len(q.times); j&3 != 0; j++ {
 		q.setAbsent(j)
 	}
 }
 
 // truncate shortens the heap to n slots, leaving absent entries behind (padGroup).
-func (q *Queue) truncate(n int) {
+func (q *Heap) truncate(n int) {
 	for j := n; j < len(q.times); j++ {
 		q.setAbsent(j)
 	}
@@ -160,28 +137,29 @@ func (q *Queue) truncate(n int) {
 // setAbsent makes slot j an absent entry: a time above every time's key, different for the
 // four siblings of a group (a tie would send the group to the slow comparison), and a key
 // above every key.
-func (q *Queue) setAbsent(j int) {
+func (q *Heap) setAbsent(j int) {
 	q.times[:cap(q.times)][j] = sentinel - uint64(j&3)
 	q.keys[:cap(q.keys)][j] = sentinel
 }
 
 // Push schedules payload at time t. payload must be at most MaxPayload and t must not be NaN.
-func (q *Queue) Push(t float64, payload uint32) {
+func (q *Heap) Push(t float64, payload uint32) {
 	checkEntry(t, payload)
 	if len(q.times) < rootSlot {
-		q.Reset() // the zero Queue
+		q.Reset() // the zero Heap
 	}
-	tk, k := timeKey(t), q.seq<<payloadBits|uint64(payload)
+	q.pushHeap(q.nextKey(t, payload))
+}
+
+// nextKey returns the keys of the next entry pushed, payload at time t, and counts it.
+func (q *Heap) nextKey(t float64, payload uint32) (tk, k uint64) {
+	tk, k = timeKey(t), q.seq<<payloadBits|uint64(payload)
 	q.seq++
-	if q.ahead.depth > 0 {
-		q.pushAhead(tk, k)
-		return
-	}
-	q.pushHeap(tk, k)
+	return tk, k
 }
 
 // pushHeap puts entry (tk, k) into the heap.
-func (q *Queue) pushHeap(tk, k uint64) {
+func (q *Heap) pushHeap(tk, k uint64) {
 	if q.hole {
 		q.hole = false
 		q.fill(tk, k)
@@ -202,70 +180,32 @@ func (q *Queue) pushHeap(tk, k uint64) {
 // (Push, PushStart).
 func checkEntry(t float64, payload uint32) {
 	if payload > payloadMask {
-		panic("kernel: queue payload exceeds 24 bits")
+		panic("eventq: queue payload exceeds 24 bits")
 	}
 	if math.IsNaN(t) {
-		panic("kernel: queue time is NaN")
+		panic("eventq: queue time is NaN")
 	}
 }
 
-// PeekTime returns the time of the earliest entry; the queue must not be empty.
-func (q *Queue) PeekTime() float64 {
-	tk, k, ok := q.peekRest()
-	if a := &q.aside; q.asideLen() > 0 && (!ok || less(a.times[a.head], a.keys[a.head], tk, k)) {
-		return keyTime(a.times[a.head])
+// PeekTime returns the time of the earliest entry; the heap must not be empty.
+func (q *Heap) PeekTime() float64 {
+	if q.heapLen() == 0 {
+		panic("eventq: PeekTime on an empty queue")
 	}
-	if !ok {
-		panic("kernel: Queue.PeekTime on an empty queue")
+	if q.hole {
+		q.settle()
 	}
-	return keyTime(tk)
+	return keyTime(q.times[rootSlot])
 }
 
-// peekRest returns the earliest entry not set aside; ok is false when there is none.
-func (q *Queue) peekRest() (tk, k uint64, ok bool) {
-	switch {
-	case q.ahead.n > 0:
-		return q.ahead.times[0], q.ahead.keys[0], true
-	case q.startLen() > 0 && q.startFirst():
-		return q.start.times[q.start.head], q.start.keys[q.start.head], true
-	case q.runLen() > 0 && q.runFirst():
-		return q.run.times[q.run.head], q.run.keys[q.run.head], true
-	case q.heapLen() > 0:
-		if q.hole {
-			q.settle()
-		}
-		return q.times[rootSlot], q.keys[rootSlot], true
-	}
-	return 0, 0, false
-}
-
-// Pop removes and returns the earliest entry; the queue must not be empty.
-func (q *Queue) Pop() (t float64, payload uint32) {
-	t, payload, _ = q.PopAside()
-	return t, payload
-}
-
-// PopAside is Pop, and reports whether the entry it returns was set aside (SetAside).
-func (q *Queue) PopAside() (t float64, payload uint32, aside bool) {
-	var tk, k uint64
-	switch {
-	case q.asideLen() > 0 && q.asideFirst():
-		tk, k = q.aside.pop()
-		aside = true
-	case q.ahead.depth > 0:
-		tk, k = q.popAhead()
-	case q.startLen() > 0 && q.startFirst():
-		tk, k = q.start.pop()
-	case q.runLen() > 0 && q.runFirst():
-		tk, k = q.popRun()
-	default:
-		tk, k = q.popHeap()
-	}
-	return keyTime(tk), uint32(k & payloadMask), aside
+// Pop removes and returns the earliest entry; the heap must not be empty.
+func (q *Heap) Pop() (t float64, payload uint32) {
+	tk, k := q.popHeap()
+	return keyTime(tk), uint32(k & payloadMask)
 }
 
 // popHeap removes and returns the heap's least entry; the heap must not be empty.
-func (q *Queue) popHeap() (tk, k uint64) {
+func (q *Heap) popHeap() (tk, k uint64) {
 	if q.hole {
 		q.settle()
 	}
@@ -279,7 +219,7 @@ func (q *Queue) popHeap() (tk, k uint64) {
 }
 
 // settle fills the root hole with the last entry.
-func (q *Queue) settle() {
+func (q *Heap) settle() {
 	q.hole = false
 	last := len(q.times) - 1
 	tk, k := q.times[last], q.keys[last]
@@ -290,14 +230,14 @@ func (q *Queue) settle() {
 }
 
 // shrink drops the last slot, leaving an absent entry in it (padGroup).
-func (q *Queue) shrink() {
+func (q *Heap) shrink() {
 	last := len(q.times) - 1
 	q.setAbsent(last)
 	q.times, q.keys = q.times[:last], q.keys[:last]
 }
 
 // siftUp places entry (tk, k) at slot s or above: the textbook sift-up into a hole at s.
-func (q *Queue) siftUp(s uint, tk, k uint64) {
+func (q *Heap) siftUp(s uint, tk, k uint64) {
 	times, keys := q.times, q.keys[:len(q.times)]
 	for s > rootSlot {
 		p := s/4 + 2
@@ -314,7 +254,7 @@ func (q *Queue) siftUp(s uint, tk, k uint64) {
 // children (descend), then the entry rises from there to its place. Groups past the last
 // entry hold absent entries (padGroup), which lose every comparison, so a last, incomplete group
 // of children needs no loop of its own.
-func (q *Queue) fill(tk, k uint64) {
+func (q *Heap) fill(tk, k uint64) {
 	q.siftUp(q.descend(), tk, k)
 }
 
@@ -323,8 +263,8 @@ func (q *Queue) fill(tk, k uint64) {
 // cache lines: which group of four is next is not known yet) while it compares the
 // children's, and the next group's keys (one line, read only after the next level's
 // tournament) once it is known, so that the next level's misses overlap this one's work
-// (prefetches do not hold up the comparisons as loads would; kernel.Prefetch).
-func (q *Queue) descend() uint {
+// (prefetches do not hold up the comparisons as loads would; mem.Prefetch).
+func (q *Heap) descend() uint {
 	times, keys := q.times, q.keys
 	end := uint(len(times))
 	prefetch := end > prefetchSlots
@@ -332,8 +272,8 @@ func (q *Queue) descend() uint {
 	for c := uint(4); c < end; c = 4*s - 8 { // c: s's first child
 		g := times[c : c+4 : c+4]
 		if gc := 4*c - 8; prefetch && gc+16 <= end {
-			Prefetch(&times[gc])
-			Prefetch(&times[gc+8])
+			mem.Prefetch(&times[gc])
+			mem.Prefetch(&times[gc+8])
 		}
 		// Tournament on times: each round's d is 0 on a tie, which sends the group to the
 		// exact comparison; otherwise the mask m selects the lesser without a branch.
@@ -358,7 +298,7 @@ func (q *Queue) descend() uint {
 		times[s], keys[s] = w, keys[c+uint(wi)]
 		s = c + uint(wi)
 		if n := 4*s - 8; prefetch && n < end {
-			Prefetch(&keys[n]) // the keys of the group the next level chooses from
+			mem.Prefetch(&keys[n]) // the keys of the group the next level chooses from
 		}
 	}
 	return s

@@ -1,10 +1,10 @@
-package kernel
+package mem
 
 import "unsafe"
 
 // Prefetch asks the processor to bring the cache line holding *p into its caches, without
 // waiting for it: at n = 10^6 every event reads the state of random nodes, each read a
-// trip to main memory (about 100 ns), and a read issued one event ahead (Sim.lookahead)
+// trip to main memory (about 100 ns), and a read issued one event ahead (the simulator's look-ahead)
 // overlaps that trip with the current event's work instead of stalling on it. A plain Go
 // load would not do: the processor retires instructions in order, so a load that misses
 // holds up everything after it, while a prefetch retires at once. On amd64 it is one
@@ -12,10 +12,8 @@ import "unsafe"
 // program can observe, only speed.
 //
 // It asks for the line of *p's first byte only: an object of more than 8 bytes can straddle
-// two lines (a 24-byte height, a 48-byte event record, and the port record when it was 20
-// bytes), and asking for both lines (a second PREFETCHT0 in the same call) cut the misses a
-// probe build counted (0.25-0.5 per event of each kind at n = 10^6) but measured no faster:
-// 0.97x over six pairs at n = 10^6, 1.03x over fifteen at 10^5, neither significant.
+// two lines (a 48-byte event record), but asking for both lines too measured no faster at
+// n = 10^5 and 10^6.
 func Prefetch[T any](p *T) { prefetch(uintptr(unsafe.Pointer(p))) }
 
 // PrefetchAt is Prefetch(&s[i]) for an index that may be out of range: then it does nothing,
@@ -37,9 +35,4 @@ func PrefetchRange[T any](s []T) {
 	for a &^= 63; a < end; a += 64 {
 		prefetch(a)
 	}
-}
-
-// Prefetch brings node i's row of the sets into the caches (Prefetch says why).
-func (s *PortSets) Prefetch(i int32) {
-	PrefetchAt(s.words, int(i)*s.stride+s.off)
 }

@@ -1,4 +1,6 @@
-package kernel
+package eventq
+
+import "github.com/mutexlab/mutexlab/kernel/mem"
 
 // runBuf holds entries pushed in order (PushInOrder): a FIFO outside the heap, in (time,
 // sequence) order by construction, from which Pop takes its head whenever it precedes the
@@ -21,12 +23,12 @@ func (q *Queue) PushInOrder(t float64, payload uint32) {
 		return
 	}
 	if payload > payloadMask {
-		panic("kernel: queue payload exceeds 24 bits")
+		panic("eventq: queue payload exceeds 24 bits")
 	}
 	r := &q.run
 	tk, k := timeKey(t), q.seq<<payloadBits|uint64(payload)
 	if n := len(r.times); n > r.head && tk < r.times[n-1] {
-		panic("kernel: Queue.PushInOrder out of order")
+		panic("eventq: Queue.PushInOrder out of order")
 	}
 	q.seq++
 	if q.ahead.depth > 0 && q.pushAheadInOrder(tk, k) {
@@ -39,7 +41,7 @@ func (q *Queue) PushInOrder(t float64, payload uint32) {
 		// More entries than the room reserved (Queue.Reserve): double, into huge-page memory
 		// (GrowLarge). With the look-ahead on, at n = 10^6, the run holds every message in
 		// flight.
-		r.times, r.keys = GrowLarge(r.times, len(r.times)), GrowLarge(r.keys, len(r.keys))
+		r.times, r.keys = mem.GrowLarge(r.times, len(r.times)), mem.GrowLarge(r.keys, len(r.keys))
 	}
 	r.times = append(r.times, tk)
 	r.keys = append(r.keys, k)
@@ -47,7 +49,7 @@ func (q *Queue) PushInOrder(t float64, payload uint32) {
 
 // reserve makes room for at least n more entries (Queue.Reserve).
 func (r *runBuf) reserve(n int) {
-	r.times, r.keys = GrowLarge(r.times, n), GrowLarge(r.keys, n)
+	r.times, r.keys = mem.GrowLarge(r.times, n), mem.GrowLarge(r.keys, n)
 }
 
 // reset empties the run, keeping room for 64 entries at least.

@@ -1,4 +1,4 @@
-package kernel
+package eventq
 
 // The start stream: every node's first request, sorted once at setup, outside the heap.
 //
@@ -6,9 +6,7 @@ package kernel
 // times, and nothing else is pending then. Pushed into the heap, they made a heap of n
 // entries, and at n = 10^6 every pop in the warm-up descended about ten levels of it, the
 // lower ones cache and TLB misses: in rl's warm-up (every node's first request and the
-// Request message it sends, 2.0 M events at about 1.1 M events/s, against its drain's
-// 2.9 M) 0.4 s of 1.75 s of samples were in the queue (the eleventh session,
-// docs/scaling-history.md). They never need a heap: they are pushed into a plain array
+// Request message it sends) a fifth of the samples were in the queue. They never need a heap: they are pushed into a plain array
 // (PushStart), sorted once by (time key, key) in place (SortStart, the set-aside's sort),
 // and popped from its head, merged with the run and the heap by (time key, key) like the
 // run's entries (peekRest, PopAside, refillAhead). The heap then holds only the events pushed
@@ -17,24 +15,12 @@ package kernel
 // The order is the queue's: PushStart takes a sequence number as Push does, so a trial
 // pushes the same keys in the same order either way, and the queue pops them by (time key,
 // key) from wherever they are; the keys are unique, so there are no ties left to break
-// (TestQueueStartMatchesReference; TestStartStreamUnchanged runs every algorithm both ways).
+// (TestQueueStartMatchesReference; kernel's TestStartStreamUnchanged runs every algorithm both ways).
 //
 // When the window closes, SetAside takes the start stream's leftovers with the heap's
 // requests (setAsideStart; 38 of them in rl at 10^6). The start stream lives in the
 // set-aside's room until then (lendStartRoom), and is sorted there in place (sortPairs): at
 // 10^6 a second room, or a sort's second buffer, would each write 16 MB more.
-
-// startStream turns the start stream on for trials that look ahead (n >= aheadMinN; a
-// variable so that tests and benchmarks can run a trial both ways: the results must be the
-// same).
-var startStream = true
-
-// usesStartStream reports whether a trial of p queues its first requests in the start
-// stream: one that looks ahead (setupLookahead), is not scripted (a script queues no
-// request) and has requests at all (Load > 0; Validate refuses 0, requestGap allows it).
-func (s *Sim) usesStartStream(p *Params) bool {
-	return startStream && p.N >= aheadMinN && !s.scripted && p.Load > 0
-}
 
 // PushStart schedules payload at time t like Push, into the start stream. The queue must
 // hold nothing but the start stream's entries (a simulator's setup, before any other push),
@@ -45,7 +31,7 @@ func (q *Queue) PushStart(t float64, payload uint32) {
 		q.Reset() // the zero Queue
 	}
 	if q.Len() != q.startLen() || q.start.head != 0 {
-		panic("kernel: Queue.PushStart after other entries were pushed or popped")
+		panic("eventq: Queue.PushStart after other entries were pushed or popped")
 	}
 	if q.startLen() == 0 {
 		q.lendStartRoom()
@@ -57,7 +43,7 @@ func (q *Queue) PushStart(t float64, payload uint32) {
 // SortStart sorts the start stream (sortPairs) and fills the ahead buffer from it.
 func (q *Queue) SortStart() {
 	if q.Len() != q.startLen() {
-		panic("kernel: Queue.SortStart after other entries were pushed")
+		panic("eventq: Queue.SortStart after other entries were pushed")
 	}
 	if q.startLen() == 0 {
 		return

@@ -1,11 +1,11 @@
-package kernel
+package eventq
 
 // aheadMax is the most entries a Queue keeps ahead of the heap.
 const aheadMax = 4
 
 // aheadBuf holds the queue's next entries, already taken out of the heap, the run and the
 // start stream, in order (index 0 is the earliest): with it on, a simulator knows which
-// events come after the one it is handling and can prefetch their state (Sim.lookahead).
+// events come after the one it is handling and can prefetch their state (kernel.Sim.lookahead).
 // Every entry in it precedes every entry in the heap, the run and the start stream, and it
 // is full unless all three are empty, so Pop returns exactly what the queue without it would
 // (the same (time, sequence) order), only earlier known. Entries pushed in order still bypass the heap (PushInOrder): at n = 10^6
@@ -23,7 +23,7 @@ type aheadBuf struct {
 // so that Ahead can name them. The queue must be empty.
 func (q *Queue) SetAhead(k int) {
 	if q.Len() != 0 {
-		panic("kernel: Queue.SetAhead on a queue that is not empty")
+		panic("eventq: Queue.SetAhead on a queue that is not empty")
 	}
 	if len(q.times) < rootSlot {
 		q.Reset()

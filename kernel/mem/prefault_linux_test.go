@@ -1,4 +1,4 @@
-package kernel
+package mem
 
 import (
 	"syscall"
@@ -19,7 +19,7 @@ func TestPrefaultPopulates(t *testing.T) {
 	region := freshRegion(t, 8*hugePage)
 	// From the middle of a page to the middle of a page: five chunks, partial at both ends.
 	b := region[hugePage+100 : 4*hugePage+3*smallPage+7]
-	var f prefaulter
+	var f Prefaulter
 	f.populate(b)
 	// Pages from the first whole one of b to the one holding its last byte; no other.
 	first, last := hugePage+smallPage, 4*hugePage+3*smallPage+6
@@ -40,12 +40,12 @@ func TestPrefaulterLifecycle(t *testing.T) {
 	if !prefaultSupported() {
 		t.Skip("the system does not populate memory on request")
 	}
-	var f prefaulter
-	if f.start(prefaultMinN - 1) {
-		t.Fatalf("a helper for %d nodes", prefaultMinN-1)
+	var f Prefaulter
+	if f.Start(false) {
+		t.Fatal("a helper for a trial that is not large")
 	}
 	for trial := range 2 {
-		if !f.start(prefaultMinN) {
+		if !f.Start(true) {
 			t.Skip("one processor")
 		}
 		a, b := freshRegion(t, 2*hugePage), freshRegion(t, 2*hugePage)
@@ -58,7 +58,7 @@ func TestPrefaulterLifecycle(t *testing.T) {
 			}
 			time.Sleep(time.Millisecond)
 		}
-		f.finish()
+		f.Finish()
 		if f.running || len(f.pending) != 0 {
 			t.Fatalf("trial %d: running %v, %d arrays pending after finish", trial, f.running, len(f.pending))
 		}
@@ -113,11 +113,11 @@ func TestJoinPopulates(t *testing.T) {
 	if !prefaultSupported() {
 		t.Skip("the system does not populate memory on request")
 	}
-	var f prefaulter
-	if !f.start(prefaultMinN) {
+	var f Prefaulter
+	if !f.Start(true) {
 		t.Skip("one processor")
 	}
-	defer f.finish()
+	defer f.Finish()
 	other, b, never := freshRegion(t, 8*hugePage), freshRegion(t, 8*hugePage), freshRegion(t, hugePage)
 	f.held = true // both queued before the helper looks
 	f.add(b)
@@ -149,14 +149,14 @@ func TestJoinPopulates(t *testing.T) {
 	}
 }
 
-// TestJoinAlone: with the helper not taking arrays (a running prefaulter without its
+// TestJoinAlone: with the helper not taking arrays (a running Prefaulter without its
 // goroutine), join populates the joined array whole on the calling thread, from its start,
 // and leaves the other queued arrays queued and untouched.
 func TestJoinAlone(t *testing.T) {
 	if !prefaultSupported() {
 		t.Skip("the system does not populate memory on request")
 	}
-	f := prefaulter{running: true, wake: make(chan struct{}, 1), pending: make([][]byte, 0, prefaultSlots)}
+	f := Prefaulter{running: true, wake: make(chan struct{}, 1), pending: make([][]byte, 0, prefaultSlots)}
 	a, b := freshRegion(t, 3*hugePage), freshRegion(t, 3*hugePage)
 	f.add(a)
 	f.add(b)

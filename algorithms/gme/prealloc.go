@@ -1,7 +1,0 @@
-package gme
-
-import "github.com/mutexlab/mutexlab/kernel"
-
-// Preallocate sizes the Reverse Link state before the graph is built, so that the kernel's
-// setup helper faults it in meanwhile (kernel.Preallocator).
-func (a *GME) Preallocate(t *kernel.Topology, n, links int) { a.l.Preallocate(t, n, links) }

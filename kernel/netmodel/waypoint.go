@@ -275,7 +275,7 @@ func (m *Geo) pos(i int32, now float64) (float64, float64) {
 	return m.x0[i] + m.vx[i]*dt, m.y0[i] + m.vy[i]*dt
 }
 
-// Position returns node i's position at time now (tests and tools).
+// Position returns node i's position at time now (kernel.Mover: traces and the viewer read it).
 func (m *Geo) Position(i int32, now float64) (x, y float64) { return m.pos(i, now) }
 
 // SegmentStart returns the time node i's current segment (a leg, a pause, or rest after a

@@ -14,10 +14,10 @@ import (
 // one; an entry too wide even for one column breaks after a comma onto more rows. So every
 // entry is drawn whole, inside the figure, and no text runs into another entry's sample.
 const (
-	legendThumb  = 24  // points: the line sample with its marker
-	legendGap    = 3   // points between a sample and its text
-	legendColGap = 10  // points between two columns
-	legendMargin = 4   // points kept clear at each side of the figure
+	legendThumb  = 24   // points: the line sample with its marker
+	legendGap    = 3    // points between a sample and its text
+	legendColGap = 10   // points between two columns
+	legendMargin = 4    // points kept clear at each side of the figure
 	textSlack    = 1.05 // glyphs rasterise up to a few percent wider than measured
 )
 

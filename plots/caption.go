@@ -2,6 +2,7 @@ package plots
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -19,7 +20,7 @@ type Pooled struct {
 const maxPooledValues = 5
 
 // caption says what each point is: a mean with its 95% CI over how many trials, at which
-// fixed parameter values, pooled over which parameters. It is drawn above the legend
+// fixed parameter values (those Keep holds at one value, then Fixed), pooled over which parameters. It is drawn above the legend
 // (unless NoCaption) and returned as Figure.Caption for a paper's own caption.
 func (s LineSpec) caption(panels []*panel, ax axes) string {
 	lo, hi := -1, -1
@@ -51,6 +52,9 @@ func (s LineSpec) caption(panels []*panel, ax axes) string {
 			}
 			fixed = append(fixed, l)
 		}
+	}
+	for _, f := range s.Fixed {
+		fixed = append(fixed, s.Label(f.Column, f.Value))
 	}
 	if len(fixed) > 0 {
 		parts = append(parts, "Fixed: "+strings.Join(fixed, ", ")+".")
@@ -104,12 +108,9 @@ func (s LineSpec) shows(column string) bool {
 // connectivity at a fixed n) is not listed again; connectivity goes first. Values are in
 // ascending order.
 func PooledParams(d *analysis.Dataset, s LineSpec, params []string) ([]Pooled, error) {
-	shown := slices.DeleteFunc(slices.Concat([]string{s.X, s.Facet}, s.Series), func(c string) bool { return c == "" })
-	cols := map[string]*analysis.Column{}
-	for _, c := range slices.Concat(shown, keys(s.Keep), params) {
-		if cols[c] = d.Column(c); cols[c] == nil {
-			return nil, fmt.Errorf("plot: column %q was not loaded", c)
-		}
+	shown, cols, err := figureColumns(d, s, params)
+	if err != nil {
+		return nil, err
 	}
 	pointOf := figurePoints(d, s, shown, cols)
 	sweepPoint := d.Column("point")
@@ -133,6 +134,62 @@ func PooledParams(d *analysis.Dataset, s LineSpec, params []string) ([]Pooled, e
 		kept = append(kept, cols[c])
 	}
 	return out, nil
+}
+
+// Setting is a parameter that holds one value over all of a figure's points.
+type Setting struct {
+	Column, Value string
+}
+
+// captionParams are the parameters a caption names when they hold one value over a
+// figure's points: the network and workload that define the experiment, and the model
+// parameters of the algorithm families (hk's k, h and priority classes, gme's m). The
+// measurement procedure (warm-up, window, budgets) is the results file's to record, not
+// the caption's. degree follows from connectivity at a fixed n and is named only where
+// connectivity is not.
+var captionParams = []string{"n", "connectivity", "degree", "load", "mobility", "delay", "k", "h", "priority_levels", "m"}
+
+// FixedParams finds the parameters of captionParams among params (columns of d) that take
+// one value over the rows Keep admits and that the figure neither shows nor keeps: the
+// caption names them, so a figure says the setting it was drawn at. A column null on some
+// rows (h on rl's rows beside hk's) is fixed when its values are one.
+func FixedParams(d *analysis.Dataset, s LineSpec, params []string) ([]Setting, error) {
+	shown, cols, err := figureColumns(d, s, params)
+	if err != nil {
+		return nil, err
+	}
+	pointOf := figurePoints(d, s, shown, cols)
+	var out []Setting
+	for _, c := range captionParams {
+		if !slices.Contains(params, c) || s.shows(c) || s.Keep[c] != nil {
+			continue
+		}
+		if c == "degree" && slices.ContainsFunc(out, func(f Setting) bool { return f.Column == "connectivity" }) {
+			continue
+		}
+		seen := map[string]bool{}
+		for r, key := range pointOf {
+			if v := cols[c].Text(r); key != "" && v != analysis.Null {
+				seen[v] = true
+			}
+		}
+		if len(seen) == 1 {
+			out = append(out, Setting{Column: c, Value: slices.Collect(maps.Keys(seen))[0]})
+		}
+	}
+	return out, nil
+}
+
+// figureColumns loads the columns the figure shows, keeps and checks among params.
+func figureColumns(d *analysis.Dataset, s LineSpec, params []string) ([]string, map[string]*analysis.Column, error) {
+	shown := slices.DeleteFunc(slices.Concat([]string{s.X, s.Facet}, s.Series), func(c string) bool { return c == "" })
+	cols := map[string]*analysis.Column{}
+	for _, c := range slices.Concat(shown, keys(s.Keep), params) {
+		if cols[c] = d.Column(c); cols[c] == nil {
+			return nil, nil, fmt.Errorf("plot: column %q was not loaded", c)
+		}
+	}
+	return shown, cols, nil
 }
 
 // figurePoints returns each row's figure point (x, series and facet values), "" for rows

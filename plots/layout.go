@@ -34,6 +34,7 @@ func (s LineSpec) figure(panels []*panel, ax axes) (*Figure, error) {
 		Width:   s.Width,
 		Height:  h.height() + vg.Length(len(panels))*s.PanelHeight,
 		Caption: h.caption,
+		legend:  h.legend,
 		draw: func(c draw.Canvas) {
 			top := h.draw(c)
 			s.drawBody(c, top, grid)

@@ -145,8 +145,7 @@ type Setting struct {
 // figure's points: the network and workload that define the experiment, and the model
 // parameters of the algorithm families (hk's k, h and priority classes, gme's m). The
 // measurement procedure (warm-up, window, budgets) is the results file's to record, not
-// the caption's. degree follows from connectivity at a fixed n and is named only where
-// connectivity is not.
+// the caption's.
 var captionParams = []string{"n", "connectivity", "degree", "load", "mobility", "delay", "k", "h", "priority_levels", "m"}
 
 // FixedParams finds the parameters of captionParams among params (columns of d) that take
@@ -159,25 +158,45 @@ func FixedParams(d *analysis.Dataset, s LineSpec, params []string) ([]Setting, e
 		return nil, err
 	}
 	pointOf := figurePoints(d, s, shown, cols)
-	var out []Setting
+	one := map[string]string{}
 	for _, c := range captionParams {
-		if !slices.Contains(params, c) || s.shows(c) || s.Keep[c] != nil {
-			continue
-		}
-		if c == "degree" && slices.ContainsFunc(out, func(f Setting) bool { return f.Column == "connectivity" }) {
-			continue
-		}
-		seen := map[string]bool{}
-		for r, key := range pointOf {
-			if v := cols[c].Text(r); key != "" && v != analysis.Null {
-				seen[v] = true
+		if slices.Contains(params, c) && !s.shows(c) && s.Keep[c] == nil {
+			if v, ok := oneValue(cols[c], pointOf); ok {
+				one[c] = v
 			}
 		}
-		if len(seen) == 1 {
-			out = append(out, Setting{Column: c, Value: slices.Collect(maps.Keys(seen))[0]})
+	}
+	// connectivity and degree follow from each other at a fixed n: the one the spec set is
+	// the one written shorter (0.2, not 0.2608695652); the other was derived from it
+	if c, ok := one["connectivity"]; ok {
+		if d, ok := one["degree"]; ok && len(d) < len(c) {
+			delete(one, "connectivity")
+		} else {
+			delete(one, "degree")
+		}
+	}
+	var out []Setting
+	for _, c := range captionParams {
+		if v, ok := one[c]; ok {
+			out = append(out, Setting{Column: c, Value: v})
 		}
 	}
 	return out, nil
+}
+
+// oneValue returns the value col takes on every row kept in pointOf where it is not null,
+// if it takes one.
+func oneValue(col *analysis.Column, pointOf []string) (string, bool) {
+	seen := map[string]bool{}
+	for r, key := range pointOf {
+		if v := col.Text(r); key != "" && v != analysis.Null {
+			seen[v] = true
+		}
+	}
+	if len(seen) != 1 {
+		return "", false
+	}
+	return slices.Collect(maps.Keys(seen))[0], true
 }
 
 // figureColumns loads the columns the figure shows, keeps and checks among params.

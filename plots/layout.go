@@ -162,11 +162,20 @@ func (s LineSpec) drawBody(c draw.Canvas, top vg.Length, grid [][]*plot.Plot) {
 	}
 }
 
-// wrap breaks txt into lines no wider than w in style sty, at spaces.
+// wrap breaks txt into lines no wider than w in style sty, at spaces, never inside a
+// setting "name = value".
 func wrap(sty text.Style, txt string, w vg.Length) []string {
+	var words []string
+	for _, word := range strings.Fields(txt) {
+		if n := len(words); n > 0 && (word == "=" || strings.HasSuffix(words[n-1], " =")) {
+			words[n-1] += " " + word
+			continue
+		}
+		words = append(words, word)
+	}
 	var lines []string
 	cur := ""
-	for _, word := range strings.Fields(txt) {
+	for _, word := range words {
 		next := strings.TrimSpace(cur + " " + word)
 		if cur != "" && sty.Width(next) > w {
 			lines = append(lines, cur)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mutexlab/mutexlab/analysis"
+	"github.com/mutexlab/mutexlab/results/columns"
 )
 
 // Pooled is a parameter that a figure's points average over, with the values it took.
@@ -150,8 +151,8 @@ var captionParams = []string{"n", "connectivity", "degree", "load", "mobility", 
 
 // FixedParams finds the parameters of captionParams among params (columns of d) that take
 // one value over the rows Keep admits and that the figure neither shows nor keeps: the
-// caption names them, so a figure says the setting it was drawn at. A column null on some
-// rows (h on rl's rows beside hk's) is fixed when its values are one.
+// caption names them, so a figure says the setting it was drawn at (see oneValue for
+// nulls).
 func FixedParams(d *analysis.Dataset, s LineSpec, params []string) ([]Setting, error) {
 	shown, cols, err := figureColumns(d, s, params)
 	if err != nil {
@@ -161,7 +162,7 @@ func FixedParams(d *analysis.Dataset, s LineSpec, params []string) ([]Setting, e
 	one := map[string]string{}
 	for _, c := range captionParams {
 		if slices.Contains(params, c) && !s.shows(c) && s.Keep[c] == nil {
-			if v, ok := oneValue(cols[c], pointOf); ok {
+			if v, ok := oneValue(d, c, pointOf); ok {
 				one[c] = v
 			}
 		}
@@ -184,13 +185,25 @@ func FixedParams(d *analysis.Dataset, s LineSpec, params []string) ([]Setting, e
 	return out, nil
 }
 
-// oneValue returns the value col takes on every row kept in pointOf where it is not null,
-// if it takes one.
-func oneValue(col *analysis.Column, pointOf []string) (string, bool) {
+// oneValue returns the value column c takes on every row kept in pointOf, if it takes
+// one. A null where c does not apply (h on rl's rows beside hk's) does not count; a null
+// where it applies is another setting (h on hk's rows with h uniform on 1..k), so c is not
+// fixed.
+func oneValue(d *analysis.Dataset, c string, pointOf []string) (string, bool) {
+	col, alg := d.Column(c), d.Column("algorithm")
+	info, known := columns.Lookup(c)
+	applies := func(r int) bool {
+		return !known || info.Algorithms == nil || alg == nil || slices.Contains(info.Algorithms, alg.Text(r))
+	}
 	seen := map[string]bool{}
 	for r, key := range pointOf {
-		if v := col.Text(r); key != "" && v != analysis.Null {
+		if key == "" {
+			continue
+		}
+		if v := col.Text(r); v != analysis.Null {
 			seen[v] = true
+		} else if applies(r) {
+			return "", false
 		}
 	}
 	if len(seen) != 1 {

@@ -108,10 +108,10 @@ func TestLegendWrapsLongLabels(t *testing.T) {
 	}
 }
 
-// TestCaptionNamesFixedParameters: a sweep of hk over k and load names in its caption the
-// parameters that hold one value throughout (n, connectivity, mobility, h and the priority
-// classes), and none that a figure shows.
-func TestCaptionNamesFixedParameters(t *testing.T) {
+// writeHK writes a results file of fake hk trials over k and load (two trials a point),
+// with rl's beside them if withRL.
+func writeHK(t *testing.T, withRL bool) string {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "hk.parquet")
 	var trials []columns.Trial
 	for _, k := range []float64{1, 2} {
@@ -120,13 +120,26 @@ func TestCaptionNamesFixedParameters(t *testing.T) {
 				tr := columns.Fake("hk", 30, 0.2, load, 0, seed, 100, 10*load+float64(seed), 5)
 				tr.Params.Algo = map[string]float64{"k": k}
 				trials = append(trials, tr)
+				if withRL && k == 1 {
+					trials = append(trials, columns.Fake("rl", 30, 0.2, load, 0, seed, 100, 10*load+float64(seed), 5))
+				}
 			}
 		}
 	}
 	if err := columns.WriteFile(path, trials, nil); err != nil {
 		t.Fatal(err)
 	}
-	d := loadSweep(t, path)
+	return path
+}
+
+// TestCaptionNamesFixedParameters: a sweep of hk over k and load names in its caption the
+// parameters that hold one value throughout (n, connectivity, mobility, h and the priority
+// classes), and none that a figure shows. Beside rl, whose rows have none of hk's
+// parameters, h and the priority classes are still fixed; but hk's h is not where some of
+// hk's rows draw h uniform on 1..k (h null).
+func TestCaptionNamesFixedParameters(t *testing.T) {
+	const want = "Fixed: n = 30, connectivity = 0.2, λ_mob = 0, delay = 1, h = 1, priority_levels = 1."
+	d := loadSweep(t, writeHK(t, false))
 	figs, _, err := SweepFigures(d, Sweep{Axes: []string{"k", "load"}})
 	if err != nil || len(figs) == 0 {
 		t.Fatalf("%d figures, %v", len(figs), err)
@@ -136,7 +149,6 @@ func TestCaptionNamesFixedParameters(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := "Fixed: n = 30, connectivity = 0.2, λ_mob = 0, delay = 1, h = 1, priority_levels = 1."
 		if !strings.Contains(fig.Caption, want) {
 			t.Errorf("%s: caption %q lacks %q", f.Name, fig.Caption, want)
 		}
@@ -145,5 +157,18 @@ func TestCaptionNamesFixedParameters(t *testing.T) {
 				t.Errorf("%s: caption %q names %q, which the figure shows", f.Name, fig.Caption, shown)
 			}
 		}
+	}
+	mixed := Preset{Name: "rl-hk", Spec: LineSpec{Metric: "wait_mean", X: "load", Series: []string{"algorithm"}}}
+	fig, err := mixed.FromDataset(loadFor(t, writeHK(t, true), mixed))
+	if err != nil || !strings.Contains(fig.Caption, want) {
+		t.Errorf("rl beside hk: caption %q lacks %q (%v)", fig.Caption, want, err)
+	}
+	p, err := PresetByName("jiang-hk-wait")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fig, err = p.FromDataset(loadFor(t, fixtureOf(p.Name), p))
+	if err != nil || strings.Contains(fig.Caption, "h = ") || !strings.Contains(fig.Caption, "n = 30") {
+		t.Errorf("jiang-hk-wait, h fixed in one panel and uniform in the other: caption %q (%v)", fig.Caption, err)
 	}
 }

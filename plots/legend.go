@@ -154,17 +154,25 @@ func (l legendLayout) draw(c draw.Canvas, top vg.Length) {
 }
 
 // wrapAt breaks txt into lines no wider than w in sty, after each sep (kept at the line's
-// end, trimmed of trailing spaces) where it must.
+// end, trimmed of trailing spaces) where it must; a part wider than w on its own breaks
+// at its spaces, as a caption does.
 func wrapAt(sty text.Style, txt, sep string, w vg.Length) []string {
-	parts := strings.SplitAfter(txt, sep)
 	var lines []string
 	cur := ""
-	for _, p := range parts {
+	flush := func() {
+		if line := strings.TrimRight(cur, " "); textWidth(sty, line) > w {
+			lines = append(lines, wrap(sty, line, w/textSlack)...)
+		} else if line != "" {
+			lines = append(lines, line)
+		}
+		cur = ""
+	}
+	for _, p := range strings.SplitAfter(txt, sep) {
 		if cur != "" && textWidth(sty, strings.TrimRight(cur+p, " ")) > w {
-			lines = append(lines, strings.TrimRight(cur, " "))
-			cur = ""
+			flush()
 		}
 		cur += p
 	}
-	return append(lines, strings.TrimRight(cur, " "))
+	flush()
+	return lines
 }

@@ -106,6 +106,13 @@ func TestLegendWrapsLongLabels(t *testing.T) {
 	if len(l.columns) != 1 || l.rows != 2+len(l.entries[1].lines) {
 		t.Errorf("columns %v, rows %d", l.columns, l.rows)
 	}
+	// one setting wider than the figure: broken at its spaces (never inside "name = value")
+	huge := "RR, " + strings.Repeat("very ", 30) + "long name = 1"
+	l = layoutLegend([]string{huge}, styles[:1], 2*vg.Inch)
+	if strings.Join(l.entries[0].lines, " ") != huge || len(l.entries[0].lines) < 3 {
+		t.Errorf("a setting wider than the figure broken into %q", l.entries[0].lines)
+	}
+	checkLegendFits(t, "one long setting", l, 2*vg.Inch)
 }
 
 // writeHK writes a results file of fake hk trials over k and load (two trials a point),

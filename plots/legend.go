@@ -58,27 +58,21 @@ func textWidth(sty text.Style, txt string) vg.Length {
 // when both fit side by side, else one, with labels too wide for it broken after commas.
 func layoutLegend(labels []string, stys []Style, width vg.Length) legendLayout {
 	room := width - 2*vg.Points(legendMargin)
-	maxCols := 1
-	if len(labels) > 3 {
-		maxCols = 2
+	l := legendLayout{entries: make([]legendEntry, len(labels))}
+	for i, lab := range labels {
+		l.entries[i] = legendEntry{lines: []string{lab}, sty: stys[i]}
 	}
-	for ncol := maxCols; ncol >= 1; ncol-- {
-		l := legendLayout{entries: make([]legendEntry, len(labels))}
-		for i, lab := range labels {
-			l.entries[i] = legendEntry{lines: []string{lab}, sty: stys[i]}
-		}
-		if ncol == 1 {
-			textRoom := room - vg.Points(legendThumb+legendGap)
-			for i := range l.entries {
-				l.entries[i].lines = wrapAt(legendTextStyle(), labels[i], ", ", textRoom)
-			}
-		}
-		l.arrange(ncol)
-		if ncol == 1 || l.width() <= room {
+	if len(labels) > 3 {
+		if l.arrange(2); l.width() <= room {
 			return l
 		}
 	}
-	panic("unreachable")
+	textRoom := room - vg.Points(legendThumb+legendGap)
+	for i := range l.entries {
+		l.entries[i].lines = wrapAt(legendTextStyle(), labels[i], ", ", textRoom)
+	}
+	l.arrange(1)
+	return l
 }
 
 // arrange fills ncol columns top to bottom, as evenly as the entries allow, and measures

@@ -21,8 +21,9 @@ type Pooled struct {
 const maxPooledValues = 5
 
 // caption says what each point is: a mean with its 95% CI over how many trials, at which
-// fixed parameter values (those Keep holds at one value, then Fixed), pooled over which parameters. It is drawn above the legend
-// (unless NoCaption) and returned as Figure.Caption for a paper's own caption.
+// fixed parameter values (those Keep holds at one value, then Fixed), pooled over which
+// parameters. It is drawn above the legend (unless NoCaption) and returned as
+// Figure.Caption for a paper's own caption.
 func (s LineSpec) caption(panels []*panel, ax axes) string {
 	lo, hi := -1, -1
 	for _, pt := range allPoints(panels) {
@@ -169,8 +170,8 @@ func FixedParams(d *analysis.Dataset, s LineSpec, params []string) ([]Setting, e
 	}
 	// connectivity and degree follow from each other at a fixed n: the one the spec set is
 	// the one written shorter (0.2, not 0.2608695652); the other was derived from it
-	if c, ok := one["connectivity"]; ok {
-		if d, ok := one["degree"]; ok && len(d) < len(c) {
+	if conn, ok := one["connectivity"]; ok {
+		if deg, ok := one["degree"]; ok && len(deg) < len(conn) {
 			delete(one, "connectivity")
 		} else {
 			delete(one, "degree")

@@ -2,11 +2,13 @@ package plots
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
 
 	"github.com/mutexlab/mutexlab/analysis"
+	"github.com/mutexlab/mutexlab/results/columns"
 )
 
 // Pooled is a parameter that a figure's points average over, with the values it took.
@@ -19,8 +21,9 @@ type Pooled struct {
 const maxPooledValues = 5
 
 // caption says what each point is: a mean with its 95% CI over how many trials, at which
-// fixed parameter values, pooled over which parameters. It is drawn above the legend
-// (unless NoCaption) and returned as Figure.Caption for a paper's own caption.
+// fixed parameter values (those Keep holds at one value, then Fixed), pooled over which
+// parameters. It is drawn above the legend (unless NoCaption) and returned as
+// Figure.Caption for a paper's own caption.
 func (s LineSpec) caption(panels []*panel, ax axes) string {
 	lo, hi := -1, -1
 	for _, pt := range allPoints(panels) {
@@ -51,6 +54,9 @@ func (s LineSpec) caption(panels []*panel, ax axes) string {
 			}
 			fixed = append(fixed, l)
 		}
+	}
+	for _, f := range s.Fixed {
+		fixed = append(fixed, s.Label(f.Column, f.Value))
 	}
 	if len(fixed) > 0 {
 		parts = append(parts, "Fixed: "+strings.Join(fixed, ", ")+".")
@@ -104,12 +110,9 @@ func (s LineSpec) shows(column string) bool {
 // connectivity at a fixed n) is not listed again; connectivity goes first. Values are in
 // ascending order.
 func PooledParams(d *analysis.Dataset, s LineSpec, params []string) ([]Pooled, error) {
-	shown := slices.DeleteFunc(slices.Concat([]string{s.X, s.Facet}, s.Series), func(c string) bool { return c == "" })
-	cols := map[string]*analysis.Column{}
-	for _, c := range slices.Concat(shown, keys(s.Keep), params) {
-		if cols[c] = d.Column(c); cols[c] == nil {
-			return nil, fmt.Errorf("plot: column %q was not loaded", c)
-		}
+	shown, cols, err := figureColumns(d, s, params)
+	if err != nil {
+		return nil, err
 	}
 	pointOf := figurePoints(d, s, shown, cols)
 	sweepPoint := d.Column("point")
@@ -133,6 +136,93 @@ func PooledParams(d *analysis.Dataset, s LineSpec, params []string) ([]Pooled, e
 		kept = append(kept, cols[c])
 	}
 	return out, nil
+}
+
+// Setting is a parameter that holds one value over all of a figure's points.
+type Setting struct {
+	Column, Value string
+}
+
+// captionParams are the parameters a caption names when they hold one value over a
+// figure's points: the network and workload that define the experiment, and the model
+// parameters of the algorithm families (hk's k, h and priority classes, gme's m). The
+// measurement procedure (warm-up, window, budgets) is the results file's to record, not
+// the caption's.
+var captionParams = []string{"n", "connectivity", "degree", "load", "mobility", "delay", "k", "h", "priority_levels", "m"}
+
+// FixedParams finds the parameters of captionParams among params (columns of d) that take
+// one value over the rows Keep admits and that the figure neither shows nor keeps: the
+// caption names them, so a figure says the setting it was drawn at (see oneValue for
+// nulls).
+func FixedParams(d *analysis.Dataset, s LineSpec, params []string) ([]Setting, error) {
+	shown, cols, err := figureColumns(d, s, params)
+	if err != nil {
+		return nil, err
+	}
+	pointOf := figurePoints(d, s, shown, cols)
+	one := map[string]string{}
+	for _, c := range captionParams {
+		if slices.Contains(params, c) && !s.shows(c) && s.Keep[c] == nil {
+			if v, ok := oneValue(d, c, pointOf); ok {
+				one[c] = v
+			}
+		}
+	}
+	// connectivity and degree follow from each other at a fixed n: the one the spec set is
+	// the one written shorter (0.2, not 0.2608695652); the other was derived from it
+	if conn, ok := one["connectivity"]; ok {
+		if deg, ok := one["degree"]; ok && len(deg) < len(conn) {
+			delete(one, "connectivity")
+		} else {
+			delete(one, "degree")
+		}
+	}
+	var out []Setting
+	for _, c := range captionParams {
+		if v, ok := one[c]; ok {
+			out = append(out, Setting{Column: c, Value: v})
+		}
+	}
+	return out, nil
+}
+
+// oneValue returns the value column c takes on every row kept in pointOf, if it takes
+// one. A null where c does not apply (h on rl's rows beside hk's) does not count; a null
+// where it applies is another setting (h on hk's rows with h uniform on 1..k), so c is not
+// fixed.
+func oneValue(d *analysis.Dataset, c string, pointOf []string) (string, bool) {
+	col, alg := d.Column(c), d.Column("algorithm")
+	info, known := columns.Lookup(c)
+	applies := func(r int) bool {
+		return !known || info.Algorithms == nil || alg == nil || slices.Contains(info.Algorithms, alg.Text(r))
+	}
+	seen := map[string]bool{}
+	for r, key := range pointOf {
+		if key == "" {
+			continue
+		}
+		if v := col.Text(r); v != analysis.Null {
+			seen[v] = true
+		} else if applies(r) {
+			return "", false
+		}
+	}
+	if len(seen) != 1 {
+		return "", false
+	}
+	return slices.Collect(maps.Keys(seen))[0], true
+}
+
+// figureColumns loads the columns the figure shows, keeps and checks among params.
+func figureColumns(d *analysis.Dataset, s LineSpec, params []string) ([]string, map[string]*analysis.Column, error) {
+	shown := slices.DeleteFunc(slices.Concat([]string{s.X, s.Facet}, s.Series), func(c string) bool { return c == "" })
+	cols := map[string]*analysis.Column{}
+	for _, c := range slices.Concat(shown, keys(s.Keep), params) {
+		if cols[c] = d.Column(c); cols[c] == nil {
+			return nil, nil, fmt.Errorf("plot: column %q was not loaded", c)
+		}
+	}
+	return shown, cols, nil
 }
 
 // figurePoints returns each row's figure point (x, series and facet values), "" for rows

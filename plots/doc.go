@@ -23,10 +23,13 @@
 // # What a figure shows
 //
 // Top to bottom: an optional title (LineSpec.Title; none by default, a paper sets its own
-// caption), a caption line (Figure.Caption: trials per point, parameters fixed by Keep,
-// parameters pooled — averaged over because they are neither x, series nor facet — and
-// whether CIs are narrower than the markers), the legend in its own strip so it never
-// covers data, the panels, and the axis labels with units (AxisLabel, the one place a
+// caption), a caption line (Figure.Caption: trials per point, parameters fixed by Keep or
+// holding one value in the data (FixedParams: network, workload and the algorithms' model
+// parameters), parameters pooled — averaged over because they are neither x, series nor
+// facet — and whether CIs are narrower than the markers), the legend in its own strip so
+// it never covers data (columns as wide as their widest entry in the legend's font, two
+// while they fit, else one, a label too long for one broken after a comma: every entry
+// whole inside the figure), the panels, and the axis labels with units (AxisLabel, the one place a
 // column name becomes "what (unit)"). Lines and panels come in ascending order, or in the
 // order Keep lists the values.
 //

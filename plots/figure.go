@@ -29,8 +29,9 @@ type Figure struct {
 	Caption string
 	// Notes are what the figure leaves out and why (points a log axis cannot show), one
 	// line each, for the user to read: bench plot prints them.
-	Notes []string
-	draw  func(c draw.Canvas)
+	Notes  []string
+	legend legendLayout // the legend strip's entries, for checking they fit
+	draw   func(c draw.Canvas)
 }
 
 // FormatOf returns the output format of path from its extension, or an error listing the

@@ -7,7 +7,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
-	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -22,10 +21,7 @@ func (s LineSpec) figure(panels []*panel, ax axes) (*Figure, error) {
 	if len(s.Series) > 0 {
 		st.column = s.Series[0]
 	}
-	h, err := s.header(panels, ax, st) // hands out the styles in legend order
-	if err != nil {
-		return nil, err
-	}
+	h := s.header(panels, ax, st) // hands out the styles in legend order
 	grid := make([][]*plot.Plot, len(panels))
 	for i, p := range panels {
 		pl, err := s.panelPlot(p, ax, st)
@@ -38,6 +34,7 @@ func (s LineSpec) figure(panels []*panel, ax axes) (*Figure, error) {
 		Width:   s.Width,
 		Height:  h.height() + vg.Length(len(panels))*s.PanelHeight,
 		Caption: h.caption,
+		legend:  h.legend,
 		draw: func(c draw.Canvas) {
 			top := h.draw(c)
 			s.drawBody(c, top, grid)
@@ -51,15 +48,14 @@ type header struct {
 	title        string
 	caption      string
 	captionLines []string // empty with NoCaption
-	legends      []plot.Legend
-	legendRows   int
+	legend       legendLayout
 }
 
 func textStyle(size vg.Length) text.Style {
 	return text.Style{Color: color.Black, Font: font.From(plot.DefaultFont, size), XAlign: draw.XCenter, YAlign: draw.YTop, Handler: textHandler}
 }
 
-func (s LineSpec) header(panels []*panel, ax axes, st *seriesStyler) (*header, error) {
+func (s LineSpec) header(panels []*panel, ax axes, st *seriesStyler) *header {
 	h := &header{width: s.Width, title: s.Title, caption: s.caption(panels, ax)}
 	if !s.NoCaption {
 		// 90% of the width: glyphs rasterise up to a few percent wider than measured
@@ -75,7 +71,7 @@ func (s LineSpec) header(panels []*panel, ax axes, st *seriesStyler) (*header, e
 	}
 	s.order([]*panel{{lines: entries}})
 	if len(s.Series) == 0 || len(entries) == 0 {
-		return h, nil
+		return h
 	}
 	for _, e := range entries {
 		st.style(e.key)
@@ -88,39 +84,8 @@ func (s LineSpec) header(panels []*panel, ax axes, st *seriesStyler) (*header, e
 		}
 		labels[i], stys[i] = strings.Join(parts, ", "), st.style(e.key)
 	}
-	return h, h.setLegend(labels, stys)
-}
-
-// setLegend lays out one legend entry per label in the header's strip: one column, or two
-// beyond three entries.
-func (h *header) setLegend(labels []string, stys []Style) error {
-	ncol := 1
-	if len(labels) > 3 {
-		ncol = 2
-	}
-	h.legendRows = (len(labels) + ncol - 1) / ncol
-	h.legends = make([]plot.Legend, ncol)
-	for c := range h.legends {
-		h.legends[c] = newLegend()
-		h.legends[c].TextStyle.Font = font.From(plot.DefaultFont, legendSize)
-		h.legends[c].Top, h.legends[c].Left = true, true
-		h.legends[c].ThumbnailWidth = vg.Points(24)
-		h.legends[c].Padding = vg.Points(1.2)
-	}
-	for i, label := range labels {
-		ln, err := plotter.NewLine(plotter.XYs{{}})
-		if err != nil {
-			return err
-		}
-		ln.LineStyle = stys[i].lineStyle()
-		sc, err := plotter.NewScatter(plotter.XYs{{}})
-		if err != nil {
-			return err
-		}
-		sc.GlyphStyle = stys[i].glyphStyle()
-		h.legends[i/h.legendRows].Add(label, ln, sc)
-	}
-	return nil
+	h.legend = layoutLegend(labels, stys, s.Width)
+	return h
 }
 
 func containsKey(ls []*line, key []string) bool {
@@ -146,10 +111,7 @@ func (h *header) height() vg.Length {
 	if len(h.captionLines) > 0 {
 		y += vg.Points(captionRow*float64(len(h.captionLines)) + 3)
 	}
-	if h.legendRows > 0 {
-		y += vg.Points(legendRow*float64(h.legendRows) + 6)
-	}
-	return y + vg.Points(2)
+	return y + h.legend.height() + vg.Points(2)
 }
 
 // draw draws the header at the top of c and returns where the panels start.
@@ -167,18 +129,8 @@ func (h *header) draw(c draw.Canvas) vg.Length {
 	if len(h.captionLines) > 0 {
 		top -= vg.Points(3)
 	}
-	if h.legendRows == 0 {
-		return top
-	}
-	colW := (c.Max.X - c.Min.X - vg.Points(30)) / vg.Length(len(h.legends))
-	legendH := vg.Points(legendRow*float64(h.legendRows) + 6)
-	for i := range h.legends {
-		lc := draw.Crop(c, vg.Points(30)+vg.Length(i)*colW, 0, 0, 0)
-		lc.Max.X = lc.Min.X + colW
-		lc.Max.Y, lc.Min.Y = top, top-legendH
-		h.legends[i].Draw(lc)
-	}
-	return top - legendH
+	h.legend.draw(c, top)
+	return top - h.legend.height()
 }
 
 // drawBody draws the axis labels and the panels below top: grid[row][column], every row as
@@ -210,11 +162,20 @@ func (s LineSpec) drawBody(c draw.Canvas, top vg.Length, grid [][]*plot.Plot) {
 	}
 }
 
-// wrap breaks txt into lines no wider than w in style sty, at spaces.
+// wrap breaks txt into lines no wider than w in style sty, at spaces, never inside a
+// setting "name = value".
 func wrap(sty text.Style, txt string, w vg.Length) []string {
+	var words []string
+	for _, word := range strings.Fields(txt) {
+		if n := len(words); n > 0 && (word == "=" || strings.HasSuffix(words[n-1], " =")) {
+			words[n-1] += " " + word
+			continue
+		}
+		words = append(words, word)
+	}
 	var lines []string
 	cur := ""
-	for _, word := range strings.Fields(txt) {
+	for _, word := range words {
 		next := strings.TrimSpace(cur + " " + word)
 		if cur != "" && sty.Width(next) > w {
 			lines = append(lines, cur)

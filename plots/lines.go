@@ -46,6 +46,10 @@ type LineSpec struct {
 	// trials and are none of X, Series and Facet. FromDataset fills it; the caption names
 	// them. Build on a ready table cannot know them and leaves it nil.
 	Pooled []Pooled
+	// Fixed lists the parameters that hold one value over the figure's points (those of
+	// captionParams the figure neither shows nor keeps). FromDataset fills it; the caption
+	// names them after the values Keep fixes.
+	Fixed []Setting
 	// NoCaption leaves the caption line (trials per point, fixed and pooled parameters)
 	// out of the image; Figure.Caption still holds it.
 	NoCaption bool

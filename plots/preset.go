@@ -52,7 +52,8 @@ func (p Preset) Build(t *analysis.Table) (*Figure, error) {
 }
 
 // FromDataset aggregates d for the preset (mean and CI per x, series, facet and Keep
-// value) and draws it, naming in the caption the parameters each point pools. d must hold
+// value) and draws it, naming in the caption the parameters each point pools and those
+// that hold one value throughout (FixedParams). d must hold
 // Columns() and the parameter columns to check for pooling, as Need lists them.
 func (p Preset) FromDataset(d *analysis.Dataset) (*Figure, error) {
 	params := analysis.ParametersIn(d.Available)
@@ -61,11 +62,15 @@ func (p Preset) FromDataset(d *analysis.Dataset) (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
+	fixed, err := FixedParams(d, p.Spec, params)
+	if err != nil {
+		return nil, err
+	}
 	t, err := analysis.Aggregate(d, p.By(), []string{p.Spec.Metric})
 	if err != nil {
 		return nil, err
 	}
-	p.Spec.Pooled = pooled
+	p.Spec.Pooled, p.Spec.Fixed = pooled, fixed
 	return p.Build(t)
 }
 

@@ -15,9 +15,10 @@ import (
 // main metric against it, one line per algorithm, with the sweep's other varying axes as
 // more series, then as panels, then held at one value, within the limits below.
 
-// Limits of one sweep figure. Eight series fill the legend's two columns of four rows and
-// stay apart in colour, dash and marker (styles has nine entries); four panels of 1.7 in
-// keep a figure within a page's height.
+// Limits of one sweep figure. Eight series fill the legend's two columns of four rows (or,
+// labelled by several columns, one column of eight) and stay apart in colour, dash and
+// marker (styles has nine entries); four panels of 1.7 in keep a figure within a page's
+// height.
 const (
 	MaxSweepSeries = 8
 	MaxSweepPanels = 4

@@ -141,7 +141,7 @@ func TestSweepFigureLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(fig.Notes) != 1 || !strings.Contains(fig.Notes[0], "mobility_rate is held at network") || !strings.Contains(fig.Notes[0], "(per-node) are left out") ||
-		!strings.Contains(fig.Caption, "Fixed: mobility_rate = network.") {
+		!strings.Contains(fig.Caption, "Fixed: mobility_rate = network, delay = 1.") {
 		t.Errorf("notes %q, caption %q", fig.Notes, fig.Caption)
 	}
 	// Keep fixes an axis at the value it names (no note: nothing beyond the limits is left

@@ -109,10 +109,7 @@ func LinkFigure(traces []LinkTrace, cols int, caption string) (*Figure, error) {
 			grid[r] = append(grid[r], nil)
 		}
 	}
-	h, err := linkHeader(s, caption, series)
-	if err != nil {
-		return nil, err
-	}
+	h := linkHeader(s, caption, series)
 	s.PanelHeight = 1.3 * vg.Inch
 	return &Figure{
 		Width: s.Width, Height: h.height() + vg.Length(len(grid))*s.PanelHeight, Caption: caption,
@@ -159,11 +156,12 @@ func linkPanel(s LineSpec, name string, traces []LinkTrace, series []string, ax 
 
 // linkHeader is the caption and a legend of the series (styles in series order), laid out
 // as the line figures' headers are.
-func linkHeader(s LineSpec, caption string, series []string) (*header, error) {
+func linkHeader(s LineSpec, caption string, series []string) *header {
 	h := &header{width: s.Width, caption: caption, captionLines: wrap(textStyle(captionSize), caption, 0.9*s.Width)}
 	stys := make([]Style, len(series))
 	for i := range series {
 		stys[i] = styles[i%len(styles)]
 	}
-	return h, h.setLegend(series, stys)
+	h.legend = layoutLegend(series, stys, s.Width)
+	return h
 }

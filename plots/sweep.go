@@ -166,7 +166,11 @@ func SweepFigures(d *analysis.Dataset, sw Sweep) (figs []SweepFigure, notes []st
 // most MaxSweepSeries lines result, then one as panels (at most MaxSweepPanels), and the
 // rest held at their smallest value, which LeftOut names. false: no algorithm has m.
 func sweepFigure(d *analysis.Dataset, x, m string, others []string, keep map[string][]string) (SweepFigure, bool) {
-	algos := slices.DeleteFunc(algorithmsWith(d, m), func(a string) bool { return keep["algorithm"] != nil && !slices.Contains(keep["algorithm"], a) })
+	// An algorithm without the x parameter (rl beside hk against k) has no place on the axis.
+	withX := algorithmsWith(d, x)
+	algos := slices.DeleteFunc(algorithmsWith(d, m), func(a string) bool {
+		return !slices.Contains(withX, a) || keep["algorithm"] != nil && !slices.Contains(keep["algorithm"], a)
+	})
 	if len(algos) == 0 {
 		return SweepFigure{}, false
 	}

@@ -85,3 +85,16 @@ func TestPlotSweepBadInput(t *testing.T) {
 		t.Errorf("--against on a file without a spec: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
+
+// TestPlotSweepAxisSomeAlgorithmsLack: against an axis only some algorithms have (k: hk,
+// not rl), the figure draws the algorithms that have it and the run succeeds.
+func TestPlotSweepAxisSomeAlgorithmsLack(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if code, out := runBench(t, "run", "--algo", "rl,hk", "--set", "k=1,2", "--load", "1e-3,1", "--measure", "100", "--warmup", "10", "--out", "k.parquet", "--quiet"); code != exitOK {
+		t.Fatalf("run: exit %d: %s", code, out)
+	}
+	code, stdout, stderr := runPlot(t, "k.parquet", "--figure", "auto")
+	if code != exitOK || !strings.Contains(stdout, "wait_mean-vs-k.png") || !strings.Contains(stdout, "wait_mean-vs-load.png") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}

@@ -92,7 +92,7 @@ func checkPapers(d *analysis.Dataset, path, spec string) (shown []Findings, omit
 
 // omission is the note of a paper left off the page: why, and the commands that check it.
 // Where the data hold the paper's columns and one of its algorithms, bench report --paper
-// prints its tables and findings for what there is (SKIP where the data lack the points).
+// shows its tables and findings for the points the data hold (SKIP where they lack them).
 func (p paper) omission(f Findings, why string) string {
 	run := fmt.Sprintf("bench sweep %s runs every point of its tables", p.name)
 	if f.Partial {

@@ -45,8 +45,9 @@ type Findings struct {
 	Tables   []Tables // the paper's tables of cells, per value
 	Notes    []string
 	Warnings []string // measurement warnings: how many trials are flagged, and what to change
-	// Partial: the data hold the paper's columns and some of its algorithms, so Command
-	// prints its tables and findings (some SKIP, perhaps all).
+	// Partial: the data hold the paper's columns and some of its algorithms, and its
+	// verdicts were computed, so Command prints its tables and findings (some SKIP, perhaps
+	// all).
 	Partial bool
 }
 
@@ -72,22 +73,22 @@ type Tables struct {
 // least one finding gets a verdict other than SKIP. That is exactly when bench report
 // --paper decides a finding, so the page shows a paper wherever the report gives it a
 // verdict, and the same verdicts. A file of the paper's own preset (named NAME or
-// NAME-SUFFIX) always shows it: there a SKIP is news, the data lack the points the paper is
-// about.
-func checkPapers(d *analysis.Dataset, path, spec string) (shown []Findings, omitted []string, err error) {
+// NAME-SUFFIX) shows it whenever its verdicts can be computed: there a SKIP is news, the
+// data lack the points the paper is about.
+func checkPapers(d *analysis.Dataset, path, spec string) (shown []Findings, omitted []string) {
 	for _, p := range papers {
 		preset := spec == p.name || strings.HasPrefix(spec, p.name+"-")
-		f, why, err := p.findings(d, path)
-		if err != nil {
-			return nil, nil, err
-		}
-		if why == "" || preset {
+		f, why := p.findings(d, path)
+		if why == "" || preset && len(f.Rows) > 0 {
+			if why != "" {
+				f.Notes = append(f.Notes, "No finding is decided: "+why+".")
+			}
 			shown = append(shown, f)
 			continue
 		}
 		omitted = append(omitted, p.omission(f, why))
 	}
-	return shown, omitted, nil
+	return shown, omitted
 }
 
 // omission is the note of a paper left off the page: why, and the commands that check it.
@@ -102,25 +103,25 @@ func (p paper) omission(f Findings, why string) string {
 }
 
 // findings checks p on the file; why is "" when some finding is decided (not SKIP), else
-// the reason none is. An error is one the page cannot go on from; a file the paper's
-// computation refuses is a reason, as bench report --paper would give it.
-func (p paper) findings(d *analysis.Dataset, path string) (f Findings, why string, err error) {
+// the reason none is: a file the paper's computation refuses is a reason, the one bench
+// report --paper would give, not a page that cannot be built.
+func (p paper) findings(d *analysis.Dataset, path string) (f Findings, why string) {
 	f = Findings{Title: p.title, Command: fmt.Sprintf("bench report %s --paper %s", path, p.name)}
 	if absent := slices.DeleteFunc(slices.Clone(p.columns), func(c string) bool { return d.Column(c) != nil }); len(absent) > 0 {
-		return f, "the file has no column " + strings.Join(absent, ", "), nil
+		return f, "the file has no column " + strings.Join(absent, ", ")
 	}
 	missing := absentValues(d.Column("algorithm"), p.algorithms)
 	if len(missing) == len(p.algorithms) {
-		return f, "the data hold none of its algorithms (" + strings.Join(p.algorithms, ", ") + "), which every finding is about", nil
+		return f, "the data hold none of its algorithms (" + strings.Join(p.algorithms, ", ") + "), which every finding is about"
 	}
-	f.Partial = true
 	if len(missing) > 0 {
 		f.Notes = append(f.Notes, "The data lack the paper's algorithms "+strings.Join(missing, ", ")+": the findings about them SKIP.")
 	}
 	_, v, err := p.verdicts([]string{path})
 	if err != nil {
-		return f, err.Error(), nil
+		return f, err.Error()
 	}
+	f.Partial = true
 	f.Split, f.Values, f.Warnings = v.Split, v.Values, v.Flags.Advice()
 	if v.Split != "" {
 		f.Notes = append(f.Notes, fmt.Sprintf("The data vary in %s, which the paper's tables do not separate: the findings are checked for each value of it.", v.Split))
@@ -138,7 +139,7 @@ func (p paper) findings(d *analysis.Dataset, path string) (f Findings, why strin
 		tab.Text = b.String()
 		f.Tables = append(f.Tables, tab)
 	}
-	return f, p.undecided(v), nil
+	return f, p.undecided(v)
 }
 
 // undecided is "" when, for some value of the split, the table holds a point of the

@@ -45,9 +45,8 @@ type Findings struct {
 	Tables   []Tables // the paper's tables of cells, per value
 	Notes    []string
 	Warnings []string // measurement warnings: how many trials are flagged, and what to change
-	// Partial: the data hold the paper's columns and some of its algorithms, and its
-	// verdicts were computed, so Command prints its tables and findings (some SKIP, perhaps
-	// all).
+	// Partial: the data hold the paper's columns, and its algorithms at some point of its
+	// tables, so Command prints its tables and findings (some SKIP, perhaps all).
 	Partial bool
 }
 
@@ -92,8 +91,9 @@ func checkPapers(d *analysis.Dataset, path, spec string) (shown []Findings, omit
 }
 
 // omission is the note of a paper left off the page: why, and the commands that check it.
-// Where the data hold the paper's columns and one of its algorithms, bench report --paper
-// shows its tables and findings for the points the data hold (SKIP where they lack them).
+// Where the data hold one of the paper's algorithms at a point of its tables, bench report
+// --paper shows its tables and findings for the points the data hold (SKIP where they lack
+// them).
 func (p paper) omission(f Findings, why string) string {
 	run := fmt.Sprintf("bench sweep %s runs every point of its tables", p.name)
 	if f.Partial {
@@ -121,7 +121,6 @@ func (p paper) findings(d *analysis.Dataset, path string) (f Findings, why strin
 	if err != nil {
 		return f, err.Error()
 	}
-	f.Partial = true
 	f.Split, f.Values, f.Warnings = v.Split, v.Values, v.Flags.Advice()
 	if v.Split != "" {
 		f.Notes = append(f.Notes, fmt.Sprintf("The data vary in %s, which the paper's tables do not separate: the findings are checked for each value of it.", v.Split))
@@ -139,26 +138,30 @@ func (p paper) findings(d *analysis.Dataset, path string) (f Findings, why strin
 		tab.Text = b.String()
 		f.Tables = append(f.Tables, tab)
 	}
-	return f, p.undecided(v)
+	why, f.Partial = p.undecided(v)
+	return f, why
 }
 
 // undecided is "" when, for some value of the split, the table holds a point of the
-// paper's tables and some finding has a verdict other than SKIP; else why not.
-func (p paper) undecided(v *analysis.PaperVerdicts) string {
-	var why error
+// paper's tables and some finding has a verdict other than SKIP; else why not. usable is
+// whether some value's table holds such a point (bench report --paper refuses a file whose
+// tables hold none).
+func (p paper) undecided(v *analysis.PaperVerdicts) (why string, usable bool) {
+	var refused error
 	for i, as := range v.Checks {
 		if err := p.usable(v.Tables[i]); err != nil {
-			why = err
+			refused = err
 			continue
 		}
+		usable = true
 		if slices.ContainsFunc(as, func(a analysis.Assertion) bool { return a.Verdict != analysis.Skip }) {
-			return ""
+			return "", true
 		}
 	}
-	if why != nil {
-		return why.Error()
+	if !usable && refused != nil {
+		return refused.Error(), false
 	}
-	return "no finding can be decided on this data (every one SKIPs)"
+	return "no finding can be decided on this data (every one SKIPs)", usable
 }
 
 // fill sets the rows and tallies from the assertions of each value (perValue[v][finding]).

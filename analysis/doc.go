@@ -44,9 +44,9 @@
 // (TrialsToSettle). Exact values of deterministic workloads use Check.Mean and Check.Expect.
 // Paper.Check gives one Assertion per finding, PASS, FAIL, INCONCLUSIVE or SKIP, with the
 // comparisons that held out of those made and the measurement flags of the groups used
-// (Flags: trials with warmup_too_short or an unstable window); Paper.Matrix checks the same
-// findings on each subset of a table that has one value of a further column and WriteMatrix
-// prints findings × values. Walter2001 holds the findings of Walter, Welch and Vaidya
+// (Flags: trials whose warm-up was too short, with no steady state MSER-5 can detect, or
+// with an unstable window); Paper.Matrix checks the same findings on each subset of a table
+// that has one value of a further column and WriteMatrix prints findings × values. Walter2001 holds the findings of Walter, Welch and Vaidya
 // (2001), section 6; Walter2001Verdicts is the one computation of its verdicts on files,
 // which bench report --paper and bench html both show; WriteWalter2001Cells prints every
 // cell of its Tables 1 and 2. A new paper's findings are a new Paper value; see

@@ -281,7 +281,7 @@ func (t *Table) Write(w io.Writer, f Format) error {
 			header = append(header, m+"_mean", m+"_sd", m+"_ci95", m+"_n")
 		}
 		if t.flagsCounted {
-			header = append(header, "warmup_too_short_trials", "wait_unstable_trials")
+			header = append(header, "warmup_too_short_trials", "no_steady_state_trials", "wait_unstable_trials")
 		}
 		lines := [][]string{header}
 		for i := range t.order {
@@ -292,7 +292,7 @@ func (t *Table) Write(w io.Writer, f Format) error {
 			}
 			if t.flagsCounted {
 				f := t.order[i].flags
-				line = append(line, strconv.Itoa(f.WarmupShort), strconv.Itoa(f.Unstable))
+				line = append(line, strconv.Itoa(f.WarmupShort), strconv.Itoa(f.NoSteady), strconv.Itoa(f.Unstable))
 			}
 			lines = append(lines, line)
 		}

@@ -128,7 +128,8 @@ func reportCmd(ctx context.Context, args []string) error {
 }
 
 // noteFlags says on stderr how many trials carry a measurement warning and what to change;
-// the table's "flagged trials" column (CSV: warmup_too_short_trials, wait_unstable_trials)
+// the table's "flagged trials" column (CSV: warmup_too_short_trials, no_steady_state_trials,
+// wait_unstable_trials)
 // marks the rows resting on them.
 func noteFlags(f analysis.Flags) {
 	for _, a := range f.Advice() {

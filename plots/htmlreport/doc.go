@@ -18,12 +18,17 @@
 //     file is identical byte for byte however it was run, so it cannot say when or how long),
 //     and the page says so rather than leave a blank; it gives the file's modification time
 //     instead, named as such. Whatever an older file lacks is named.
-//   - Findings: where a paper's findings apply to the data (analysis.Walter2001 on data with
-//     its columns and algorithms, or a file of its preset), each finding's verdict, claim,
-//     exact test and evidence, the measurement warnings, and the paper's tables of cells.
-//     The verdicts are analysis.Walter2001Verdicts', the computation bench report --paper
+//   - Findings: of every paper whose findings the data are about, each finding's verdict,
+//     claim, exact test and evidence, the measurement warnings, and the paper's tables of
+//     cells. The data are about a paper's findings when they hold its algorithms at some
+//     point of its tables (for analysis.Walter2001: rl or rr at a load, mobility and
+//     connectivity of Tables 1 and 2) and at least one finding is decided (not SKIP): exactly
+//     when bench report --paper gives a verdict, so a file lacking some of the paper's points
+//     shows what it can decide, SKIP for the rest; a file of the paper's preset always shows
+//     it. The verdicts are analysis.Walter2001Verdicts', the computation bench report --paper
 //     prints, split the same way by a parameter the paper's tables do not separate (a model
-//     reading, say).
+//     reading, say). A paper the page leaves off is named, with the reason and the commands
+//     that check it.
 //   - Figures: every figure preset of package plots that the data can draw, as inline SVG,
 //     with its caption (trials per point, fixed and pooled parameters) and notes as text
 //     and the bench plot command that writes it as a PDF. A preset of the file's own sweep

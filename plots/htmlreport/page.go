@@ -20,8 +20,11 @@ type Page struct {
 	File       string // the path given to Build
 	Provenance Provenance
 	Findings   []Findings
-	Figures    []Figure
-	Skipped    []string // figure presets of the file's own sweep that could not be drawn, and why
+	// PapersOmitted says of each paper whose findings the page does not show why, and names
+	// the command that prints them for what the data hold.
+	PapersOmitted []string
+	Figures       []Figure
+	Skipped       []string // figure presets of the file's own sweep that could not be drawn, and why
 	// FigureNotes say how the figures of a sweep of no preset are laid out, and what
 	// could not be drawn.
 	FigureNotes []string
@@ -64,9 +67,7 @@ func Build(path string) (*Page, error) {
 	axes, axesNote := specAxes(f.Metadata(), path)
 	figs, figMetrics, skipped, figNotes := drawFigures(d, path, name, axes)
 	p.Figures, p.Skipped, p.FigureNotes = figs, skipped, figNotes
-	if p.Findings, err = checkPapers(d, path, name); err != nil {
-		return nil, err
-	}
+	p.Findings, p.PapersOmitted = checkPapers(d, path, name)
 	if p.Summary, err = summarize(d, path, axes, union(summaryMetrics, figMetrics)); err != nil {
 		return nil, err
 	}

@@ -232,7 +232,12 @@ func (s *Sim) fillWindow(r *Result) {
 		r.DrainTime = s.now - s.meas.winEnd
 	}
 	r.LivenessChecked = w.drained
-	r.PendingAtEnd = s.waiting - s.crash.nBlocked
+	r.PendingAtEnd = 0
+	if !w.drained {
+		// Every request still waiting, those the watchdog counted blocked too: without a
+		// completed drain none of them is known never to eat (crash.go).
+		r.PendingAtEnd = s.waiting
+	}
 	r.WarmupEntries = w.openEntries
 	r.WarmupSettled = !w.mserRule || w.settled
 	r.MSERCut, _ = w.series.MSER()

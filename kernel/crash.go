@@ -21,8 +21,8 @@ const StreamCrashes Purpose = 64
 // Params.CrashRate), so the local-mutex family's results carry them as columns.
 const (
 	MetricCrashed         = "crashed"          // nodes that crashed during the trial
-	MetricBlocked         = "blocked"          // live nodes still waiting at the end: they never ate again within the window
-	MetricFailureLocality = "failure_locality" // largest hop distance from a blocked node to the nearest crashed node (0: none blocked)
+	MetricBlocked         = "blocked"          // live nodes still waiting at the end: they never ate again within the window (NaN: liveness not checked)
+	MetricFailureLocality = "failure_locality" // largest hop distance from a blocked node to the nearest crashed node (0: none blocked; NaN: liveness not checked)
 )
 
 // CrashMetricNames lists the crash metrics, for algorithms' registered metric names.
@@ -66,6 +66,13 @@ func ResponseMetricNames() []string {
 //     node on the final network is measured; the largest is Result.FailureLocality. A blocked
 //     node with no crashed node in its connected component is a starvation error (no crash
 //     can explain it). When every live node is blocked, the measurement ends early.
+//   - "Never ate again" is known only when the liveness drain ran to its end
+//     (Result.LivenessChecked). A drain skipped (Drain = none) or cut short (DrainMaxEvents)
+//     leaves nodes waiting that might still eat: blocked and failure_locality are then not
+//     measured (NaN metrics, null columns) and no starvation is reported. The Definition 1
+//     metrics below are still reported: a request that waited longer than T is late whatever
+//     follows, but requests still waiting for less than T at the end are not judged, so late
+//     counts only the requests seen late by then.
 //   - Rate-driven crashes (CrashRate, a Poisson process over the whole network, each
 //     crashing a uniformly random live node) stop in the liveness drain, like link changes,
 //     and never crash the last live node. Chosen crashes (Crashes) happen whenever they are due.

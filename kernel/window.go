@@ -63,7 +63,8 @@ import (
 // the drain serves them all: most of the trial's events. Skipping it makes performance runs
 // and window-sizing studies cheaper, but then liveness (Theorem 2: once link changes stop,
 // every pending request is served) is not checked: Result.LivenessChecked is false and
-// Result.PendingAtEnd counts the requests left unserved.
+// Result.PendingAtEnd counts the requests left unserved. With crashes, the blocked measure
+// (crash.go) is then not taken either: a node still waiting might yet eat.
 
 // WarmupRule says how the end of the warm-up is decided.
 type WarmupRule uint8

@@ -86,8 +86,8 @@
 //   - warmup_time (float64, time units; every trial; spec key (not in the seed)): warm-up criterion in simulated time (null: not set)
 //   - measure_time (float64, time units; every trial; spec key (not in the seed)): measurement window criterion in simulated time (null: not set)
 //   - warmup_rule (string, -; every trial; spec key (not in the seed)): how the warm-up ends: fixed (the entry and time criteria) or mser5 (and the sequential MSER-5 rule)
-//   - drain (string, -; every trial; spec key (not in the seed)): liveness drain after the window: full (serve every pending request: liveness checked) or none (end the trial at the window's end: liveness not checked)
-//   - drain_max_events (int64, events; every trial; spec key (not in the seed)): most events the drain may process (the spec key takes 0 for no bound; null: unbounded or no drain)
+//   - drain (string, -; every trial; spec key (not in the seed)): liveness drain after the window: full (serve every pending request: liveness checked) or none (end the trial at the window's end: liveness not checked, and with crashes blocked and failure_locality null)
+//   - drain_max_events (int64, events; every trial; spec key (not in the seed)): most events the drain may process (the spec key takes 0 for no bound; null: unbounded or no drain); a drain it cuts short leaves liveness unchecked, and with crashes blocked and failure_locality null
 //   - radius (float64, distance units; network models ns2, waypoint; spec key): waypoint/ns2: unit-disk radius r, in (0, side] (value used; null for other models)
 //   - delta (float64, ports; network models ns2, tvg, waypoint; spec key): Δ: ports per node, 1..4096; 0 chooses max(16, 3 x the expected degree), at most n-1 (value used; null for other models)
 //   - birth (float64, probability per round; network model tvg; spec key): tvg: probability per round that an absent pair forms a link, in [0, 1] (value used; null for other models)

@@ -2,10 +2,9 @@ package main
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/mutexlab/mutexlab/results"
 )
 
 // TestCrashMeasureNullWithoutDrain: with crashes, blocked and failure_locality rest on "never
@@ -28,32 +27,30 @@ func TestCrashMeasureNullWithoutDrain(t *testing.T) {
 			t.Fatalf("drain=%s: exit %d, %s", c.drain, code, strings.TrimSpace(stderr))
 		}
 		row := onlyRow(t, out)
-		if row["liveness_checked"].Bool() != c.measured || row["crashed"].IsNull() || row["crashed"].Int() < 1 {
-			t.Errorf("drain=%s: liveness_checked %v, crashed %v", c.drain, row["liveness_checked"].Format(results.Bool), row["crashed"].Format(results.Int))
+		if row["liveness_checked"] != strconv.FormatBool(c.measured) || row["crashed"] == "null" || row["crashed"] == "0" {
+			t.Errorf("drain=%s: liveness_checked %s, crashed %s", c.drain, row["liveness_checked"], row["crashed"])
 		}
 		for _, name := range []string{"blocked", "failure_locality"} {
-			if row[name].IsNull() == c.measured {
-				t.Errorf("drain=%s: %s is %s; want null exactly when liveness is not checked", c.drain, name, row[name].Format(results.Int))
+			if (row[name] == "null") == c.measured || row[name] == "" {
+				t.Errorf("drain=%s: %s is %q; want null exactly when liveness is not checked", c.drain, name, row[name])
 			}
 		}
 	}
 }
 
-// onlyRow reads the one row of a results file by column name.
-func onlyRow(t *testing.T, path string) map[string]results.Value {
+// onlyRow returns the one row of a results file as column name -> formatted value (readRows'
+// text, split at its separators: enough for the numeric and boolean columns read here).
+func onlyRow(t *testing.T, path string) map[string]string {
 	t.Helper()
-	f, err := results.Open(path)
-	if err != nil {
-		t.Fatal(err)
+	rows := readRows(t, path)
+	if len(rows) != 1 {
+		t.Fatalf("%s: %d rows; want 1", path, len(rows))
 	}
-	defer f.Close()
-	rows, err := f.ReadRows()
-	if err != nil || len(rows) != 1 {
-		t.Fatalf("%s: %d rows, %v; want 1", path, len(rows), err)
-	}
-	row := map[string]results.Value{}
-	for j, c := range f.Columns() {
-		row[c.Name] = rows[0][j]
+	row := map[string]string{}
+	for _, field := range strings.Fields(rows[0]) {
+		if name, value, ok := strings.Cut(field, "="); ok {
+			row[name] = value
+		}
 	}
 	return row
 }

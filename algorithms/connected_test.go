@@ -6,6 +6,7 @@ import (
 
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/netmodel"
 )
 
 // The token algorithms start from a connected graph (a DAG of heights toward the holder, or
@@ -14,7 +15,7 @@ import (
 func TestDisconnectedStartIsRefused(t *testing.T) {
 	p := kernel.DefaultParams()
 	p.Network = "waypoint"
-	p.Net = map[string]float64{kernel.NetSide: 1000, kernel.NetRadius: 10} // 30 nodes, range 10: isolated
+	p.Net = map[string]float64{netmodel.Side: 1000, netmodel.Radius: 10} // 30 nodes, range 10: isolated
 	p.Seed = 7
 	for _, name := range []string{"rl", "hk", "gme", "rr"} {
 		algo, err := algorithms.New(name)

@@ -11,6 +11,7 @@ import (
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/internal/trialtest"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/netmodel"
 )
 
 var repin = flag.Bool("repin", false, "rewrite testdata/pins.golden (only when a change of behaviour is intended and explained)")
@@ -61,7 +62,7 @@ var pinAlgo = map[string]func(p *kernel.Params){
 		d := float64(p.N - 1)
 		if p.Network == "waypoint" {
 			d = float64(min(6, p.N-1))
-			p.Net[kernel.NetDelta] = d
+			p.Net[netmodel.Delta] = d
 		}
 		p.Algo = map[string]float64{"akw_coloring": 2, "akw_n": 1 << 20, "akw_delta": d}
 	},

@@ -54,7 +54,8 @@ func ResponseMetricNames() []string {
 //     measures (its neighbours keep waiting for the forks it holds). Links to it still form
 //     and fail as the network model moves nodes. The paper's crashed node stops where it
 //     is; the geometric models (waypoint, ns2) stop it at the end of its current segment
-//     (GeoModel.Freeze says why), so its links change at most until then.
+//     (Mover.Freeze; package netmodel's Geo.Freeze says why), so its links change at most
+//     until then.
 //   - Messages sent to a crashed node are dropped on arrival (counted in Result.MsgsToCrashed).
 //     Messages it sent before crashing are in flight on reliable links and are delivered
 //     normally: the crash stops the node, not the channel.
@@ -224,8 +225,8 @@ func (s *Sim) crashNode(i int32) {
 	c.dead[i] = true
 	c.nDead++
 	c.order, c.at = append(c.order, i), append(c.at, s.now)
-	if f, ok := s.net.(interface{ Freeze(int32) }); ok {
-		f.Freeze(i) // geometric models: a crashed node stops moving
+	if m, ok := s.net.(Mover); ok {
+		m.Freeze(i) // a crashed node stops moving
 	}
 	if s.tok.holder != nil {
 		s.tok.holder = nil // a crashed holder takes its token with it: the count check stops here

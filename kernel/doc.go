@@ -1,7 +1,10 @@
 // Package kernel is mutexlab's discrete-event simulation core: the event queue, simulated
 // time, the physical network (ports, links, FIFO delays), the mobility and workload models of
 // Walter, Welch and Vaidya's section 6, random streams, the interface algorithms implement,
-// and the online safety checks and starvation watchdog.
+// and the online safety checks and starvation watchdog. The network models beyond the default
+// (random waypoint, ns-2 movement replay, the time-varying graph) are package kernel/netmodel:
+// they reach the kernel through NetworkModel, Mover, Changer and the registry
+// (RegisterNetworkInfo), and a program that names them imports that package.
 //
 // # Running a trial
 //

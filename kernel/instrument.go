@@ -21,7 +21,7 @@ package kernel
 // time 0, has every node still and ignores violations.
 type Probe struct {
 	s   *Sim
-	geo *GeoModel // nil: the network model moves no node
+	geo Mover // nil: the network model moves no node
 }
 
 // Probe returns the trial's probe (the network model is fixed for the trial by then).
@@ -29,7 +29,7 @@ func (e *Env) Probe() Probe {
 	if e.sim == nil {
 		return Probe{}
 	}
-	geo, _ := e.sim.net.(*GeoModel)
+	geo, _ := e.sim.net.(Mover)
 	return Probe{s: e.sim, geo: geo}
 }
 
@@ -41,18 +41,18 @@ func (p Probe) Now() float64 {
 	return p.s.now
 }
 
-// Moves reports whether the trial's network model moves nodes (the geometric models,
-// waypoint and ns2): elsewhere links change without any node moving, and "a node that
+// Moves reports whether the trial's network model moves nodes (a Mover: the geometric
+// models, waypoint and ns2): elsewhere links change without any node moving, and "a node that
 // stays still" is not a distinction the model makes.
 func (p Probe) Moves() bool { return p.geo != nil }
 
 // Still reports whether node i has not moved at any moment from time t until now. A
 // geometric model changes a node's motion only at the ends of its segments; the node is
 // still over an interval exactly when it is not moving now (Topology.Moving) and its current
-// still segment began at or before the interval's start (GeoModel.t0). On models that move
+// still segment began at or before the interval's start (Mover.SegmentStart). On models that move
 // no node, every node is still.
 func (p Probe) Still(i int32, t float64) bool {
-	return p.geo == nil || !p.s.topo.Moving(i) && p.geo.t0[i] <= t
+	return p.geo == nil || !p.s.topo.Moving(i) && p.geo.SegmentStart(i) <= t
 }
 
 // Violation stops the trial with a safety violation (ErrSafety) naming nodes and the

@@ -3,7 +3,6 @@ package kernel
 import (
 	"errors"
 	"math"
-	"strings"
 	"testing"
 )
 
@@ -104,8 +103,9 @@ func TestEntryObserver(t *testing.T) {
 	}
 }
 
-// TestProbe: an algorithm's probe reads the simulated time and the record of motion, stops
-// the trial on a violation, and outside a simulator reads 0 with every node still.
+// TestProbe: an algorithm's probe reads the simulated time, says whether the network model
+// moves nodes (walter does not: every node is still; package netmodel tests one that does),
+// stops the trial on a violation, and outside a simulator reads 0 with every node still.
 func TestProbe(t *testing.T) {
 	var env Env
 	if w := env.Probe(); w.Now() != 0 || !w.Still(3, 0) || w.Moves() {
@@ -114,68 +114,20 @@ func TestProbe(t *testing.T) {
 	env.Probe().Violation([]int32{1}, "ignored") // no simulator: nothing to stop
 	s := NewSim()
 	p := DefaultParams()
-	p.N, p.Seed = 4, 1
-	p.Network = "waypoint"
-	p.Net = map[string]float64{NetSide: 200, NetRadius: 80, NetSpeedMin: 10, NetSpeedMax: 20}
-	if err := s.setup(p, idleAlgo{}, nil); err != nil {
+	p.N, p.Seed = 12, 1
+	if err := s.setup(p, loner{}, nil); err != nil {
 		t.Fatal(err)
 	}
 	w := s.env.Probe()
 	for s.q.Len() > 0 && s.now < 5 {
 		s.step()
 	}
-	if w.Now() != s.now || w.Still(0, 0) || !w.Moves() {
-		t.Fatalf("probe reads %g at %g; node 0 (moving from the start) still: %v; moves: %v", w.Now(), s.now, w.Still(0, 0), w.Moves())
+	if w.Now() != s.now || w.Moves() || !w.Still(0, 0) {
+		t.Fatalf("probe reads %g at %g; moves: %v; node 0 still: %v (walter moves no node)", w.Now(), s.now, w.Moves(), w.Still(0, 0))
 	}
 	w.Violation([]int32{2, 3}, "node %d and node %d", 2, 3)
 	var te *TrialError
 	if !errors.As(s.err, &te) || te.Kind != ErrSafety || te.Msg != "node 2 and node 3" || len(te.Nodes) != 2 || te.Time != s.now {
 		t.Fatalf("violation: %v, want a safety violation naming nodes 2 and 3 at %g", s.err, s.now)
-	}
-	p.N, p.Network, p.Net = 12, "walter", nil
-	if err := s.setup(p, idleAlgo{}, nil); err != nil {
-		t.Fatal(err)
-	}
-	if w := s.env.Probe(); w.Moves() || !w.Still(0, 0) {
-		t.Fatal("walter moves no node: the probe should say so and have every node still")
-	}
-}
-
-// TestWaypointStill: with still = 1 no node of a moving waypoint network ever moves (every
-// request static, no link change), with still = 0.5 both kinds of request are measured, still
-// = 0 is the default (the same trial to the bit), and a value outside [0, 1] is refused by
-// name.
-func TestWaypointStill(t *testing.T) {
-	run := func(still float64, set bool) (Result, *stillCounter) {
-		t.Helper()
-		p := DefaultParams()
-		p.N, p.Seed, p.Network, p.Warmup, p.Measure = 30, 7, "waypoint", 30, 300
-		p.Net = map[string]float64{NetSide: 400, NetRadius: 150, NetSpeedMin: 10, NetSpeedMax: 20}
-		if set {
-			p.Net[NetStill] = still
-		}
-		a := &stillCounter{Algorithm: loner{}}
-		r, err := NewSim().Run(p, a)
-		if err != nil {
-			t.Fatalf("still %g: %v", still, err)
-		}
-		return r, a
-	}
-	all, c := run(1, true)
-	if c.static != all.CSEntries || all.LinkChanges != 0 {
-		t.Errorf("still 1: %d static entries of %d, %d link changes; want all static, no change", c.static, all.CSEntries, all.LinkChanges)
-	}
-	half, c := run(0.5, true)
-	if !(c.static > 0 && c.static < half.CSEntries) {
-		t.Errorf("still 0.5: %d static entries of %d, want some of each", c.static, half.CSEntries)
-	}
-	a, _ := run(0, true)
-	if b, _ := run(0, false); a.Events != b.Events || a.WaitMax != b.WaitMax {
-		t.Errorf("still 0 differs from no still: events %d / %d", a.Events, b.Events)
-	}
-	p := DefaultParams()
-	p.Network, p.Net = "waypoint", map[string]float64{NetStill: 1.5}
-	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), NetStill) {
-		t.Errorf("still 1.5: %v, want an error naming %s", err, NetStill)
 	}
 }

@@ -102,6 +102,24 @@ func (c *Changer) Failed(err error) {
 	c.s.fail(ErrInvariant, nil, "network model %s: %v", c.s.net.Name(), err)
 }
 
+// Mover is implemented by the network models that move nodes in the plane (package
+// kernel/netmodel's geometric models). The kernel reaches motion only through it: Probe asks
+// whether a node stood still, a crash stops the node, and traces and the viewer read positions.
+type Mover interface {
+	NetworkModel
+	// Position returns node i's position at time now.
+	Position(i int32, now float64) (x, y float64)
+	// SegmentStart returns the time node i's current segment of motion (a leg of travel or
+	// a rest) began: a node not moving now has stood still since then.
+	SegmentStart(i int32) float64
+	// Freeze stops crashed node i for the rest of the trial (the model says when it stops).
+	Freeze(i int32)
+}
+
+// MaxPortCap is the most ports a node can have (Topology.Reset refuses more): a model that
+// chooses its own port cap keeps it at most this.
+const MaxPortCap = maxPortCap
+
 // NetworkInfo describes a registered network model for the layers above the kernel: its
 // registry name, a one-line title, the model-specific parameters it reads from Params.Net
 // (each with its default; sweep specs and results files get one column per name), whether

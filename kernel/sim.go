@@ -148,6 +148,16 @@ func (s *Sim) RunContext(ctx context.Context, p Params, algo Algorithm) (Result,
 	return s.complete(ctx.Done())
 }
 
+// Begin validates p and sets up a trial of algo without running it: the caller drives it
+// event by event with Step and RunUntil and reads it with the accessors of script.go, as a
+// network model's tests do to look at the network after every event. Unlike Script, the
+// trial runs as Run would run it: requests, link changes and the measurement window happen
+// on their own.
+func (s *Sim) Begin(p Params, algo Algorithm) error { return s.begin(p, algo) }
+
+// Network returns the trial's network model (for inspection in its tests).
+func (s *Sim) Network() NetworkModel { return s.net }
+
 // interrupted reports whether the trial's stop channel is closed. Setup looks between its
 // phases: a trial of 10^6 nodes takes about a second to set up, several with two trials
 // setting up at once on two cores, and a stopped run should not wait for setups whose

@@ -81,12 +81,10 @@ func (v *NodeView) Reset() {
 	v.Height, v.Next, v.HasQueue, v.Queue, v.Phase = v.Height[:0], -1, false, v.Queue[:0], ""
 }
 
-// Position returns node i's position at the current time on a geometric network model
-// (waypoint, ns2), and false on a model without positions (graph models).
+// Position returns node i's position at the current time on a network model that moves nodes
+// (a Mover: waypoint, ns2), and false on a model without positions (graph models).
 func (s *Sim) Position(i int32) (x, y float64, ok bool) {
-	g, ok := s.net.(interface {
-		Position(i int32, now float64) (float64, float64)
-	})
+	g, ok := s.net.(Mover)
 	if !ok {
 		return 0, 0, false
 	}

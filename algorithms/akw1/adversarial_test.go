@@ -13,6 +13,7 @@ import (
 	"github.com/mutexlab/mutexlab/analysis"
 	"github.com/mutexlab/mutexlab/internal/slowed"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/netmodel"
 )
 
 // crashState is the state of the crashed node when it crashed (pathFirstEntries).
@@ -185,7 +186,7 @@ func saturatedWaits(t *testing.T, s slowed.Slowdown) (ns, waits []float64) {
 		p := kernel.DefaultParams()
 		p.N, p.Seed, p.Load, p.Network = n, 5, 1000, "ns2"
 		p.MovementFile = linePath(t, n)
-		p.Net = map[string]float64{kernel.NetRadius: 15}
+		p.Net = map[string]float64{netmodel.Radius: 15}
 		p.Warmup, p.Measure = n*n, 2000
 		p.Drain = kernel.DrainNone // saturation to the end: no drain after the window
 		alg, _, err := slowed.Wrap(akw1.WithLemma3(akw1.New()), s)

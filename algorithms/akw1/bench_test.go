@@ -5,7 +5,7 @@ import (
 
 	"github.com/mutexlab/mutexlab/algorithms/drs"
 	"github.com/mutexlab/mutexlab/internal/trialtest"
-	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/netmodel"
 )
 
 // BenchmarkWaypoint: akw1 (1a and 1b) and drs on the local-mutex family's shared workload
@@ -16,7 +16,7 @@ import (
 func BenchmarkWaypoint(b *testing.B) {
 	p := trialtest.LocalMutexWaypoint.Params()
 	lin := p
-	lin.Algo = map[string]float64{ParamColoring: ColoringLinial, ParamKnownN: float64(p.N), ParamKnownD: p.Net[kernel.NetDelta]}
+	lin.Algo = map[string]float64{ParamColoring: ColoringLinial, ParamKnownN: float64(p.N), ParamKnownD: p.Net[netmodel.Delta]}
 	b.Run("akw1", func(b *testing.B) { trialtest.BenchWarm(b, New(), p) })
 	b.Run("akw1b", func(b *testing.B) { trialtest.BenchWarm(b, New(), lin) })
 	b.Run("drs", func(b *testing.B) { trialtest.BenchWarm(b, drs.New(), p) })

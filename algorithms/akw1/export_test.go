@@ -6,6 +6,7 @@ import (
 	"github.com/mutexlab/mutexlab/algorithms/internal/forks"
 	"github.com/mutexlab/mutexlab/algorithms/internal/mutation"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/netmodel"
 )
 
 // Mutants lists akw1's deliberately broken variants, each {name, change}: its own and the fork collection
@@ -66,7 +67,7 @@ func LinialParams(p kernel.Params) kernel.Params {
 	d := float64(p.N - 1)
 	if p.Network == "waypoint" {
 		d = float64(min(6, p.N-1))
-		p.Net[kernel.NetDelta] = d
+		p.Net[netmodel.Delta] = d
 	}
 	p.Algo = map[string]float64{ParamColoring: ColoringLinial, ParamKnownN: 1 << 20, ParamKnownD: d}
 	return p

@@ -9,6 +9,7 @@ import (
 	"github.com/mutexlab/mutexlab/internal/slowed"
 	"github.com/mutexlab/mutexlab/internal/trialtest"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/netmodel"
 )
 
 // denseWaypoint is a static random-waypoint trial of n = 64 nodes at expected degree deg,
@@ -17,7 +18,7 @@ func denseWaypoint(deg float64, seed uint64) kernel.Params {
 	p := kernel.DefaultParams()
 	p.N, p.Load, p.Seed, p.Network = 64, 1, kernel.DeriveSeed(0xc01, uint64(deg), seed), "waypoint"
 	const r = 100.0
-	p.Net = map[string]float64{kernel.NetSide: r * math.Sqrt(math.Pi*64/deg), kernel.NetRadius: r}
+	p.Net = map[string]float64{netmodel.Side: r * math.Sqrt(math.Pi*64/deg), netmodel.Radius: r}
 	p.Delay = kernel.Delay{Kind: kernel.DelayUniform, A: 0.1, B: 1}
 	p.Warmup, p.Measure = 320, 1000
 	return p

@@ -7,6 +7,7 @@ import (
 	"github.com/mutexlab/mutexlab/algorithms/cm"
 	"github.com/mutexlab/mutexlab/internal/trialtest"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/netmodel"
 )
 
 // TestFailureLocalityStatic: Theorem 8's failure locality 2, measured on static networks:
@@ -51,7 +52,7 @@ func TestFailureLocalityWaypointStatic(t *testing.T) {
 	for seed := uint64(1); seed <= 60; seed++ {
 		p := waypointParams(seed)
 		p.N = max(p.N, 8)
-		p.Net[kernel.NetSpeedMin], p.Net[kernel.NetSpeedMax] = 0, 0
+		p.Net[netmodel.SpeedMin], p.Net[netmodel.SpeedMax] = 0, 0
 		p.Load, p.StarveAfter, p.Measure = 1.5, 1500, 400
 		p.Crashes = []kernel.Crash{{Node: int32(seed) % int32(p.N), Time: 30}}
 		res, err := sim.Run(p, New())

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mutexlab/mutexlab/internal/trialtest"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/netmodel"
 )
 
 // waypoint100kParams is the workload of drs's speed target (1 M events/s): drs on n = 100,000
@@ -22,7 +23,7 @@ func waypoint100kParams() kernel.Params {
 var benchSim struct {
 	sim *kernel.Sim
 	drs *DRS
-	geo *kernel.GeoModel
+	geo *netmodel.Geo
 }
 
 // BenchmarkWaypoint100k runs one whole trial of waypoint100kParams per iteration on a warm
@@ -34,11 +35,11 @@ var benchSim struct {
 func BenchmarkWaypoint100k(b *testing.B) {
 	p := waypoint100kParams()
 	if benchSim.sim == nil {
-		// Keep a handle on each trial's GeoModel (the simulator makes one per trial from the
+		// Keep a handle on each trial's netmodel.Geo (the simulator makes one per trial from the
 		// registry) to measure its memory; the model behaves exactly as registered.
 		info, _ := kernel.LookupNetwork("waypoint")
 		info.New = func() kernel.NetworkModel {
-			benchSim.geo = &kernel.GeoModel{}
+			benchSim.geo = &netmodel.Geo{}
 			return benchSim.geo
 		}
 		kernel.RegisterNetworkInfo(info)

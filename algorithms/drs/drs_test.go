@@ -6,6 +6,7 @@ import (
 
 	"github.com/mutexlab/mutexlab/internal/trialtest"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/netmodel"
 )
 
 // tvgParams draws a small trial on the edge-Markovian network (trialtest.TVGParams) with K
@@ -16,7 +17,7 @@ func tvgParams(seed uint64) kernel.Params {
 	p := trialtest.TVGParams(seed, 0xd125)
 	var r kernel.Stream
 	r.Seed(kernel.DeriveSeed(seed, 0xd126))
-	if d := int(p.Net[kernel.NetDelta]); d <= 2 {
+	if d := int(p.Net[netmodel.Delta]); d <= 2 {
 		p.Algo = map[string]float64{ParamK: float64(2 + r.IntN(6))}
 	} else {
 		p.Algo = map[string]float64{ParamK: float64(d*d + r.IntN(d*d))}
@@ -70,7 +71,7 @@ func TestLiteralListingDeadlocks(t *testing.T) {
 	for seed := uint64(1); seed <= 50; seed++ {
 		p := tvgParams(seed)
 		p.N, p.Load = 3, 0.5
-		p.Net = map[string]float64{kernel.NetBirth: 0.3, kernel.NetDeath: 0, kernel.NetDelta: 3}
+		p.Net = map[string]float64{netmodel.Birth: 0.3, netmodel.Death: 0, netmodel.Delta: 3}
 		p.Delay = kernel.Delay{Kind: kernel.DelayExponential, A: 1}
 		p.StarveAfter = 500
 		a := New()

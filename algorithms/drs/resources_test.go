@@ -6,6 +6,7 @@ import (
 
 	"github.com/mutexlab/mutexlab/internal/trialtest"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/netmodel"
 )
 
 // TestResourcesAsRun: on random edge-Markovian trials (the online checks on), drs_state_bits
@@ -23,7 +24,7 @@ func TestResourcesAsRun(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		delta, k := int(p.Net[kernel.NetDelta]), int(p.Algo[ParamK])
+		delta, k := int(p.Net[netmodel.Delta]), int(p.Algo[ParamK])
 		state, msg := trialtest.Metric(t, r, MetricStateBits), trialtest.Metric(t, r, MetricMsgBits)
 		if got := trialtest.Metric(t, r, MetricPorts); got != float64(delta) {
 			t.Errorf("seed %d: drs_ports %g, want Δ = %d", seed, got, delta)

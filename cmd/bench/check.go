@@ -18,6 +18,7 @@ import (
 	"github.com/mutexlab/mutexlab/internal/outfile"
 	"github.com/mutexlab/mutexlab/internal/slowed"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/netmodel"
 	"github.com/mutexlab/mutexlab/plots"
 )
 
@@ -375,9 +376,9 @@ func (pl *checkPlan) trialParams(c analysis.BoundClaim, info algorithms.Info, pt
 	if c.Stat == analysis.StatWaitStatic {
 		still = mobileStill
 	}
-	p.Net = map[string]float64{kernel.NetSide: side, kernel.NetRadius: r, kernel.NetSpeedMin: v / 5, kernel.NetSpeedMax: v}
+	p.Net = map[string]float64{netmodel.Side: side, netmodel.Radius: r, netmodel.SpeedMin: v / 5, netmodel.SpeedMax: v}
 	if still > 0 {
-		p.Net[kernel.NetStill] = still
+		p.Net[netmodel.Still] = still
 	}
 	p.Delay = kernel.Delay{Kind: kernel.DelayUniform, A: 0.1, B: 1}
 	p.Warmup, p.Measure = pl.warmup*pt.n, pl.measure
@@ -386,7 +387,7 @@ func (pl *checkPlan) trialParams(c analysis.BoundClaim, info algorithms.Info, pt
 	}
 	if c.Linial {
 		cap := math.Max(16, math.Ceil(3*pt.deg))
-		p.Net[kernel.NetDelta] = cap
+		p.Net[netmodel.Delta] = cap
 		p.Algo = map[string]float64{akw1.ParamColoring: akw1.ColoringLinial, akw1.ParamKnownN: float64(pt.n), akw1.ParamKnownD: cap}
 	}
 	if pl.tweak != nil {

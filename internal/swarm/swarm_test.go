@@ -10,6 +10,7 @@ import (
 	"github.com/mutexlab/mutexlab/internal/swarm"
 	"github.com/mutexlab/mutexlab/internal/swarm/swarmtest"
 	"github.com/mutexlab/mutexlab/kernel"
+	_ "github.com/mutexlab/mutexlab/kernel/netmodel" // registers the waypoint network model
 )
 
 // ciTrials is the CI swarm's size per algorithm: go test ./... runs ciTrials × 3 swarm trials

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/netmodel"
 )
 
 // What the algorithm packages' benchmarks and allocation tests share.
@@ -59,7 +60,7 @@ func (w Waypoint) Params() kernel.Params {
 	p := kernel.DefaultParams()
 	p.N, p.Seed, p.Load = w.N, 1, w.Load
 	p.Network = "waypoint"
-	p.Net = map[string]float64{kernel.NetSide: w.Side, kernel.NetRadius: w.R, kernel.NetSpeedMin: w.VMin, kernel.NetSpeedMax: w.VMax, kernel.NetDelta: 32}
+	p.Net = map[string]float64{netmodel.Side: w.Side, netmodel.Radius: w.R, netmodel.SpeedMin: w.VMin, netmodel.SpeedMax: w.VMax, netmodel.Delta: 32}
 	p.Delay = kernel.Delay{Kind: kernel.DelayExponential, A: 1}
 	p.Warmup, p.Measure = w.Warmup, w.Measure
 	return p
@@ -99,7 +100,7 @@ func NoAllocsPerEvent(t *testing.T, algo, yardstick kernel.Algorithm) {
 	p := kernel.DefaultParams()
 	p.Network = "waypoint"
 	p.N, p.Seed, p.Load = 60, 3, 0.5
-	p.Net = map[string]float64{kernel.NetSide: 600, kernel.NetRadius: 120, kernel.NetSpeedMin: 1, kernel.NetSpeedMax: 5}
+	p.Net = map[string]float64{netmodel.Side: 600, netmodel.Radius: 120, netmodel.SpeedMin: 1, netmodel.SpeedMax: 5}
 	p.Warmup, p.Measure = 100, 1000
 	long := p
 	long.Measure *= 2

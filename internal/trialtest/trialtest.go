@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/netmodel"
 )
 
 // RandomParams draws a small trial with every knob random: n in [2, 40], a feasible number of
@@ -167,8 +168,8 @@ func WaypointParams(seed, salt uint64) kernel.Params {
 	p.Network = "waypoint"
 	side := 500.0
 	vmax := []float64{0, 2, 20}[r.IntN(3)]
-	p.Net = map[string]float64{kernel.NetSide: side, kernel.NetRadius: 60 + r.Float64()*200,
-		kernel.NetSpeedMin: vmax / 4, kernel.NetSpeedMax: vmax, kernel.NetPause: []float64{0, 10}[r.IntN(2)]}
+	p.Net = map[string]float64{netmodel.Side: side, netmodel.Radius: 60 + r.Float64()*200,
+		netmodel.SpeedMin: vmax / 4, netmodel.SpeedMax: vmax, netmodel.Pause: []float64{0, 10}[r.IntN(2)]}
 	p.Load = math.Exp(math.Log(1e-2) + r.Float64()*(math.Log(3)-math.Log(1e-2)))
 	p.Delay = randomDelay(&r)
 	p.Warmup, p.Measure = 20, 150
@@ -180,7 +181,7 @@ func WaypointParams(seed, salt uint64) kernel.Params {
 // overlap, the cases the local-mutex family's link handling is for.
 func FastWaypointParams(seed, salt uint64) kernel.Params {
 	p := WaypointParams(seed, salt)
-	p.Net[kernel.NetSpeedMax], p.Net[kernel.NetSpeedMin], p.Load = 30, 10, 3
+	p.Net[netmodel.SpeedMax], p.Net[netmodel.SpeedMin], p.Load = 30, 10, 3
 	return p
 }
 
@@ -207,9 +208,9 @@ func TVGParams(seed, salt uint64) kernel.Params {
 	p.N = 2 + r.IntN(30)
 	p.Network = "tvg"
 	p.Net = map[string]float64{
-		kernel.NetBirth: []float64{0.01, 0.05, 0.3}[r.IntN(3)],
-		kernel.NetDeath: []float64{0, 0.02, 0.2, 0.8}[r.IntN(4)],
-		kernel.NetDelta: float64(1 + r.IntN(6)),
+		netmodel.Birth: []float64{0.01, 0.05, 0.3}[r.IntN(3)],
+		netmodel.Death: []float64{0, 0.02, 0.2, 0.8}[r.IntN(4)],
+		netmodel.Delta: float64(1 + r.IntN(6)),
 	}
 	p.Load = []float64{0.01, 0.2, 2}[r.IntN(3)]
 	p.Delay = randomDelay(&r)

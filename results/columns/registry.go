@@ -8,6 +8,7 @@ import (
 
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/netmodel"
 	"github.com/mutexlab/mutexlab/results"
 )
 
@@ -16,13 +17,18 @@ import (
 // (algorithms.Info), and one msgs_<type> column per message type. A new model or algorithm
 // brings its columns with it.
 
+// The network models beyond the kernel's default live in kernel/netmodel and register when it
+// is loaded. This package imports it (for its parameter names below), which is what makes
+// every model known wherever columns are: the columns are generated from the registry, and
+// sweeps, analysis, plots and cmd/bench all build on this package.
+
 // netUnits are the units of the network models' parameters (kernel.NetParamInfo has none
 // yet; move them there when it does).
 var netUnits = map[string]string{
-	kernel.NetSide: "distance units", kernel.NetRadius: "distance units",
-	kernel.NetSpeedMin: "distance units per time unit", kernel.NetSpeedMax: "distance units per time unit",
-	kernel.NetPause: "time units", kernel.NetRound: "time units", kernel.NetDelta: "ports",
-	kernel.NetBirth: "probability per round", kernel.NetDeath: "probability per round",
+	netmodel.Side: "distance units", netmodel.Radius: "distance units",
+	netmodel.SpeedMin: "distance units per time unit", netmodel.SpeedMax: "distance units per time unit",
+	netmodel.Pause: "time units", netmodel.Round: "time units", netmodel.Delta: "ports",
+	netmodel.Birth: "probability per round", netmodel.Death: "probability per round",
 }
 
 // networkParams: one column per model-specific parameter name, in kernel.NetParamNames
@@ -57,7 +63,7 @@ func networkParams() []Column {
 				if !slices.Contains(models, networkOf(p)) {
 					return results.Null
 				}
-				if name == kernel.NetDelta && p.NetParam(name) == 0 {
+				if name == netmodel.Delta && p.NetParam(name) == 0 {
 					return floatv(float64(t.Result.Ports)) // 0 asked the model to choose Δ: record its choice
 				}
 				return floatv(p.NetParam(name))

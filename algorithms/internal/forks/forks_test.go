@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/kernel"
+	_ "github.com/mutexlab/mutexlab/kernel/netmodel" // registers tvg, a network that is not FIFO
 )
 
 // TestRequireFIFO: a network that is not FIFO is refused with an error naming the network

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/netmodel"
 )
 
 // pinger enters the CS after one round trip to its first neighbour (at once when it has
@@ -93,7 +94,7 @@ $ns_ at 20.0 "$node_(1) setdest 20.0 50.0 1.0"
 	p := kernel.DefaultParams()
 	p.N, p.Load, p.Seed, p.Warmup, p.Measure = 3, 2, 7, 0, 300
 	p.Network, p.MovementFile = "ns2", path
-	p.Net = map[string]float64{kernel.NetRadius: 45}
+	p.Net = map[string]float64{netmodel.Radius: 45}
 	p.Delay = kernel.Delay{Kind: kernel.DelayExponential, A: 0.5}
 	s := kernel.NewSim()
 	requested := make([]float64, 3)
@@ -151,7 +152,7 @@ func TestStillnessWhereItApplies(t *testing.T) {
 	p := kernel.DefaultParams()
 	p.N, p.Load, p.Seed, p.Warmup, p.Measure = 12, 1, 3, 10, 100
 	p.Network = "waypoint"
-	p.Net = map[string]float64{kernel.NetSide: 200, kernel.NetRadius: 80, kernel.NetSpeedMin: 0, kernel.NetSpeedMax: 0}
+	p.Net = map[string]float64{netmodel.Side: 200, netmodel.Radius: 80, netmodel.SpeedMin: 0, netmodel.SpeedMax: 0}
 	r, err := kernel.NewSim().Run(p, &pinger{})
 	if err != nil {
 		t.Fatal(err)

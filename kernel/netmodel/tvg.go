@@ -1,63 +1,43 @@
-package kernel
+package netmodel
 
 import (
 	"fmt"
 	"math"
-)
 
-// Parameters of the "tvg" model (keys of Params.Net).
-const (
-	NetBirth = "birth" // probability per round that an absent pair forms a link
-	NetDeath = "death" // probability per round that a present link disconnects
-	NetDelta = "delta" // Δ: ports per node (tvg, waypoint, ns2)
-	NetRound = "round" // length of a round in time units (tvg)
+	"github.com/mutexlab/mutexlab/kernel"
 )
 
 func init() {
-	RegisterNetworkInfo(NetworkInfo{
+	kernel.RegisterNetworkInfo(kernel.NetworkInfo{
 		Name:  "tvg",
 		Title: "edge-Markovian time-varying graph with Δ ports per node; lossy, non-FIFO links",
-		New:   func() NetworkModel { return &TVGModel{} },
-		Params: []NetParamInfo{
-			{Name: NetBirth, Default: 0.01, Doc: "tvg: probability per round that an absent pair forms a link, in [0, 1]"},
-			{Name: NetDeath, Default: 0.1, Doc: "tvg: probability per round that a present link disconnects, in [0, 1]"},
-			{Name: NetDelta, Default: 4, Doc: "Δ: ports per node, a whole number >= 1; a link forms only if both ends have a free port"},
-			{Name: NetRound, Default: 1, Doc: "tvg: length of a round in time units (> 0); the graph changes at multiples of it"},
+		New:   func() kernel.NetworkModel { return &TVG{} },
+		Params: []kernel.NetParamInfo{
+			{Name: Birth, Default: 0.01, Doc: "tvg: probability per round that an absent pair forms a link, in [0, 1]"},
+			{Name: Death, Default: 0.1, Doc: "tvg: probability per round that a present link disconnects, in [0, 1]"},
+			{Name: Delta, Default: 4, Doc: "Δ: ports per node, a whole number >= 1; a link forms only if both ends have a free port"},
+			{Name: Round, Default: 1, Doc: "tvg: length of a round in time units (> 0); the graph changes at multiples of it"},
 		},
 		Validate: validateTVG,
 	})
 }
 
-// maxDelta bounds Δ so that per-port storage (n·Δ entries) stays reasonable.
-const maxDelta = 4096
-
-// Δ is a port cap, so it must fit a port record (maxPortCap): this fails to compile if not.
-var _ = [maxPortCap - maxDelta]struct{}{}
-
-func validateDelta(p *Params) error {
-	d := p.NetParam(NetDelta)
-	if d < 1 || d != math.Trunc(d) || d > maxDelta {
-		return &ParamError{NetDelta, fmt.Sprintf("Δ (ports per node) must be a whole number in 1..%d, got %g", maxDelta, d)}
-	}
-	return nil
-}
-
-func validateTVG(p *Params) error {
-	for _, name := range []string{NetBirth, NetDeath} {
+func validateTVG(p *kernel.Params) error {
+	for _, name := range []string{Birth, Death} {
 		if x := p.NetParam(name); !(x >= 0 && x <= 1) {
-			return &ParamError{name, fmt.Sprintf("must be a probability per round in [0, 1], got %g", x)}
+			return paramError(name, fmt.Sprintf("must be a probability per round in [0, 1], got %g", x))
 		}
 	}
 	if err := validateDelta(p); err != nil {
 		return err
 	}
-	if r := p.NetParam(NetRound); !(r > 0) {
-		return &ParamError{NetRound, fmt.Sprintf("must be a round length > 0, got %g", r)}
+	if r := p.NetParam(Round); !(r > 0) {
+		return paramError(Round, fmt.Sprintf("must be a round length > 0, got %g", r))
 	}
 	return nil
 }
 
-// TVGModel is an edge-Markovian time-varying graph (Casteigts et al.; the model of the
+// TVG is an edge-Markovian time-varying graph (Casteigts et al.; the model of the
 // anonymous local-mutex paper's analysis, section 2.1) with the paper's degree cap.
 //
 //   - Rounds: the graph changes at times round, 2·round, ...; in each change every pair of
@@ -76,22 +56,22 @@ func validateTVG(p *Params) error {
 //
 // Absent pairs are sampled by geometric skipping over the n(n-1)/2 pair indices, and present
 // links the same way over the link list, so a round costs O(n + changes), not O(n²).
-type TVGModel struct {
+type TVG struct {
 	birth, death, round float64
 	delta               int
 	births              [][2]int32 // scratch: pairs to form this round
 	deaths              [][2]int32 // scratch: links to drop this round
 }
 
-func (m *TVGModel) Name() string { return "tvg" }
-func (m *TVGModel) Lossy() bool  { return true }
-func (m *TVGModel) FIFO() bool   { return false }
+func (m *TVG) Name() string { return "tvg" }
+func (m *TVG) Lossy() bool  { return true }
+func (m *TVG) FIFO() bool   { return false }
 
-func (m *TVGModel) Init(t *Topology, p *Params, rng *Stream) error {
-	m.birth, m.death = p.NetParam(NetBirth), p.NetParam(NetDeath)
-	m.round, m.delta = p.NetParam(NetRound), int(p.NetParam(NetDelta))
+func (m *TVG) Init(t *kernel.Topology, p *kernel.Params, rng *kernel.Stream) error {
+	m.birth, m.death = p.NetParam(Birth), p.NetParam(Death)
+	m.round, m.delta = p.NetParam(Round), int(p.NetParam(Delta))
 	if err := t.Reset(p.N, m.delta); err != nil {
-		return &ParamError{NetDelta, err.Error()} // not reached: validateDelta bounds Δ below maxPortCap
+		return paramError(Delta, err.Error()) // not reached: validateDelta bounds Δ below kernel.MaxPortCap
 	}
 	pi := 0.0
 	if m.birth+m.death > 0 {
@@ -109,7 +89,7 @@ func (m *TVGModel) Init(t *Topology, p *Params, rng *Stream) error {
 	return nil
 }
 
-func (m *TVGModel) NextChange(now float64, _ *Stream) float64 {
+func (m *TVG) NextChange(now float64, _ *kernel.Stream) float64 {
 	if m.birth == 0 && m.death == 0 {
 		return math.Inf(1)
 	}
@@ -118,7 +98,7 @@ func (m *TVGModel) NextChange(now float64, _ *Stream) float64 {
 	return k * m.round
 }
 
-func (m *TVGModel) Change(now float64, c *Changer) {
+func (m *TVG) Change(now float64, c *kernel.Changer) {
 	rng := c.Rand()
 	t := c.Topology()
 	m.births = sampleAbsentPairs(t, m.birth, rng, m.births[:0])
@@ -149,7 +129,7 @@ func (m *TVGModel) Change(now float64, c *Changer) {
 }
 
 // geomSkip returns the number of failures before the first success of Bernoulli(p) trials.
-func geomSkip(p float64, rng *Stream) int {
+func geomSkip(p float64, rng *kernel.Stream) int {
 	if p >= 1 {
 		return 0
 	}
@@ -166,7 +146,7 @@ func geomSkip(p float64, rng *Stream) int {
 
 // sampleAbsentPairs appends each currently absent pair {u, v} (u < v) independently with
 // probability p, visiting pairs in index order by geometric skips: O(n + pairs drawn).
-func sampleAbsentPairs(t *Topology, p float64, rng *Stream, dst [][2]int32) [][2]int32 {
+func sampleAbsentPairs(t *kernel.Topology, p float64, rng *kernel.Stream, dst [][2]int32) [][2]int32 {
 	n := t.N()
 	if p <= 0 || n < 2 {
 		return dst
@@ -188,7 +168,7 @@ func sampleAbsentPairs(t *Topology, p float64, rng *Stream, dst [][2]int32) [][2
 	}
 }
 
-func shufflePairs(xs [][2]int32, rng *Stream) {
+func shufflePairs(xs [][2]int32, rng *kernel.Stream) {
 	for i := len(xs) - 1; i > 0; i-- {
 		j := rng.IntN(i + 1)
 		xs[i], xs[j] = xs[j], xs[i]

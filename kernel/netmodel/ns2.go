@@ -1,4 +1,4 @@
-package kernel
+package netmodel
 
 import (
 	"bufio"
@@ -11,34 +11,36 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/mutexlab/mutexlab/kernel"
 )
 
 func init() {
-	RegisterNetworkInfo(NetworkInfo{
+	kernel.RegisterNetworkInfo(kernel.NetworkInfo{
 		Name:  "ns2",
 		Title: "mobility replayed from an ns-2 movement file (setdest/BonnMotion), unit-disk graph of radius r",
-		New:   func() NetworkModel { return &GeoModel{name: "ns2"} },
-		Params: []NetParamInfo{
-			{Name: NetRadius, Default: 100, Doc: "waypoint/ns2: unit-disk radius r, in (0, side]"},
-			{Name: NetDelta, Default: 0, Doc: "Δ: ports per node, 1..4096; 0 chooses max(16, 3 x the expected degree), at most n-1"},
+		New:   func() kernel.NetworkModel { return &Geo{name: "ns2"} },
+		Params: []kernel.NetParamInfo{
+			{Name: Radius, Default: 100, Doc: "waypoint/ns2: unit-disk radius r, in (0, side]"},
+			{Name: Delta, Default: 0, Doc: "Δ: ports per node, 1..4096; 0 chooses max(16, 3 x the expected degree), at most n-1"},
 		},
 		UsesMovementFile: true,
 		Validate:         validateNS2,
 	})
 }
 
-func validateNS2(p *Params) error {
+func validateNS2(p *kernel.Params) error {
 	if p.MovementFile == "" {
-		return &ParamError{"movement_file", "the ns2 network model needs a movement file (ns-2 setdest/BonnMotion format)"}
+		return paramError("movement_file", "the ns2 network model needs a movement file (ns-2 setdest/BonnMotion format)")
 	}
 	sc, err := loadMovement(p.MovementFile, p.N)
 	if err != nil {
 		return err
 	}
-	if r := p.NetParam(NetRadius); !(r > 0) || r > sc.side {
-		return &ParamError{NetRadius, fmt.Sprintf("must be in (0, side = %g] (the extent of %s), got %g", sc.side, p.MovementFile, r)}
+	if r := p.NetParam(Radius); !(r > 0) || r > sc.side {
+		return paramError(Radius, fmt.Sprintf("must be in (0, side = %g] (the extent of %s), got %g", sc.side, p.MovementFile, r))
 	}
-	if d := p.NetParam(NetDelta); d != 0 {
+	if d := p.NetParam(Delta); d != 0 {
 		return validateDelta(p)
 	}
 	return nil
@@ -81,7 +83,7 @@ func loadMovement(path string, n int) (*movementScript, error) {
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, &ParamError{"movement_file", err.Error()}
+		return nil, paramError("movement_file", err.Error())
 	}
 	defer f.Close()
 	sc, err := parseMovement(f, path, n)
@@ -108,7 +110,7 @@ func parseMovement(r io.Reader, path string, n int) (*movementScript, error) {
 		}
 	}
 	if err := in.Err(); err != nil {
-		return nil, &ParamError{"movement_file", fmt.Sprintf("%s: %v", path, err)}
+		return nil, paramError("movement_file", fmt.Sprintf("%s: %v", path, err))
 	}
 	return p.finish()
 }
@@ -193,7 +195,7 @@ func (p *movementParser) finish() (*movementScript, error) {
 	sc := p.sc
 	for i := range sc.n {
 		if !p.hasX[i] || !p.hasY[i] {
-			return nil, &ParamError{"movement_file", fmt.Sprintf("%s: node %d has no initial position ($node_(%d) set X_ and Y_); the file must place all n = %d nodes", p.path, i, i, sc.n)}
+			return nil, paramError("movement_file", fmt.Sprintf("%s: node %d has no initial position ($node_(%d) set X_ and Y_); the file must place all n = %d nodes", p.path, i, i, sc.n))
 		}
 		sort.SliceStable(sc.cmds[i], func(a, b int) bool { return sc.cmds[i][a].t < sc.cmds[i][b].t })
 	}
@@ -205,7 +207,7 @@ func (p *movementParser) finish() (*movementScript, error) {
 
 // bad is a one-line error that says FILE:LINE.
 func (p *movementParser) bad(line int, format string, a ...any) error {
-	return &ParamError{"movement_file", fmt.Sprintf("%s:%d: %s", p.path, line, fmt.Sprintf(format, a...))}
+	return paramError("movement_file", fmt.Sprintf("%s:%d: %s", p.path, line, fmt.Sprintf(format, a...)))
 }
 
 // num reads a finite number; what names it in the error.
@@ -228,9 +230,9 @@ func (p *movementParser) node(line int, s string) (int, error) {
 }
 
 // start puts every node at its initial position, at rest until its first command.
-func (sc *movementScript) start(m *GeoModel) {
+func (sc *movementScript) start(m *Geo) {
 	m.side, m.vmin, m.vmax, m.pause = sc.side, 0, sc.vmax, 0
-	m.cmd = Zeroed(m.cmd, m.n)
+	m.cmd = kernel.Zeroed(m.cmd, m.n)
 	for i := range m.n {
 		m.x0[i], m.y0[i], m.t0[i] = sc.x[i], sc.y[i], 0
 		m.vx[i], m.vy[i] = 0, 0
@@ -243,7 +245,7 @@ func (sc *movementScript) start(m *GeoModel) {
 
 // next applies node i's change of motion at now: the commands due now (the last one wins),
 // or arrival at its destination.
-func (sc *movementScript) next(m *GeoModel, t *Topology, i int32, now float64) {
+func (sc *movementScript) next(m *Geo, t *kernel.Topology, i int32, now float64) {
 	cmds := sc.cmds[i]
 	k := int(m.cmd[i])
 	applied := false

@@ -1,4 +1,4 @@
-package kernel
+package netmodel
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 // FuzzMovementFile feeds arbitrary bytes to the ns-2 movement-file parser: it must never
 // panic, its errors must be one line naming the file (and the line, for a bad line), and an
 // accepted script must place every node at a finite, non-negative position with commands in
-// time order. Run: go test ./kernel -run '^$' -fuzz FuzzMovementFile -fuzztime 60s
+// time order. Run: go test ./kernel/netmodel -run '^$' -fuzz FuzzMovementFile -fuzztime 60s
 func FuzzMovementFile(f *testing.F) {
 	f.Add([]byte("$node_(0) set X_ 1.0\n$node_(0) set Y_ 2.0\n$node_(1) set X_ 3\n$node_(1) set Y_ 4\n$ns_ at 1.5 \"$node_(0) setdest 10 20 2.5\"\n"), 2)
 	f.Add([]byte("# setdest output\n$god_ set-dist 0 1 1\n$node_(0) set X_ 0\n$node_(0) set Y_ 0\n$node_(0) set Z_ 0\n"), 1)

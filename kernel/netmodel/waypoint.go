@@ -1,61 +1,53 @@
-package kernel
+package netmodel
 
 import (
 	"fmt"
 	"math"
 	"unsafe"
-)
 
-// Parameters of the geometric models (keys of Params.Net).
-const (
-	NetSide     = "side"      // side of the square, in distance units
-	NetRadius   = "radius"    // unit-disk radius r
-	NetSpeedMin = "speed_min" // random waypoint: speed range, distance units per time unit
-	NetSpeedMax = "speed_max"
-	NetPause    = "pause" // random waypoint: pause at each waypoint, time units
-	NetStill    = "still" // random waypoint: probability that a node never moves (drawn per node)
+	"github.com/mutexlab/mutexlab/kernel"
 )
 
 func init() {
-	RegisterNetworkInfo(NetworkInfo{
+	kernel.RegisterNetworkInfo(kernel.NetworkInfo{
 		Name:  "waypoint",
 		Title: "random waypoint mobility in a square, unit-disk graph of radius r, Δ ports per node",
-		New:   func() NetworkModel { return &GeoModel{} },
-		Params: []NetParamInfo{
-			{Name: NetSide, Default: 1000, Doc: "waypoint: side of the square (> 0)"},
-			{Name: NetRadius, Default: 100, Doc: "waypoint/ns2: unit-disk radius r, in (0, side]"},
-			{Name: NetSpeedMin, Default: 1, Doc: "waypoint: minimum speed (>= 0), distance per time unit"},
-			{Name: NetSpeedMax, Default: 5, Doc: "waypoint: maximum speed (>= speed_min)"},
-			{Name: NetPause, Default: 0, Doc: "waypoint: pause at each waypoint, time units (>= 0)"},
-			{Name: NetStill, Default: 0, Doc: "waypoint: probability in [0, 1] that a node stays at its start position for the whole trial (static nodes among moving ones: Attiya, Kogan and Welch bound the response time of nodes that remain static)"},
-			{Name: NetDelta, Default: 0, Doc: "Δ: ports per node, 1..4096; 0 chooses max(16, 3 x the expected degree), at most n-1"},
+		New:   func() kernel.NetworkModel { return &Geo{} },
+		Params: []kernel.NetParamInfo{
+			{Name: Side, Default: 1000, Doc: "waypoint: side of the square (> 0)"},
+			{Name: Radius, Default: 100, Doc: "waypoint/ns2: unit-disk radius r, in (0, side]"},
+			{Name: SpeedMin, Default: 1, Doc: "waypoint: minimum speed (>= 0), distance per time unit"},
+			{Name: SpeedMax, Default: 5, Doc: "waypoint: maximum speed (>= speed_min)"},
+			{Name: Pause, Default: 0, Doc: "waypoint: pause at each waypoint, time units (>= 0)"},
+			{Name: Still, Default: 0, Doc: "waypoint: probability in [0, 1] that a node stays at its start position for the whole trial (static nodes among moving ones: Attiya, Kogan and Welch bound the response time of nodes that remain static)"},
+			{Name: Delta, Default: 0, Doc: "Δ: ports per node, 1..4096; 0 chooses max(16, 3 x the expected degree), at most n-1"},
 		},
 		Validate: validateWaypoint,
 	})
 }
 
-func validateWaypoint(p *Params) error {
-	side, r := p.NetParam(NetSide), p.NetParam(NetRadius)
+func validateWaypoint(p *kernel.Params) error {
+	side, r := p.NetParam(Side), p.NetParam(Radius)
 	if !(side > 0) {
-		return &ParamError{NetSide, fmt.Sprintf("must be > 0, got %g", side)}
+		return paramError(Side, fmt.Sprintf("must be > 0, got %g", side))
 	}
 	if !(r > 0) || r > side {
-		return &ParamError{NetRadius, fmt.Sprintf("must be in (0, side = %g], got %g", side, r)}
+		return paramError(Radius, fmt.Sprintf("must be in (0, side = %g], got %g", side, r))
 	}
-	lo, hi := p.NetParam(NetSpeedMin), p.NetParam(NetSpeedMax)
+	lo, hi := p.NetParam(SpeedMin), p.NetParam(SpeedMax)
 	if !(lo >= 0) {
-		return &ParamError{NetSpeedMin, fmt.Sprintf("must be >= 0, got %g", lo)}
+		return paramError(SpeedMin, fmt.Sprintf("must be >= 0, got %g", lo))
 	}
 	if lo > hi {
-		return &ParamError{NetSpeedMin, fmt.Sprintf("speed range is empty: speed_min = %g > speed_max = %g", lo, hi)}
+		return paramError(SpeedMin, fmt.Sprintf("speed range is empty: speed_min = %g > speed_max = %g", lo, hi))
 	}
-	if pause := p.NetParam(NetPause); !(pause >= 0) {
-		return &ParamError{NetPause, fmt.Sprintf("must be >= 0, got %g", pause)}
+	if pause := p.NetParam(Pause); !(pause >= 0) {
+		return paramError(Pause, fmt.Sprintf("must be >= 0, got %g", pause))
 	}
-	if still := p.NetParam(NetStill); !(still >= 0 && still <= 1) {
-		return &ParamError{NetStill, fmt.Sprintf("a probability: want a number in [0, 1], got %g", still)}
+	if still := p.NetParam(Still); !(still >= 0 && still <= 1) {
+		return paramError(Still, fmt.Sprintf("a probability: want a number in [0, 1], got %g", still))
 	}
-	if d := p.NetParam(NetDelta); d != 0 {
+	if d := p.NetParam(Delta); d != 0 {
 		return validateDelta(p)
 	}
 	return nil
@@ -69,7 +61,7 @@ func autoDelta(n int, side, r float64) int {
 	return max(1, min(d, n-1, maxDelta))
 }
 
-// GeoModel is a unit-disk graph over nodes moving in the square [0, side]²: the "waypoint"
+// Geo is a unit-disk graph over nodes moving in the square [0, side]²: the "waypoint"
 // model (random waypoint) and, with a movement script, the "ns2" model.
 //
 // # How link changes are found: kinetic, with a spatial grid
@@ -104,7 +96,7 @@ func autoDelta(n int, side, r float64) int {
 // waypoint (no stationary-distribution start); speeds are uniform in [speed_min, speed_max].
 // With still > 0 each node stays at its start position for the whole trial with that
 // probability (static nodes among moving ones).
-type GeoModel struct {
+type Geo struct {
 	name          string
 	n             int
 	side, r, r2   float64
@@ -149,22 +141,22 @@ type geoEvent struct {
 	kind geoEventKind
 }
 
-func (m *GeoModel) Name() string {
+func (m *Geo) Name() string {
 	if m.name == "" {
 		return "waypoint"
 	}
 	return m.name
 }
-func (m *GeoModel) Lossy() bool { return true }
-func (m *GeoModel) FIFO() bool  { return true }
+func (m *Geo) Lossy() bool { return true }
+func (m *Geo) FIFO() bool  { return true }
 
-func (m *GeoModel) Init(t *Topology, p *Params, rng *Stream) error {
+func (m *Geo) Init(t *kernel.Topology, p *kernel.Params, rng *kernel.Stream) error {
 	m.n = p.N
-	m.r = p.NetParam(NetRadius)
+	m.r = p.NetParam(Radius)
 	m.r2 = m.r * m.r
 	if m.name != "ns2" {
-		m.side = p.NetParam(NetSide)
-		m.vmin, m.vmax, m.pause = p.NetParam(NetSpeedMin), p.NetParam(NetSpeedMax), p.NetParam(NetPause)
+		m.side = p.NetParam(Side)
+		m.vmin, m.vmax, m.pause = p.NetParam(SpeedMin), p.NetParam(SpeedMax), p.NetParam(Pause)
 	}
 	if m.name == "ns2" {
 		sc, err := loadMovement(p.MovementFile, p.N)
@@ -174,18 +166,18 @@ func (m *GeoModel) Init(t *Topology, p *Params, rng *Stream) error {
 		m.script = sc
 		m.side = sc.side
 	}
-	delta := int(p.NetParam(NetDelta))
+	delta := int(p.NetParam(Delta))
 	if delta == 0 {
 		delta = autoDelta(m.n, m.side, m.r)
 	}
 	if err := t.Reset(m.n, delta); err != nil {
-		return &ParamError{NetDelta, err.Error()} // not reached: validateDelta and autoDelta keep Δ at most maxDelta
+		return paramError(Delta, err.Error()) // not reached: validateDelta and autoDelta keep Δ at most maxDelta
 	}
 	n := m.n
-	m.x0, m.y0 = Resize(m.x0, n), Resize(m.y0, n)
-	m.vx, m.vy = Resize(m.vx, n), Resize(m.vy, n)
-	m.t0, m.tNext = Resize(m.t0, n), Resize(m.tNext, n)
-	m.frozen = Zeroed(m.frozen, n)
+	m.x0, m.y0 = kernel.Resize(m.x0, n), kernel.Resize(m.y0, n)
+	m.vx, m.vy = kernel.Resize(m.vx, n), kernel.Resize(m.vy, n)
+	m.t0, m.tNext = kernel.Resize(m.t0, n), kernel.Resize(m.tNext, n)
+	m.frozen = kernel.Zeroed(m.frozen, n)
 	m.heap = m.heap[:0]
 	m.seq = 0
 	m.Refused, m.LinkEvents, m.MotionChanges = 0, 0, 0
@@ -209,16 +201,16 @@ func (m *GeoModel) Init(t *Topology, p *Params, rng *Stream) error {
 
 // placeNodes puts every node at its start: the movement script's, or a uniform position and
 // a first leg of travel (a node drawn still never moves).
-func (m *GeoModel) placeNodes(t *Topology, p *Params) {
+func (m *Geo) placeNodes(t *kernel.Topology, p *kernel.Params) {
 	n := m.n
 	if m.script != nil {
 		m.script.start(m)
 	} else {
-		m.rngState = Resize(m.rngState, n)
-		still := p.NetParam(NetStill)
-		seed := DeriveSeed(p.Seed, uint64(StreamMobility), 0x9e0)
+		m.rngState = kernel.Resize(m.rngState, n)
+		still := p.NetParam(Still)
+		seed := kernel.DeriveSeed(p.Seed, uint64(kernel.StreamMobility), 0x9e0)
 		for i := range n {
-			m.rngState[i] = Mix64(seed ^ uint64(i)*0x9e3779b97f4a7c15)
+			m.rngState[i] = kernel.Mix64(seed ^ uint64(i)*0x9e3779b97f4a7c15)
 			m.x0[i], m.y0[i] = m.uniform(int32(i))*m.side, m.uniform(int32(i))*m.side
 			m.t0[i] = 0
 			if still > 0 && m.uniform(int32(i)) < still { // drawn only when asked: trials with still = 0 are unchanged
@@ -233,7 +225,7 @@ func (m *GeoModel) placeNodes(t *Topology, p *Params) {
 
 // initialLinks links every candidate pair within range, then schedules each node's first
 // motion event and each candidate pair's first crossing.
-func (m *GeoModel) initialLinks(t *Topology) error {
+func (m *Geo) initialLinks(t *kernel.Topology) error {
 	n := m.n
 	// Initial links: every candidate pair within r, in node order, ports permitting.
 	for i := int32(0); int(i) < n; i++ {
@@ -257,13 +249,13 @@ func (m *GeoModel) initialLinks(t *Topology) error {
 }
 
 // uniform draws from node i's own stream: [0, 1).
-func (m *GeoModel) uniform(i int32) float64 {
+func (m *Geo) uniform(i int32) float64 {
 	m.rngState[i] += 0x9e3779b97f4a7c15
-	return float64(Mix64(m.rngState[i])>>11) * (1.0 / (1 << 53))
+	return float64(kernel.Mix64(m.rngState[i])>>11) * (1.0 / (1 << 53))
 }
 
 // travel starts node i's next random-waypoint leg at now from its current position.
-func (m *GeoModel) travel(t *Topology, i int32, now float64) {
+func (m *Geo) travel(t *kernel.Topology, i int32, now float64) {
 	dx, dy := m.uniform(i)*m.side-m.x0[i], m.uniform(i)*m.side-m.y0[i]
 	speed := m.vmin + (m.vmax-m.vmin)*m.uniform(i)
 	d := math.Hypot(dx, dy)
@@ -278,18 +270,25 @@ func (m *GeoModel) travel(t *Topology, i int32, now float64) {
 }
 
 // pos returns node i's position at time now.
-func (m *GeoModel) pos(i int32, now float64) (float64, float64) {
+func (m *Geo) pos(i int32, now float64) (float64, float64) {
 	dt := now - m.t0[i]
 	return m.x0[i] + m.vx[i]*dt, m.y0[i] + m.vy[i]*dt
 }
 
-// Position returns node i's position at time now (tests and tools).
-func (m *GeoModel) Position(i int32, now float64) (x, y float64) { return m.pos(i, now) }
+// Position returns node i's position at time now (kernel.Mover: traces and the viewer read it).
+func (m *Geo) Position(i int32, now float64) (x, y float64) { return m.pos(i, now) }
+
+// SegmentStart returns the time node i's current segment (a leg, a pause, or rest after a
+// crash) began: the kernel's Probe reads a node not moving now as still since then.
+func (m *Geo) SegmentStart(i int32) float64 { return m.t0[i] }
+
+// Geo moves nodes: the kernel reads their motion through kernel.Mover.
+var _ kernel.Mover = (*Geo)(nil)
 
 // Radius returns r.
-func (m *GeoModel) Radius() float64 { return m.r }
+func (m *Geo) Radius() float64 { return m.r }
 
-func (m *GeoModel) dist2(i, j int32, now float64) float64 {
+func (m *Geo) dist2(i, j int32, now float64) float64 {
 	xi, yi := m.pos(i, now)
 	xj, yj := m.pos(j, now)
 	return (xi-xj)*(xi-xj) + (yi-yj)*(yi-yj)
@@ -297,14 +296,14 @@ func (m *GeoModel) dist2(i, j int32, now float64) float64 {
 
 // buildCandidates buckets the nodes by their positions at now in cells of side cellSize and
 // lists, for each node, the nodes within cellSize (CSR arrays, rebuilt in place).
-func (m *GeoModel) buildCandidates(now float64) {
+func (m *Geo) buildCandidates(now float64) {
 	n := m.n
 	g := max(1, int(m.side/m.cellSize))
 	m.grid = g
 	cs := m.side / float64(g) // >= cellSize
-	m.cellStart = Zeroed(m.cellStart, g*g+1)
-	m.cellOf = Resize(m.cellOf, n)
-	m.cellNodes = Resize(m.cellNodes, n)
+	m.cellStart = kernel.Zeroed(m.cellStart, g*g+1)
+	m.cellOf = kernel.Resize(m.cellOf, n)
+	m.cellNodes = kernel.Resize(m.cellNodes, n)
 	cell := func(v float64) int { return min(g-1, max(0, int(v/cs))) }
 	for i := range n {
 		x, y := m.pos(int32(i), now)
@@ -326,7 +325,7 @@ func (m *GeoModel) buildCandidates(now float64) {
 	}
 	m.cellStart[0] = 0
 	R2 := m.cellSize * m.cellSize
-	m.candStart = Resize(m.candStart, n+1)
+	m.candStart = kernel.Resize(m.candStart, n+1)
 	m.cand = m.cand[:0]
 	for i := range n {
 		m.candStart[i] = int32(len(m.cand))
@@ -349,7 +348,7 @@ func (m *GeoModel) buildCandidates(now float64) {
 // predict schedules the next crossing of distance r by the pair (i, j) before the horizon,
 // and repairs the pair at once if it is on the wrong side now (rounding, or a freed port).
 // c is nil during Init (the topology is changed directly, with no algorithm yet).
-func (m *GeoModel) predict(t *Topology, c *Changer, i, j int32, now float64) {
+func (m *Geo) predict(t *kernel.Topology, c *kernel.Changer, i, j int32, now float64) {
 	h := min(m.nextRebuild, m.tNext[i], m.tNext[j])
 	xi, yi := m.pos(i, now)
 	xj, yj := m.pos(j, now)
@@ -397,7 +396,7 @@ func (m *GeoModel) predict(t *Topology, c *Changer, i, j int32, now float64) {
 	}
 }
 
-func (m *GeoModel) up(t *Topology, c *Changer, i, j int32, now float64) {
+func (m *Geo) up(t *kernel.Topology, c *kernel.Changer, i, j int32, now float64) {
 	if t.Full(i) || t.Full(j) {
 		m.Refused++
 		c.Skipped()
@@ -412,14 +411,14 @@ func (m *GeoModel) up(t *Topology, c *Changer, i, j int32, now float64) {
 	m.predict(t, c, i, j, now)
 }
 
-func (m *GeoModel) down(t *Topology, c *Changer, i, j int32) {
+func (m *Geo) down(t *kernel.Topology, c *kernel.Changer, i, j int32) {
 	c.LinkDown(t.LinkIndex(i, t.PortTo(i, j)))
 	m.LinkEvents++
 	c.Counted()
 }
 
 // freed gives a node whose port just freed to a candidate within range that was refused.
-func (m *GeoModel) freed(t *Topology, c *Changer, i int32, now float64) {
+func (m *Geo) freed(t *kernel.Topology, c *kernel.Changer, i int32, now float64) {
 	for _, j := range m.cand[m.candStart[i]:m.candStart[i+1]] {
 		if t.Full(i) {
 			return
@@ -430,14 +429,14 @@ func (m *GeoModel) freed(t *Topology, c *Changer, i int32, now float64) {
 	}
 }
 
-func (m *GeoModel) NextChange(now float64, _ *Stream) float64 {
+func (m *Geo) NextChange(now float64, _ *kernel.Stream) float64 {
 	if len(m.heap) == 0 {
 		return math.Inf(1)
 	}
 	return m.heap[0].t
 }
 
-func (m *GeoModel) Change(now float64, c *Changer) {
+func (m *Geo) Change(now float64, c *kernel.Changer) {
 	t := c.Topology()
 	for len(m.heap) > 0 && m.heap[0].t <= now {
 		e := m.pop()
@@ -470,7 +469,7 @@ func (m *GeoModel) Change(now float64, c *Changer) {
 }
 
 // motion applies node i's change of motion due now and predicts its pairs again.
-func (m *GeoModel) motion(t *Topology, c *Changer, i int32, now float64) {
+func (m *Geo) motion(t *kernel.Topology, c *kernel.Changer, i int32, now float64) {
 	if math.IsInf(m.tNext[i], 1) {
 		return
 	}
@@ -503,11 +502,11 @@ func (m *GeoModel) motion(t *Topology, c *Changer, i int32, now float64) {
 // predicted for that segment stay valid only until its end) and then stays put for good.
 // The paper's crashed node stops where it is; stopping at the segment's end keeps the
 // kinetic predictions exact, at the cost of one segment of motion after the crash.
-func (m *GeoModel) Freeze(i int32) { m.frozen[i] = true }
+func (m *Geo) Freeze(i int32) { m.frozen[i] = true }
 
 // MemoryBytes reports the bytes the model holds (slice capacities): per-node motion state,
 // the candidate lists and grid, and its heap of pending crossings and changes of motion.
-func (m *GeoModel) MemoryBytes() int {
+func (m *Geo) MemoryBytes() int {
 	b := (cap(m.rngState) + cap(m.x0) + cap(m.y0) + cap(m.vx) + cap(m.vy) + cap(m.t0) + cap(m.tNext)) * 8
 	b += (cap(m.cmd) + cap(m.candStart) + cap(m.cand) + cap(m.cellStart) + cap(m.cellNodes) + cap(m.cellOf)) * 4
 	return b + cap(m.heap)*int(unsafe.Sizeof(geoEvent{}))
@@ -515,7 +514,7 @@ func (m *GeoModel) MemoryBytes() int {
 
 // ---- a binary heap of geoEvents ordered by (t, seq) -----------------------------------------
 
-func (m *GeoModel) push(e geoEvent) {
+func (m *Geo) push(e geoEvent) {
 	if math.IsInf(e.t, 1) {
 		return
 	}
@@ -534,7 +533,7 @@ func (m *GeoModel) push(e geoEvent) {
 	}
 }
 
-func (m *GeoModel) pop() geoEvent {
+func (m *Geo) pop() geoEvent {
 	h := m.heap
 	top := h[0]
 	last := len(h) - 1

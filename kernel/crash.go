@@ -21,8 +21,8 @@ const StreamCrashes Purpose = 64
 // Params.CrashRate), so the local-mutex family's results carry them as columns.
 const (
 	MetricCrashed         = "crashed"          // nodes that crashed during the trial
-	MetricBlocked         = "blocked"          // live nodes still waiting at the end: they never ate again within the window
-	MetricFailureLocality = "failure_locality" // largest hop distance from a blocked node to the nearest crashed node (0: none blocked)
+	MetricBlocked         = "blocked"          // live nodes still waiting at the end: they never ate again within the window (NaN: liveness not checked)
+	MetricFailureLocality = "failure_locality" // largest hop distance from a blocked node to the nearest crashed node (0: none blocked; NaN: liveness not checked)
 )
 
 // CrashMetricNames lists the crash metrics, for algorithms' registered metric names.
@@ -67,6 +67,13 @@ func ResponseMetricNames() []string {
 //     node on the final network is measured; the largest is Result.FailureLocality. A blocked
 //     node with no crashed node in its connected component is a starvation error (no crash
 //     can explain it). When every live node is blocked, the measurement ends early.
+//   - "Never ate again" is known only when the liveness drain ran to its end
+//     (Result.LivenessChecked). A drain skipped (Drain = none) or cut short (DrainMaxEvents)
+//     leaves nodes waiting that might still eat: blocked and failure_locality are then not
+//     measured (NaN metrics, null columns) and no starvation is reported. The Definition 1
+//     metrics below are still reported: a request that waited longer than T is late whatever
+//     follows, but requests still waiting for less than T at the end are not judged, so late
+//     counts only the requests seen late by then.
 //   - Rate-driven crashes (CrashRate, a Poisson process over the whole network, each
 //     crashing a uniformly random live node) stop in the liveness drain, like link changes,
 //     and never crash the last live node. Chosen crashes (Crashes) happen whenever they are due.
@@ -128,6 +135,7 @@ type crashState struct {
 	blocked   []bool
 	nDead     int
 	nBlocked  int
+	measured  bool  // the blocked measure was taken at the end (liveness checked)
 	toCrashed int64 // messages dropped on arrival at a crashed node
 	late      int64 // entries by nodes that had been counted blocked
 	rng       Stream
@@ -148,7 +156,7 @@ type crashState struct {
 
 // reset prepares the crash bookkeeping of a trial of n nodes, reusing storage.
 func (c *crashState) reset(n int, responseBound float64) {
-	c.on = true
+	c.on, c.measured = true, false
 	c.nDead, c.nBlocked, c.toCrashed, c.late = 0, 0, 0, 0
 	c.dead = Zeroed(c.dead, n)
 	c.blocked = Zeroed(c.blocked, n)
@@ -340,8 +348,12 @@ func (s *Sim) checkLate(i int32) {
 	}
 }
 
-// finishCrashes counts the nodes still waiting as blocked, measures their distances to the
-// crashes and fills r. A blocked node that no crash can reach is a starvation error.
+// finishCrashes fills r's crash measurements. The blocked measure rests on "never ate
+// again", which only a drain run to its end establishes (Result.LivenessChecked): there every
+// live node still waiting has outlived the window and is blocked (drainOver's condition), and
+// a blocked node that no crash can reach is a starvation error. A drain skipped or cut short
+// leaves waiting nodes that might still have eaten, so blocked and failure_locality are not
+// measured (NaN in Extra, null in the results) and no node is blamed.
 func (s *Sim) finishCrashes(r *Result) {
 	c := &s.crash
 	if !c.on {
@@ -352,9 +364,31 @@ func (s *Sim) finishCrashes(r *Result) {
 			s.checkLate(int32(i)) // still waiting at the end: late if past T
 		}
 	}
-	s.blockAll()
+	r.Crashed, r.MsgsToCrashed = c.nDead, c.toCrashed
+	c.measured = r.LivenessChecked
+	blocked, fl := math.NaN(), math.NaN()
+	if c.measured {
+		locality, ok := s.measureBlocked()
+		if !ok {
+			return
+		}
+		r.Blocked, r.FailureLocality = c.nBlocked, locality
+		blocked, fl = float64(c.nBlocked), float64(locality)
+	}
+	r.Extra = append(r.Extra, Metric{MetricCrashed, float64(c.nDead)}, Metric{MetricBlocked, blocked},
+		Metric{MetricFailureLocality, fl})
+	if c.rt > 0 {
+		r.Extra = append(r.Extra, Metric{MetricLate, float64(c.nLate)}, Metric{MetricLateNoCrash, float64(c.nNoCrash)},
+			Metric{MetricFailureLocalityResponse, float64(c.flRT)})
+	}
+}
+
+// measureBlocked returns the largest hop distance from a blocked node to the nearest crashed
+// node on the final network (0: none blocked). A blocked node that no crash can reach fails
+// the trial with a starvation error (ok false): no crash explains it.
+func (s *Sim) measureBlocked() (locality int, ok bool) {
+	c := &s.crash
 	s.crashDistances(c.dist, c.order)
-	fl := 0
 	for i, b := range c.blocked {
 		if !b {
 			continue
@@ -362,23 +396,18 @@ func (s *Sim) finishCrashes(r *Result) {
 		d := c.dist[i]
 		if d < 0 {
 			s.fail(ErrStarvation, []int32{int32(i)}, "node %d never ate again and no crashed node is reachable from it", i)
-			return
+			return 0, false
 		}
-		fl = max(fl, int(d))
+		locality = max(locality, int(d))
 	}
-	r.Crashed, r.Blocked, r.FailureLocality, r.MsgsToCrashed = c.nDead, c.nBlocked, fl, c.toCrashed
-	r.Extra = append(r.Extra, Metric{MetricCrashed, float64(c.nDead)}, Metric{MetricBlocked, float64(c.nBlocked)},
-		Metric{MetricFailureLocality, float64(fl)})
-	if c.rt > 0 {
-		r.Extra = append(r.Extra, Metric{MetricLate, float64(c.nLate)}, Metric{MetricLateNoCrash, float64(c.nNoCrash)},
-			Metric{MetricFailureLocalityResponse, float64(c.flRT)})
-	}
+	return locality, true
 }
 
 // BlockedDistances appends (node, hop distance to the nearest crash) for every node counted
-// blocked at the end of the last trial (tests and tooling).
+// blocked at the end of the last trial (tests and tooling); nothing when the blocked measure
+// was not taken (no crashes, or liveness not checked).
 func (s *Sim) BlockedDistances(dst [][2]int32) [][2]int32 {
-	if !s.crash.on {
+	if !s.crash.on || !s.crash.measured {
 		return dst
 	}
 	for i, b := range s.crash.blocked {

@@ -281,3 +281,54 @@ func TestFailureLocalityByResponseDeadline(t *testing.T) {
 		t.Fatalf("late %g, want every one of at least %d entries", late, r.CSEntries)
 	}
 }
+
+// TestCrashMeasureNeedsCheckedLiveness: blocked and failure_locality rest on "never ate
+// again", which only a drain run to its end shows. With the drain skipped or cut short the
+// nodes still waiting might yet eat: the blocked measure is not taken (0 in Result, NaN in
+// Extra, no blocked distances), every waiting request counts as pending, and the crash count
+// is still reported. The full drain of the same seed measures it.
+func TestCrashMeasureNeedsCheckedLiveness(t *testing.T) {
+	p := crashParams(7)
+	p.Crashes = []kernel.Crash{{Node: 3, Time: 40}}
+	sim := kernel.NewSim()
+	full, err := sim.Run(p, &asker{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !full.LivenessChecked || full.Blocked == 0 || full.FailureLocality != 1 || extra(full, kernel.MetricBlocked) != float64(full.Blocked) {
+		t.Fatalf("full drain: liveness checked %v, blocked %d, failure locality %d, metric %g; want true, > 0, 1, the same",
+			full.LivenessChecked, full.Blocked, full.FailureLocality, extra(full, kernel.MetricBlocked))
+	}
+	for _, c := range []struct {
+		name string
+		set  func(*kernel.Params)
+	}{
+		{"drain none", func(p *kernel.Params) { p.Drain = kernel.DrainNone }},
+		{"drain cut short", func(p *kernel.Params) { p.DrainMaxEvents = 3 }},
+	} {
+		q := p
+		c.set(&q)
+		r, err := sim.Run(q, &asker{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		waiting := 0
+		for i := range int32(q.N) {
+			if sim.Waiting(i) {
+				waiting++
+			}
+		}
+		if r.LivenessChecked || waiting == 0 || r.PendingAtEnd != waiting {
+			t.Errorf("%s: liveness checked %v, pending %d, %d nodes waiting; want false and every waiting request pending", c.name, r.LivenessChecked, r.PendingAtEnd, waiting)
+		}
+		if r.Blocked != 0 || r.FailureLocality != 0 || len(sim.BlockedDistances(nil)) != 0 {
+			t.Errorf("%s: blocked %d, failure locality %d, distances %v; want the measure not taken", c.name, r.Blocked, r.FailureLocality, sim.BlockedDistances(nil))
+		}
+		if b, fl := extra(r, kernel.MetricBlocked), extra(r, kernel.MetricFailureLocality); !math.IsNaN(b) || !math.IsNaN(fl) {
+			t.Errorf("%s: metrics blocked %g, failure_locality %g; want NaN (not measured)", c.name, b, fl)
+		}
+		if r.Crashed != 1 || extra(r, kernel.MetricCrashed) != 1 || len(r.Extra) != len(kernel.CrashMetricNames()) {
+			t.Errorf("%s: crashed %d, metrics %v; want 1 and every crash metric present", c.name, r.Crashed, r.Extra)
+		}
+	}
+}

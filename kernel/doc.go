@@ -80,7 +80,8 @@
 //     any request waits longer than StarveAfter (default 1000·n·(CSTime + mean delay)), or when
 //     nothing is left to happen while a node waits. Starvation is an error, never a hang.
 //     Params.Drain and DrainMaxEvents skip or bound this phase for performance runs; the
-//     result then says liveness was not checked (window.go). Events and time are split
+//     result then says liveness was not checked (window.go), and the crash measures that
+//     rest on it (blocked nodes, failure locality) are not taken. Events and time are split
 //     among warm-up, window and drain in every result.
 //   - Crash failures (Params.Crashes, Params.CrashRate; crash.go): a crashed node stops for
 //     good — its handlers are never called again, its pending request leaves the liveness and

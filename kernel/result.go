@@ -36,7 +36,9 @@ type Result struct {
 	Extra              []Metric // algorithm-specific metrics (MetricsReporter), a fresh slice
 	Ports              int      // ports per node of the trial's topology (Δ for the models that cap them)
 
-	// Crash failures (crash.go; all zero when no crash is configured).
+	// Crash failures (crash.go; all zero when no crash is configured). Blocked and
+	// FailureLocality rest on "never ate again", which only a drain run to its end shows: they
+	// are measured only when LivenessChecked, and are 0 (null in the results) otherwise.
 	Crashed         int   // nodes that crashed
 	Blocked         int   // live nodes still waiting at the end: never ate again within the window
 	FailureLocality int   // largest hop distance from a blocked node to the nearest crashed node (0: none)
@@ -56,7 +58,7 @@ type Result struct {
 	EventsWarmup, EventsMeasure, EventsDrain int64
 	DrainTime                                float64
 	LivenessChecked                          bool // the drain ran to its end: every pending request was served
-	PendingAtEnd                             int  // requests still pending when the trial ended (0 when LivenessChecked)
+	PendingAtEnd                             int  // requests still pending when the trial ended (0 when LivenessChecked, where the pending are the blocked)
 
 	// Steady state (window.go, package stats).
 	WarmupEntries int64     // CS entries discarded before the window opened

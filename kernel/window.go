@@ -63,7 +63,8 @@ import (
 // the drain serves them all: most of the trial's events. Skipping it makes performance runs
 // and window-sizing studies cheaper, but then liveness (Theorem 2: once link changes stop,
 // every pending request is served) is not checked: Result.LivenessChecked is false and
-// Result.PendingAtEnd counts the requests left unserved.
+// Result.PendingAtEnd counts the requests left unserved. With crashes, the blocked measure
+// (crash.go) is then not taken either: a node still waiting might yet eat.
 
 // WarmupRule says how the end of the warm-up is decided.
 type WarmupRule uint8
@@ -232,7 +233,12 @@ func (s *Sim) fillWindow(r *Result) {
 		r.DrainTime = s.now - s.meas.winEnd
 	}
 	r.LivenessChecked = w.drained
-	r.PendingAtEnd = s.waiting - s.crash.nBlocked
+	r.PendingAtEnd = 0
+	if !w.drained {
+		// Every request still waiting, those the watchdog counted blocked too: without a
+		// completed drain none of them is known never to eat (crash.go).
+		r.PendingAtEnd = s.waiting
+	}
 	r.WarmupEntries = w.openEntries
 	r.WarmupSettled = !w.mserRule || w.settled
 	r.MSERCut, _ = w.series.MSER()

@@ -86,8 +86,8 @@
 //   - warmup_time (float64, time units; every trial; spec key (not in the seed)): warm-up criterion in simulated time (null: not set)
 //   - measure_time (float64, time units; every trial; spec key (not in the seed)): measurement window criterion in simulated time (null: not set)
 //   - warmup_rule (string, -; every trial; spec key (not in the seed)): how the warm-up ends: fixed (the entry and time criteria) or mser5 (and the sequential MSER-5 rule)
-//   - drain (string, -; every trial; spec key (not in the seed)): liveness drain after the window: full (serve every pending request: liveness checked) or none (end the trial at the window's end: liveness not checked)
-//   - drain_max_events (int64, events; every trial; spec key (not in the seed)): most events the drain may process (the spec key takes 0 for no bound; null: unbounded or no drain)
+//   - drain (string, -; every trial; spec key (not in the seed)): liveness drain after the window: full (serve every pending request: liveness checked) or none (end the trial at the window's end: liveness not checked, and with crashes blocked and failure_locality null)
+//   - drain_max_events (int64, events; every trial; spec key (not in the seed)): most events the drain may process (the spec key takes 0 for no bound; null: unbounded or no drain); a drain it cuts short leaves liveness unchecked, and with crashes blocked and failure_locality null
 //   - radius (float64, distance units; network models ns2, waypoint; spec key): waypoint/ns2: unit-disk radius r, in (0, side] (value used; null for other models)
 //   - delta (float64, ports; network models ns2, tvg, waypoint; spec key): Δ: ports per node, 1..4096; 0 chooses max(16, 3 x the expected degree), at most n-1 (value used; null for other models)
 //   - birth (float64, probability per round; network model tvg; spec key): tvg: probability per round that an absent pair forms a link, in [0, 1] (value used; null for other models)
@@ -147,15 +147,15 @@
 //   - link_ups (int64, links; every trial): links that came up inside the measurement window
 //   - msgs_lost (int64, messages; every trial): messages lost because their link went down in flight, whole trial (null on networks that never lose one)
 //   - crashed (int64, nodes; every trial): nodes that crashed (null without crashes)
-//   - blocked (int64, nodes; every trial): live nodes still waiting at the end: they never ate again within the window (null without crashes)
-//   - failure_locality (int64, hops; every trial): largest hop distance from a blocked node to the nearest crashed node (0: none blocked) (null without crashes)
+//   - blocked (int64, nodes; every trial): live nodes still waiting at the end of the liveness drain: they never ate again within the window (null without crashes, and when liveness_checked is false: drain = none or a drain cut short by drain_max_events leaves nodes waiting that might still eat)
+//   - failure_locality (int64, hops; every trial): largest hop distance from a blocked node to the nearest crashed node (0: none blocked) (null without crashes, and when liveness_checked is false: drain = none or a drain cut short by drain_max_events leaves nodes waiting that might still eat)
 //   - msgs_to_crashed (int64, messages; every trial): messages dropped on arrival at a crashed node, whole trial (null without crashes)
 //   - events_warmup (int64, events; every trial): events processed before the measurement window opened
 //   - events_measure (int64, events; every trial): events processed inside the measurement window
 //   - events_drain (int64, events; every trial): events processed in the liveness drain after the window
 //   - drain_time (float64, time units; every trial): simulated time from the window's end to the trial's end (the liveness drain)
 //   - liveness_checked (bool, -; every trial): true when the drain ran to its end and served every pending request (Theorem 2's liveness checked); false when drain = none or drain_max_events cut it short
-//   - pending_at_end (int64, requests; every trial): requests still pending when the trial ended (0 when liveness_checked)
+//   - pending_at_end (int64, requests; every trial): requests still pending when the trial ended, blocked ones included (0 when liveness_checked: the drain served all but the blocked)
 //   - warmup_entries (int64, CS entries; every trial): CS entries discarded before the window opened: where the warm-up was cut
 //   - warmup_settled (bool, -; every trial): warmup_rule = mser5: true when MSER-5 found the transient over, false when the warm-up hit its cap of 10·max(warm-up entries, n, 100) entries (null under warmup_rule = fixed)
 //   - warmup_mser_cut (int64, CS entries; every trial): MSER-5 truncation point of the waits from the trial's first CS entry to the window's end: where the initial transient ends (null: under 100 entries)

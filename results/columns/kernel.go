@@ -179,12 +179,12 @@ func windowParams() []Column {
 			Check: func(v Value) error { _, err := kernel.ParseWarmupRule(v.Str); return err },
 			Set:   func(p *kernel.Params, v Value) (err error) { p.WarmupRule, err = kernel.ParseWarmupRule(v.Str); return },
 			Get:   func(t *Trial) results.Value { return strv(t.Params.WarmupRule.String()) }},
-		{Column: results.Column{Name: kernel.KeyDrain, Kind: results.String, Description: "liveness drain after the window: full (serve every pending request: liveness checked) or none (end the trial at the window's end: liveness not checked)"},
+		{Column: results.Column{Name: kernel.KeyDrain, Kind: results.String, Description: "liveness drain after the window: full (serve every pending request: liveness checked) or none (end the trial at the window's end: liveness not checked, and with crashes blocked and failure_locality null)"},
 			Role: Parameter, Key: true, NoSeed: true, Default: "full",
 			Check: func(v Value) error { _, err := kernel.ParseDrain(v.Str); return err },
 			Set:   func(p *kernel.Params, v Value) (err error) { p.Drain, err = kernel.ParseDrain(v.Str); return },
 			Get:   func(t *Trial) results.Value { return strv(t.Params.Drain.String()) }},
-		{Column: results.Column{Name: "drain_max_events", Kind: results.Int, Unit: "events", Optional: true, Description: "most events the drain may process (the spec key takes 0 for no bound; null: unbounded or no drain)"},
+		{Column: results.Column{Name: "drain_max_events", Kind: results.Int, Unit: "events", Optional: true, Description: "most events the drain may process (the spec key takes 0 for no bound; null: unbounded or no drain); a drain it cuts short leaves liveness unchecked, and with crashes blocked and failure_locality null"},
 			Role: Parameter, Key: true, NoSeed: true, Default: "0 (no bound)",
 			Set: num(func(p *kernel.Params, x float64) { p.DrainMaxEvents = int64(x) }),
 			Get: func(t *Trial) results.Value {
@@ -268,6 +268,14 @@ func kernelMetrics() []Column {
 				return only(crashing(t), func() results.Value { return intv(f(t.Result)) })
 			}))
 	}
+	// blockedMeasure: a crash column resting on "never ate again", which only a drain run to
+	// its end shows (kernel.Result.LivenessChecked).
+	blockedMeasure := func(name, unit, doc string, f func(r *kernel.Result) int64) Column {
+		return optional(metric(name, results.Int, unit, doc+" (null without crashes, and when liveness_checked is false: drain = none or a drain cut short by drain_max_events leaves nodes waiting that might still eat)",
+			func(t *Trial) results.Value {
+				return only(crashing(t) && t.Result.LivenessChecked, func() results.Value { return intv(f(t.Result)) })
+			}))
+	}
 	return append([]Column{
 		metric("sim_time", results.Float, "time units", "simulated time when the trial ended (after the liveness drain)",
 			func(t *Trial) results.Value { return floatv(t.Result.SimTime) }),
@@ -323,8 +331,8 @@ func kernelMetrics() []Column {
 				return only(lossy(t.Params), func() results.Value { return intv(t.Result.MsgsLost) })
 			})),
 		crash("crashed", "nodes", "nodes that crashed", func(r *kernel.Result) int64 { return int64(r.Crashed) }),
-		crash("blocked", "nodes", "live nodes still waiting at the end: they never ate again within the window", func(r *kernel.Result) int64 { return int64(r.Blocked) }),
-		crash("failure_locality", "hops", "largest hop distance from a blocked node to the nearest crashed node (0: none blocked)", func(r *kernel.Result) int64 { return int64(r.FailureLocality) }),
+		blockedMeasure("blocked", "nodes", "live nodes still waiting at the end of the liveness drain: they never ate again within the window", func(r *kernel.Result) int64 { return int64(r.Blocked) }),
+		blockedMeasure("failure_locality", "hops", "largest hop distance from a blocked node to the nearest crashed node (0: none blocked)", func(r *kernel.Result) int64 { return int64(r.FailureLocality) }),
 		crash("msgs_to_crashed", "messages", "messages dropped on arrival at a crashed node, whole trial", func(r *kernel.Result) int64 { return r.MsgsToCrashed }),
 	}, windowMetrics()...)
 }
@@ -354,7 +362,7 @@ func windowMetrics() []Column {
 			func(t *Trial) results.Value { return floatv(t.Result.DrainTime) }),
 		metric("liveness_checked", results.Bool, "", "true when the drain ran to its end and served every pending request (Theorem 2's liveness checked); false when drain = none or drain_max_events cut it short",
 			func(t *Trial) results.Value { return results.BoolValue(t.Result.LivenessChecked) }),
-		metric("pending_at_end", results.Int, "requests", "requests still pending when the trial ended (0 when liveness_checked)",
+		metric("pending_at_end", results.Int, "requests", "requests still pending when the trial ended, blocked ones included (0 when liveness_checked: the drain served all but the blocked)",
 			func(t *Trial) results.Value { return intv(int64(t.Result.PendingAtEnd)) }),
 		metric("warmup_entries", results.Int, "CS entries", "CS entries discarded before the window opened: where the warm-up was cut",
 			func(t *Trial) results.Value { return intv(t.Result.WarmupEntries) }),

@@ -34,3 +34,32 @@ func TestWindowColumns(t *testing.T) {
 		t.Errorf("30 entries: wait_ci %v, wait_stable %v, want null", row["wait_ci"], row["wait_stable"])
 	}
 }
+
+// TestCrashColumnsNeedCheckedLiveness: blocked and failure_locality rest on "never ate
+// again", which only a drain run to its end shows: they hold values after a full drain and
+// are null after a skipped or cut drain, where crashed and pending_at_end still hold theirs.
+func TestCrashColumnsNeedCheckedLiveness(t *testing.T) {
+	crash := func(p *kernel.Params) { // a spanning tree: nodes far from the crash eat on
+		p.Links, p.Connectivity, p.Crashes, p.Load = 11, 0, []kernel.Crash{{Node: 3, Time: 20}}, 2
+	}
+	for _, c := range []struct {
+		name     string
+		set      func(*kernel.Params)
+		measured bool
+	}{
+		{"full drain", func(*kernel.Params) {}, true},
+		{"no drain", func(p *kernel.Params) { p.Drain = kernel.DrainNone }, false},
+		{"drain cut short", func(p *kernel.Params) { p.DrainMaxEvents = 2 }, false},
+	} {
+		row, _ := rowOf(t, "akw2", func(p *kernel.Params) { crash(p); c.set(p) })
+		if row["liveness_checked"].Bool() != c.measured || row["crashed"].IsNull() || row["crashed"].Int() != 1 ||
+			(row["pending_at_end"].Int() == 0) == !c.measured {
+			t.Errorf("%s: liveness %v, crashed %v, pending %v", c.name, row["liveness_checked"], row["crashed"], row["pending_at_end"])
+		}
+		for _, name := range []string{"blocked", "failure_locality"} {
+			if row[name].IsNull() == c.measured {
+				t.Errorf("%s: %s null %v, want null exactly when liveness is not checked", c.name, name, row[name].IsNull())
+			}
+		}
+	}
+}

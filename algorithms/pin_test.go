@@ -182,3 +182,16 @@ func TestPinnedTrials(t *testing.T) {
 		}
 	}
 }
+
+// TestPinsIndependentOfSimHistory: a trial is a function of its parameters and seed alone,
+// not of what the reused simulator ran before: each pinned trial gives the same line on a
+// fresh simulator as on one reused through every trial before it.
+func TestPinsIndependentOfSimHistory(t *testing.T) {
+	t.Parallel()
+	reused := kernel.NewSim()
+	for _, pt := range pinTrials() {
+		if a, b := runPin(t, reused, pt), runPin(t, kernel.NewSim(), pt); !samePin(a, b) {
+			t.Errorf("trial depends on the simulator's earlier trials:\n  reused: %s\n  fresh:  %s", a, b)
+		}
+	}
+}

@@ -336,6 +336,11 @@ func (s *Sim) openWindow() {
 }
 
 func (s *Sim) closeWindow() {
+	if s.phase == phaseWarmup {
+		// The window never opened (every live node blocked during the warm-up): it closes
+		// empty, so window_time is 0 and the window's rates are null.
+		s.meas.winStart = s.now
+	}
 	s.accumulateCS()
 	s.phase = phaseDrain
 	if s.phaseClock != nil {

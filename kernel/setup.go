@@ -114,6 +114,7 @@ func (s *Sim) resetCounters(p Params) {
 	s.now, s.events, s.entries = 0, 0, 0
 	s.phase = phaseWarmup
 	s.meas.winStart, s.meas.winEnd = 0, 0
+	s.meas.csArea, s.meas.csAreaT = 0, 0
 	s.meas.msgs = Zeroed(s.meas.msgs, len(s.types))
 	s.meas.msgsAll = Zeroed(s.meas.msgsAll, len(s.types))
 	s.meas.linkChanges, s.meas.skipped, s.meas.lost = 0, 0, 0

@@ -726,6 +726,17 @@ func (t *Topology) adjRow(u int32) uint64 {
 	return r & (1<<uint(t.n) - 1) // (n = 64: 1<<64 is 0 in Go, and the mask is every bit)
 }
 
+// AdjacencyRow returns node u's neighbours as one word (bit x: u and x are adjacent) and
+// true in a network of at most 64 nodes, where the adjacency matrix is kept and a row fits
+// in a word; 0 and false otherwise. The routing oracle's table searches over these rows at
+// the papers' sizes (algorithms/rr/routing).
+func (t *Topology) AdjacencyRow(u int32) (uint64, bool) {
+	if t.n > 64 || len(t.adj) == 0 {
+		return 0, false
+	}
+	return t.adjRow(u), true
+}
+
 // connectedWithoutRows is ConnectedWithout for a network of at most 64 nodes: a
 // breadth-first search from u over adjacency rows, without the link u-v (the graph is
 // simple: Connect refuses a second link between two nodes, so u-v is link k alone). The

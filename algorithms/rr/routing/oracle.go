@@ -17,7 +17,8 @@ import (
 //   - A table, while n·n two-byte distances fit in routingTableBytes (2 MiB: n ≤ 1,024):
 //     a destination's row (every node's distance to it) is computed by breadth-first search
 //     the first time it is needed after a link change (rows are stamped with the topology
-//     version). It costs a search of the network per destination, O(n²) in all, and 2n
+//     version), over the topology itself: its adjacency words up to 64 nodes, its up ports
+//     beyond (table.go). It costs a search of the network per destination, O(n²) in all, and 2n
 //     bytes per node, so it stops at n = 1,024 (at n = 10^4 the table took 19.6 CPU-s and
 //     23 KB per node for a trial the search below runs in a fraction of that).
 //   - A bidirectional search beyond: breadth-first searches from both ends, one level at a

@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/bits"
 	"runtime"
-	"unsafe"
 )
 
 // Port numbers a node's link endpoints 0..PortCap-1. A link occupies one port at each end;
@@ -656,22 +655,6 @@ func (t *Topology) TrackChanges() { t.changed = Zeroed(t.changed, t.n) }
 func (t *Topology) ChangedSince(x int32, v uint64) bool {
 	return int(x) >= len(t.changed) || t.changed[x] > v
 }
-
-// PrefetchPeers asks for the cache lines of node x's first inline port records, as many as
-// its degree needs: for a reader about to visit every up port's peer (a breadth-first
-// search's frontier), so that the trips to memory of several nodes overlap.
-func (t *Topology) PrefetchPeers(x int32) {
-	row := int(x) * t.inline
-	last := row + min(int(t.deg[x]), t.inline) - 1
-	for k := row; k <= last; k += portsPerLine {
-		mem.Prefetch(&t.ports[k])
-	}
-	mem.Prefetch(&t.ports[max(last, row)])
-}
-
-// portsPerLine is how many port records fit in a 64-byte cache line (4: 16 bytes each),
-// so that prefetching every fourth record of a row touches each of its lines.
-const portsPerLine = 64 / int(unsafe.Sizeof(portRec{}))
 
 // markChanged records the link change that made the current version at its ends u and v.
 func (t *Topology) markChanged(u, v int32) {

@@ -67,7 +67,7 @@ func (a *RR) HoldsToken(i int32) bool            { return a.holder[i] == i }
 // face the same physical network and mobility on a given seed.
 func (a *RR) Reset(env *kernel.Env) error {
 	n := env.N
-	a.oracle.Reset(env.Topo, env.Params.LargeMachinery())
+	a.oracle.Reset(env.Topo)
 	t := env.Topo
 	a.topo = t
 	a.edges = kernel.Zeroed(a.edges, n)

@@ -47,7 +47,7 @@ func benchRouting(b *testing.B, group int) {
 				b.Fatal(err)
 			}
 			var r Oracle
-			r.resetAs(&topo, false, true)
+			r.resetAs(&topo, false)
 			pairs := make([][2]int32, 1024)
 			for k := range pairs {
 				pairs[k] = [2]int32{int32(rng.IntN(n)), int32(rng.IntN(n))}

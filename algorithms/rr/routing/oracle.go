@@ -81,17 +81,11 @@ const (
 )
 
 // Reset prepares the oracle for t, reusing storage: a table while it fits, searches
-// beyond. Its answers follow t's link changes from then on (t's version). large says
-// whether the trial runs the large-network machinery (kernel.Params.LargeMachinery): only
-// then does the search ask for the rows of the nodes it will expand ahead of reading them
-// (side.expand), which pays only where the rows do not fit in the caches.
-func (r *Oracle) Reset(t *kernel.Topology, large bool) {
-	r.resetAs(t, 2*t.N()*t.N() <= routingTableBytes, large)
-}
+// beyond. Its answers follow t's link changes from then on (t's version).
+func (r *Oracle) Reset(t *kernel.Topology) { r.resetAs(t, 2*t.N()*t.N() <= routingTableBytes) }
 
-// resetAs prepares the oracle for t, with a table or with bidirectional searches (asking
-// for rows ahead if large).
-func (r *Oracle) resetAs(t *kernel.Topology, table, large bool) {
+// resetAs prepares the oracle for t, with a table or with bidirectional searches.
+func (r *Oracle) resetAs(t *kernel.Topology, table bool) {
 	r.topo, r.n, r.full = t, t.N(), table
 	r.width = routeWidth(t.PortCap())
 	r.walkX, r.walkP = mem.Reserve(r.walkX, r.n), mem.Reserve(r.walkP, r.n)
@@ -105,7 +99,7 @@ func (r *Oracle) resetAs(t *kernel.Topology, table, large bool) {
 	r.labels = kernel.Zeroed(r.labels, 2*r.n)
 	r.fwd.reset(r.labels, 0, r.n)
 	r.bwd.reset(r.labels, 1, r.n)
-	r.nbrs.reset(t, large)
+	r.nbrs.reset(t)
 	r.onPath = kernel.Zeroed(r.onPath, r.n)
 	r.path = mem.Reserve(r.path, r.n)
 	r.meet = mem.Reserve(r.meet, r.n)

@@ -19,8 +19,8 @@ func TestRoutingMatchesTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	var table, search Oracle
-	table.Reset(&topo, false)
-	search.resetAs(&topo, false, true)
+	table.Reset(&topo)
+	search.resetAs(&topo, false)
 	if !table.full {
 		t.Fatal("600 nodes: the reference is not a full table")
 	}
@@ -101,8 +101,8 @@ func TestRoutingRowsFollowLinkChanges(t *testing.T) {
 		}
 	}
 	var table, search Oracle
-	table.Reset(&topo, false)
-	search.resetAs(&topo, false, true)
+	table.Reset(&topo)
+	search.resetAs(&topo, false)
 	random := func() int32 { return int32(rng.IntN(n)) }
 	for k := range 3000 {
 		u, v := change(t, &topo, &rng, k)
@@ -163,9 +163,9 @@ func TestRoutesFollowNextHop(t *testing.T) {
 	const n = 600
 	topo, rng := sparseNetwork(t, n, 11)
 	var ref, table, search Oracle
-	ref.Reset(topo, false)
-	table.Reset(topo, false)
-	search.resetAs(topo, false, true)
+	ref.Reset(topo)
+	table.Reset(topo)
+	search.resetAs(topo, false)
 	fits := (64 - routeHead) / int(routeWidth(topo.PortCap()))
 	// follow takes route from a toward b as a message would and checks each hop.
 	follow := func(what string, route Route, a, b int32, d int) {
@@ -275,8 +275,8 @@ func TestRoutesTowardMatchRoutes(t *testing.T) {
 	const n = 600
 	topo, rng := sparseNetwork(t, n, 13)
 	var ref, search Oracle
-	ref.Reset(topo, false)
-	search.resetAs(topo, false, true)
+	ref.Reset(topo)
+	search.resetAs(topo, false)
 	var from []int32
 	out := make([]Pair, 40)
 	unreachables, lone := 0, int32(0)

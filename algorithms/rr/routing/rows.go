@@ -43,14 +43,13 @@ type nbrRows struct {
 	extra []int32 // blocks of PortCap neighbour ids for the nodes of more than rowPeers
 	free  []int32 // blocks of extra no node holds
 	ports []int32 // the neighbours of a node read from its port records (scratch)
-	ahead bool    // the search asks for rows before it reads them (prefetch)
 }
 
-// reset prepares the rows for t, asked for ahead of use if ahead. t records each node's
-// last link change from now on; 64 + 8 bytes per node in all, and room for a block for
-// one node in 64 (2 bytes per node at PortCap 32).
-func (nb *nbrRows) reset(t *kernel.Topology, ahead bool) {
-	nb.t, nb.ahead = t, ahead
+// reset prepares the rows for t. t records each node's last link change from now on;
+// 64 + 8 bytes per node in all, and room for a block for one node in 64 (2 bytes per node
+// at PortCap 32).
+func (nb *nbrRows) reset(t *kernel.Topology) {
+	nb.t = t
 	nb.ports = mem.Reserve(nb.ports, t.PortCap())
 	nb.free = nb.free[:0]
 	nb.rows = kernel.Zeroed(nb.rows, t.N())

@@ -61,9 +61,10 @@ func (s *side) done() bool { return s.head == len(s.queue) }
 // whether it labelled a node the other side (nil: none) has labelled: the searches met, at
 // the nodes it then lists in meet (emptied first: a kept backward side expands in one
 // search after another).
-// Frontier nodes are random nodes whose neighbours were last read long ago: in a large
-// network (nbrRows.ahead) each node's row (rows.go) is asked for searchAhead nodes before
-// it is read, so the trips to memory overlap.
+// Frontier nodes are random nodes whose neighbours were last read long ago: each node's
+// row (rows.go) is asked for searchAhead nodes before it is read, so the trips to memory
+// overlap. It pays from the smallest networks that search (n > 1,024): at n = 2,000 it
+// gave 1.15 times the searches per CPU-second of a search without it (paired, one process).
 func (s *side) expand(nb *nbrRows, other *side) bool {
 	cur, end, met, both := s.cur, len(s.queue), false, other != nil
 	s.meet = s.meet[:0]
@@ -71,15 +72,11 @@ func (s *side) expand(nb *nbrRows, other *side) bool {
 	if both {
 		ocur = other.cur
 	}
-	ahead := 0
-	if nb.ahead {
-		ahead = searchAhead
-	}
-	for k := s.head; k < min(s.head+ahead, end); k++ {
+	for k := s.head; k < min(s.head+searchAhead, end); k++ {
 		nb.prefetch(s.queue[k])
 	}
 	for ; s.head < end; s.head++ {
-		if k := s.head + ahead; ahead > 0 && k < end {
+		if k := s.head + searchAhead; k < end {
 			nb.prefetch(s.queue[k])
 		}
 		x := s.queue[s.head]

@@ -22,8 +22,8 @@ func TestTableRowsByWords(t *testing.T) {
 			t.Fatal(err)
 		}
 		var table, search Oracle
-		table.Reset(&topo, false)
-		search.resetAs(&topo, false, false)
+		table.Reset(&topo)
+		search.resetAs(&topo, false)
 		byPorts := make([]uint16, n)
 		unreachables := 0
 		for k := range 400 {
@@ -51,7 +51,7 @@ func TestTableRowsByWords(t *testing.T) {
 	var topo kernel.Topology
 	topo.Reset(65, 8)
 	var table Oracle
-	table.Reset(&topo, false)
+	table.Reset(&topo)
 	if table.fillRowByWords(0, make([]uint16, 65)) {
 		t.Error("n=65: rows by the adjacency words, which a word cannot hold")
 	}

@@ -68,8 +68,10 @@ type Oracle struct {
 	width    uint          // a port's bits in a Route (route.go)
 	cur      uint32        // the last stamp taken (next), the forward side's of the last search (1..0xffff)
 
-	queue []int32 // the table's breadth-first search (scratch; table.go)
-	nbrs  nbrRows // every node's neighbours, one cache line a node (search only)
+	queue    []int32  // the table's breadth-first search (scratch; table.go)
+	words    []uint64 // the adjacency words of every node at version wordsVer (n ≤ 64; table.go)
+	wordsVer uint64
+	nbrs     nbrRows // every node's neighbours, one cache line a node (search only)
 
 	memo routeMemo // the searches' answers, every hop of their routes (memo.go)
 }
@@ -93,6 +95,7 @@ func (r *Oracle) resetAs(t *kernel.Topology, table bool) {
 		r.rows = kernel.Resize(r.rows, r.n*r.n)
 		r.ver = kernel.Zeroed(r.ver, r.n)
 		r.queue = kernel.Resize(r.queue, r.n)
+		r.words, r.wordsVer = r.words[:0], 0
 		return
 	}
 	r.rows, r.ver = r.rows[:0], r.ver[:0]

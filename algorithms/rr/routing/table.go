@@ -27,29 +27,48 @@ func (r *Oracle) row(to int32) []uint16 {
 }
 
 // fillRowByWords fills row with every node's hop distance to to (unreachable if none), one
-// level at a time over the adjacency words (Topology.AdjacencyRow); false, and row
-// untouched, if the topology keeps none (n > 64).
+// level at a time over the adjacency words (Topology.AdjacencyRow, copied once per topology
+// version: a version's rows read them all); false, and row untouched, if the topology keeps
+// none (n > 64).
 func (r *Oracle) fillRowByWords(to int32, row []uint16) bool {
-	t := r.topo
-	if _, ok := t.AdjacencyRow(to); !ok {
+	if !r.copyWords() {
 		return false
 	}
 	for i := range row {
 		row[i] = unreachable
 	}
 	row[to] = 0
+	words := r.words
 	seen := uint64(1) << uint(to)
 	for front, lvl := seen, uint16(1); front != 0; lvl++ {
 		var next uint64
 		for f := front; f != 0; f &= f - 1 {
-			adj, _ := t.AdjacencyRow(int32(bits.TrailingZeros64(f)))
-			next |= adj
+			next |= words[bits.TrailingZeros64(f)]
 		}
 		front = next &^ seen
 		seen |= front
 		for f := front; f != 0; f &= f - 1 {
 			row[bits.TrailingZeros64(f)] = lvl
 		}
+	}
+	return true
+}
+
+// copyWords makes r.words the topology's adjacency words of its current version, and
+// reports whether it keeps them (n ≤ 64).
+func (r *Oracle) copyWords() bool {
+	t := r.topo
+	if v := t.Version(); r.wordsVer != v || len(r.words) != r.n {
+		r.words = r.words[:0]
+		for x := range int32(r.n) {
+			w, ok := t.AdjacencyRow(x)
+			if !ok {
+				r.words = r.words[:0]
+				return false
+			}
+			r.words = append(r.words, w)
+		}
+		r.wordsVer = v
 	}
 	return true
 }

@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/bits"
 	"runtime"
-	"unsafe"
 )
 
 // Port numbers a node's link endpoints 0..PortCap-1. A link occupies one port at each end;
@@ -657,22 +656,6 @@ func (t *Topology) ChangedSince(x int32, v uint64) bool {
 	return int(x) >= len(t.changed) || t.changed[x] > v
 }
 
-// PrefetchPeers asks for the cache lines of node x's first inline port records, as many as
-// its degree needs: for a reader about to visit every up port's peer (a breadth-first
-// search's frontier), so that the trips to memory of several nodes overlap.
-func (t *Topology) PrefetchPeers(x int32) {
-	row := int(x) * t.inline
-	last := row + min(int(t.deg[x]), t.inline) - 1
-	for k := row; k <= last; k += portsPerLine {
-		mem.Prefetch(&t.ports[k])
-	}
-	mem.Prefetch(&t.ports[max(last, row)])
-}
-
-// portsPerLine is how many port records fit in a 64-byte cache line (4: 16 bytes each),
-// so that prefetching every fourth record of a row touches each of its lines.
-const portsPerLine = 64 / int(unsafe.Sizeof(portRec{}))
-
 // markChanged records the link change that made the current version at its ends u and v.
 func (t *Topology) markChanged(u, v int32) {
 	if len(t.changed) > 0 {
@@ -724,6 +707,17 @@ func (t *Topology) adjRow(u int32) uint64 {
 		r |= t.adj[w+1] << (64 - o)
 	}
 	return r & (1<<uint(t.n) - 1) // (n = 64: 1<<64 is 0 in Go, and the mask is every bit)
+}
+
+// AdjacencyRow returns node u's neighbours as one word (bit x: u and x are adjacent) and
+// true in a network of at most 64 nodes, where the adjacency matrix is kept and a row fits
+// in a word; 0 and false otherwise. The routing oracle's table searches over these rows at
+// the papers' sizes (algorithms/rr/routing).
+func (t *Topology) AdjacencyRow(u int32) (uint64, bool) {
+	if t.n > 64 || len(t.adj) == 0 {
+		return 0, false
+	}
+	return t.adjRow(u), true
 }
 
 // connectedWithoutRows is ConnectedWithout for a network of at most 64 nodes: a

@@ -17,7 +17,8 @@ import (
 //   - A table, while n·n two-byte distances fit in routingTableBytes (2 MiB: n ≤ 1,024):
 //     a destination's row (every node's distance to it) is computed by breadth-first search
 //     the first time it is needed after a link change (rows are stamped with the topology
-//     version). It costs a search of the network per destination, O(n²) in all, and 2n
+//     version), over the topology itself: its adjacency words up to 64 nodes, its up ports
+//     beyond (table.go). It costs a search of the network per destination, O(n²) in all, and 2n
 //     bytes per node, so it stops at n = 1,024 (at n = 10^4 the table took 19.6 CPU-s and
 //     23 KB per node for a trial the search below runs in a fraction of that).
 //   - A bidirectional search beyond: breadth-first searches from both ends, one level at a
@@ -67,7 +68,10 @@ type Oracle struct {
 	width    uint          // a port's bits in a Route (route.go)
 	cur      uint32        // the last stamp taken (next), the forward side's of the last search (1..0xffff)
 
-	nbrs nbrRows // every node's neighbours, one cache line a node (search only)
+	queue    []int32  // the table's breadth-first search (scratch; table.go)
+	words    []uint64 // the adjacency words of every node at version wordsVer (n ≤ 64; table.go)
+	wordsVer uint64
+	nbrs     nbrRows // every node's neighbours, one cache line a node (search only)
 
 	memo routeMemo // the searches' answers, every hop of their routes (memo.go)
 }
@@ -90,16 +94,15 @@ func (r *Oracle) resetAs(t *kernel.Topology, table bool) {
 	if r.full {
 		r.rows = kernel.Resize(r.rows, r.n*r.n)
 		r.ver = kernel.Zeroed(r.ver, r.n)
-		r.labels = kernel.Zeroed(r.labels, 2*r.n)
-		r.fwd.reset(r.labels, 0, r.n) // the table's searches run on the forward side
-		r.nbrs.reset(t, false)
+		r.queue = kernel.Resize(r.queue, r.n)
+		r.words, r.wordsVer = r.words[:0], 0
 		return
 	}
 	r.rows, r.ver = r.rows[:0], r.ver[:0]
 	r.labels = kernel.Zeroed(r.labels, 2*r.n)
 	r.fwd.reset(r.labels, 0, r.n)
 	r.bwd.reset(r.labels, 1, r.n)
-	r.nbrs.reset(t, true)
+	r.nbrs.reset(t)
 	r.onPath = kernel.Zeroed(r.onPath, r.n)
 	r.path = mem.Reserve(r.path, r.n)
 	r.meet = mem.Reserve(r.meet, r.n)
@@ -123,26 +126,6 @@ func (r *Oracle) reserve(k int) {
 		clear(r.onPath)
 		r.cur = 0
 	}
-}
-
-// row returns to's row of the table, computing it if the topology changed since.
-func (r *Oracle) row(to int32) []uint16 {
-	row := r.rows[int(to)*r.n : (int(to)+1)*r.n]
-	if v := r.topo.Version(); r.ver[to] != v {
-		s := &r.fwd
-		s.start(to, r.next())
-		for !s.done() {
-			s.expand(&r.nbrs, nil)
-		}
-		for i := range row {
-			row[i] = unreachable
-			if s.has(int32(i)) {
-				row[i] = s.level(int32(i))
-			}
-		}
-		r.ver[to] = v
-	}
-	return row
 }
 
 // search finds the distance from from to to (unreachable if none), the lowest port of from
@@ -265,7 +248,7 @@ func (r *Oracle) answer(from, to int32) (int, kernel.Port) {
 		if d == unreachable {
 			return d, kernel.NoPort
 		}
-		p, _ := r.lowestPort(from, func(y int32) bool { return int(row[y]) == d-1 })
+		p, _ := r.tableHop(from, row, uint16(d-1))
 		return d, p
 	}
 	r.memo.sync(r.topo.Version()) // a topology's version is at least 1: the memo's epoch too
@@ -346,26 +329,6 @@ func (r *Oracle) routesFrom(from, to int32) Pair {
 	there := packRoute(r.walkP, r.width)
 	r.walkBack(from, to, d)
 	return Pair{d, there, packRoute(r.walkP, r.width)}
-}
-
-// walkTable walks the route from from to to by the table (walkX, walkP) and returns its
-// length (unreachable: no hop).
-func (r *Oracle) walkTable(from, to int32) int {
-	row := r.row(to)
-	r.walkX, r.walkP = r.walkX[:0], r.walkP[:0]
-	d := int(row[from])
-	if d == unreachable {
-		return d
-	}
-	for x, k := from, d; k > 0; k-- {
-		p, y := r.lowestPort(x, func(y int32) bool { return int(row[y]) == k-1 })
-		r.walkX, r.walkP = append(r.walkX, x), append(r.walkP, p)
-		if p == kernel.NoPort { // cannot happen: a node k hops away has a neighbour k−1 hops away
-			break
-		}
-		x = y
-	}
-	return d
 }
 
 // walkThere walks the route the last search found from from to to (d hops, first port

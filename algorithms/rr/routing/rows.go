@@ -36,8 +36,7 @@ const (
 // nbrRows is the search's rows of every node, built when a node is first expanded and
 // rebuilt when it is next expanded after one of its links changed: a row is never stale.
 // The neighbours of a node of more than rowPeers are kept in a block of PortCap ids of
-// extra, which the node keeps while it has that many (freed blocks are reused). Without
-// rows (the table of small networks) every node is read from its port records.
+// extra, which the node keeps while it has that many (freed blocks are reused).
 type nbrRows struct {
 	t     *kernel.Topology
 	rows  []nbrRow
@@ -46,29 +45,21 @@ type nbrRows struct {
 	ports []int32 // the neighbours of a node read from its port records (scratch)
 }
 
-// reset prepares the rows for t: none unless on. With rows, t records each node's last
-// link change from now on; 64 + 8 bytes per node in all, and room for a block for one
-// node in 64 (2 bytes per node at PortCap 32).
-func (nb *nbrRows) reset(t *kernel.Topology, on bool) {
+// reset prepares the rows for t. t records each node's last link change from now on;
+// 64 + 8 bytes per node in all, and room for a block for one node in 64 (2 bytes per node
+// at PortCap 32).
+func (nb *nbrRows) reset(t *kernel.Topology) {
 	nb.t = t
 	nb.ports = mem.Reserve(nb.ports, t.PortCap())
 	nb.free = nb.free[:0]
-	if !on {
-		nb.rows, nb.extra = nb.rows[:0], nb.extra[:0]
-		return
-	}
 	nb.rows = kernel.Zeroed(nb.rows, t.N())
 	nb.extra = mem.Reserve(nb.extra, (t.N()/64+1)*t.PortCap())
 	t.TrackChanges()
 }
 
 // of returns node x's neighbours in port order, valid until the next call: from its row
-// (rebuilt first if one of its links changed since) or its block, or from its port
-// records when there are no rows.
+// (rebuilt first if one of its links changed since) or its block.
 func (nb *nbrRows) of(x int32) []int32 {
-	if int(x) >= len(nb.rows) {
-		return nb.read(x)
-	}
 	row := &nb.rows[x]
 	if v := nb.t.Version(); row.ver != v {
 		if row.ver == 0 || nb.t.ChangedSince(x, row.ver) {
@@ -143,11 +134,5 @@ func (nb *nbrRows) block() int32 {
 	return int32(b)
 }
 
-// prefetch asks for what expanding x will read: its row, or its port records without rows.
-func (nb *nbrRows) prefetch(x int32) {
-	if int(x) < len(nb.rows) {
-		mem.Prefetch(&nb.rows[x])
-		return
-	}
-	nb.t.PrefetchPeers(x)
-}
+// prefetch asks for what expanding x will read: its row.
+func (nb *nbrRows) prefetch(x int32) { mem.Prefetch(&nb.rows[x]) }

@@ -62,8 +62,9 @@ func (s *side) done() bool { return s.head == len(s.queue) }
 // the nodes it then lists in meet (emptied first: a kept backward side expands in one
 // search after another).
 // Frontier nodes are random nodes whose neighbours were last read long ago: each node's
-// row (rows.go) is asked for searchAhead nodes before it is read, so the trips to
-// memory overlap.
+// row (rows.go) is asked for searchAhead nodes before it is read, so the trips to memory
+// overlap. It pays from the smallest networks that search (n > 1,024): at n = 2,000 it
+// gave 1.15 times the searches per CPU-second of a search without it (paired, one process).
 func (s *side) expand(nb *nbrRows, other *side) bool {
 	cur, end, met, both := s.cur, len(s.queue), false, other != nil
 	s.meet = s.meet[:0]

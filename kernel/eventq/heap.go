@@ -162,7 +162,7 @@ func (q *Heap) nextKey(t float64, payload uint32) (tk, k uint64) {
 func (q *Heap) pushHeap(tk, k uint64) {
 	if q.hole {
 		q.hole = false
-		q.fill(tk, k)
+		q.siftUp(q.descend(), tk, k) // fill, with one call fewer on the event loop's path
 		return
 	}
 	if len(q.times) == cap(q.times) || len(q.keys) == cap(q.keys) {
@@ -204,21 +204,19 @@ func (q *Heap) Pop() (t float64, payload uint32) {
 	return keyTime(tk), uint32(k & payloadMask)
 }
 
-// popHeap removes and returns the heap's least entry; the heap must not be empty.
+// popHeap removes and returns the heap's least entry; the heap must not be empty. It leaves
+// the root a hole even when it held the last entry (the heap is then empty: heapLen), which
+// keeps it short enough to be inlined into Pop.
 func (q *Heap) popHeap() (tk, k uint64) {
 	if q.hole {
 		q.settle()
 	}
 	tk, k = q.times[rootSlot], q.keys[rootSlot]
-	if len(q.times) == rootSlot+1 {
-		q.shrink()
-	} else {
-		q.hole = true
-	}
+	q.hole = true
 	return tk, k
 }
 
-// settle fills the root hole with the last entry.
+// settle fills the root hole with the last entry, or drops the root slot if it is the only one.
 func (q *Heap) settle() {
 	q.hole = false
 	last := len(q.times) - 1
@@ -265,12 +263,13 @@ func (q *Heap) fill(tk, k uint64) {
 // tournament) once it is known, so that the next level's misses overlap this one's work
 // (prefetches do not hold up the comparisons as loads would; mem.Prefetch).
 func (q *Heap) descend() uint {
-	times, keys := q.times, q.keys
+	times := q.times
 	end := uint(len(times))
+	keys := q.keys[:end] // the same length as times, so that one bounds check covers both
 	prefetch := end > prefetchSlots
 	s := uint(rootSlot)
 	for c := uint(4); c < end; c = 4*s - 8 { // c: s's first child
-		g := times[c : c+4 : c+4]
+		g, gk := (*[4]uint64)(times[c:c+4]), (*[4]uint64)(keys[c:c+4])
 		if gc := 4*c - 8; prefetch && gc+16 <= end {
 			mem.Prefetch(&times[gc])
 			mem.Prefetch(&times[gc+8])
@@ -291,11 +290,11 @@ func (q *Heap) descend() uint {
 		m = -borrow
 		w, wi := a+(d&m), ai^((ai^bi)&m)
 		if min(ties, d) == 0 {
-			wi = leastOf4(g, keys[c:c+4:c+4])
+			wi = leastOf4(g[:], gk[:])
 			w = g[wi&3]
 		}
 		wi &= 3
-		times[s], keys[s] = w, keys[c+uint(wi)]
+		times[s], keys[s] = w, gk[wi]
 		s = c + uint(wi)
 		if n := 4*s - 8; prefetch && n < end {
 			mem.Prefetch(&keys[n]) // the keys of the group the next level chooses from

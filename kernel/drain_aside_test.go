@@ -71,7 +71,7 @@ func TestDrainAsideUnchanged(t *testing.T) {
 	})
 }
 
-// BenchmarkDrainAside runs the trial of each algorithm with the drain's requests set
+// BenchmarkDrainAside runs the million-node trial of each algorithm with the drain's requests set
 // aside and not, alternated trial by trial on one warmed simulator (benchPartOf), and
 // compares the drain's events per second of the thread's CPU: the phase the set-aside serves.
 //

@@ -5,7 +5,7 @@ import "fmt"
 // The random graph of a large trial is built on a topology without links, and that is what
 // makes it cheap. At n = 10^6 each of its 4 M links touched six or more random cache lines
 // (the degrees, the port sets and the port rows of both ends) one after the other, each a
-// miss to main memory: building the graph was a third of the trial (docs/scaling.md).
+// miss to main memory: building the graph was a third of the million-node trial (docs/scaling.md).
 // On an empty topology, with links only ever added, node i's ports in use are exactly
 // 0..deg[i]−1, so:
 //

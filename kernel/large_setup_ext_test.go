@@ -53,7 +53,7 @@ func TestPrefaultUnchanged(t *testing.T) {
 	}
 }
 
-// BenchmarkPrefault runs the trial of rl and drs with the setup helper off and on,
+// BenchmarkPrefault runs the million-node trial of rl and drs with the setup helper off and on,
 // alternated trial by trial on fresh memory (benchFreshSetup): the helper is for the first
 // touch of memory a process has not used yet, which a warmed simulator never does.
 //
@@ -68,7 +68,7 @@ func BenchmarkPreallocHints(b *testing.B) {
 	benchFreshSetup(b, []string{"rl", "drs", "hk"}, kernel.PartPrealloc)
 }
 
-// benchFreshSetup runs the trial of each algorithm named with part off and on,
+// benchFreshSetup runs the million-node trial of each algorithm named with part off and on,
 // alternated trial by trial, each on a fresh simulator and algorithm after the Go runtime
 // has returned its free memory to the system (debug.FreeOSMemory), and compares the setup's
 // wall time (the helper works on a second core).

@@ -41,7 +41,7 @@ func mustAlgo(t *testing.T, name string) kernel.Algorithm {
 	return info.New()
 }
 
-// BenchmarkPrefetchHints runs the trial of each algorithm that implements
+// BenchmarkPrefetchHints runs the million-node trial of each algorithm that implements
 // Prefetcher with its hints ignored and heeded (the kernel's own prefetching on both ways),
 // alternated trial by trial on one warmed simulator (benchPart), and compares the event
 // loop's thread CPU: a hint that shows no gain here is not worth its file.

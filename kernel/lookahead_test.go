@@ -91,7 +91,7 @@ func runTrial(t *testing.T, info algorithms.Info, p kernel.Params) string {
 	return fmt.Sprintf("%+v", r)
 }
 
-// BenchmarkLookahead runs the issue's trial (n = 10^6, mean degree 8, load 0.01) on one warmed
+// BenchmarkLookahead runs the million-node trial (n = 10^6, mean degree 8, load 0.01) on one warmed
 // simulator with the look-ahead and its prefetching on and off, alternated trial by trial
 // (internal/abtest), and reports the event loop's events per second of the thread's CPU both
 // ways, each pair logged (-v):
@@ -122,7 +122,7 @@ var (
 		func(s kernel.Split) time.Duration { return s.SetupWall }}
 )
 
-// benchPart runs the issue's trial of rl and drs with one part of the large-network
+// benchPart runs the million-node trial of rl and drs with one part of the large-network
 // machinery off and on, alternated trial by trial on one warmed simulator, and compares the
 // rate c says the part is for.
 func benchPart(b *testing.B, part kernel.Part, c partCost) {
@@ -131,7 +131,7 @@ func benchPart(b *testing.B, part kernel.Part, c partCost) {
 
 // benchPartOf is benchPart for the algorithms named.
 func benchPartOf(b *testing.B, names []string, part kernel.Part, c partCost) {
-	forIssueTrial(b, names, func(b *testing.B, sim *kernel.Sim, algo kernel.Algorithm, p kernel.Params) {
+	forMillionNodeTrial(b, names, func(b *testing.B, sim *kernel.Sim, algo kernel.Algorithm, p kernel.Params) {
 		first, _, err := sim.RunSplit(p, algo)
 		if err != nil {
 			b.Fatal(err)

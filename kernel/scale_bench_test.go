@@ -20,11 +20,11 @@ func scaleParams(n int) kernel.Params {
 	return p
 }
 
-// forIssueTrial runs bench as a sub-benchmark for each algorithm named, on the issue's trial
+// forMillionNodeTrial runs bench as a sub-benchmark for each algorithm named, on the million-node trial
 // (n = 10^6, mean degree 8, load 0.01, the default window and the full drain: `bench run
 // --algo NAME --n 1000000 --degree 8 --trials 1 --load 0.01`), a fresh simulator and the
 // algorithm, the goroutine locked to its thread so that kernel.ThreadCPU is the trial's.
-func forIssueTrial(b *testing.B, names []string, bench func(b *testing.B, sim *kernel.Sim, algo kernel.Algorithm, p kernel.Params)) {
+func forMillionNodeTrial(b *testing.B, names []string, bench func(b *testing.B, sim *kernel.Sim, algo kernel.Algorithm, p kernel.Params)) {
 	for _, name := range names {
 		info, ok := algorithms.Lookup(name)
 		if !ok {
@@ -170,7 +170,7 @@ func BenchmarkSetup(b *testing.B) {
 	}
 }
 
-// BenchmarkRandomConnected builds the random graph of the issue's trial (n = 10^6, mean
+// BenchmarkRandomConnected builds the random graph of the million-node trial (n = 10^6, mean
 // degree 8) on a reused topology, Reset included: the part of setup the network model does.
 // cpu-s/op is the thread's CPU time per graph, the number to compare on a shared machine.
 //

@@ -182,7 +182,7 @@ func (s *Sim) scheduleStart() {
 // 7.18n (rl and gme stay near n at every load). When the room is too small newRec doubles
 // it (GrowLarge), and with it the free list; the results are the same either way. Before,
 // setup reserved n + 64 and drs, akw1, akw2 and cm doubled their records in the event loop
-// of the workload: a 92 MB array new to the process, the old 46 MB copied into it
+// of the million-node workload: a 92 MB array new to the process, the old 46 MB copied into it
 // and left to the collector.
 func recordRoom(n int) int { return 2*n + 64 }
 

@@ -30,7 +30,7 @@ func TestStartStreamUnchanged(t *testing.T) {
 	t.Run("pending", func(t *testing.T) { pendingUnchanged(t, sparse, startStream, "the start stream") })
 }
 
-// BenchmarkStartStream runs the trial of rl and drs with the first requests in the
+// BenchmarkStartStream runs the million-node trial of rl and drs with the first requests in the
 // start stream and in the heap, alternated trial by trial on one warmed simulator
 // (benchPart), and compares the warm-up's events per second of the thread's CPU: the events
 // the start stream serves.

@@ -43,7 +43,7 @@ type switchTrial struct {
 }
 
 // switchTrials returns the trials every such test runs, and the parameters they start from:
-// small and sparse networks under link changes, a larger one at the load, crashes at
+// small and sparse networks under link changes, a larger one at the million-node trial's load, crashes at
 // chosen times and at a rate on static networks (under link changes, nodes a crash blocks
 // keep a trial going to its event budget).
 func switchTrials() (base, sparse, large kernel.Params, trials []switchTrial) {

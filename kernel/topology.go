@@ -308,7 +308,7 @@ func (t *Topology) inlineWidth(n, portCap, links int) int {
 // (spillRoom), allocating it when it is too small. One allocation with the spill room:
 // sized first and grown after, the array was allocated twice, and the collector handed the
 // first one (320 MB at n = 10^6, never touched) to the next large arrays, which Go then
-// cleared page by page: 0.4-0.6 s of memclr in the trial, and 13 MB of peak RSS.
+// cleared page by page: 0.4-0.6 s of memclr in the million-node trial, and 13 MB of peak RSS.
 // A new array is zero, every port free (portsFresh), and goes to the setup helper.
 func (t *Topology) allocatePorts(n, portCap int) {
 	if room := n*t.inline + spillRoom(n)*(portCap-t.inline); cap(t.ports) < room {

@@ -11,7 +11,7 @@ import (
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// BenchmarkInlineWidth runs the issue's trial (n = 10^6, mean degree 8, load 0.01) of rl and
+// BenchmarkInlineWidth runs the million-node trial (n = 10^6, mean degree 8, load 0.01) of rl and
 // drs on one warmed simulator, alternately with 16 ports per node inline (the width before
 // inlineFor) and with inlineFor's (14), and reports the event loop's rate per CPU-second
 // of each; every pair is logged for a paired test (Wilcoxon signed-rank). INLINE_B=w
@@ -24,7 +24,7 @@ func BenchmarkInlineWidth(b *testing.B) {
 	if s := os.Getenv("INLINE_B"); s != "" {
 		wb, _ = strconv.Atoi(s)
 	}
-	forIssueTrial(b, []string{"rl", "drs"}, func(b *testing.B, sim *kernel.Sim, algo kernel.Algorithm, p kernel.Params) {
+	forMillionNodeTrial(b, []string{"rl", "drs"}, func(b *testing.B, sim *kernel.Sim, algo kernel.Algorithm, p kernel.Params) {
 		widths := [2]int{16, wb}
 		sim.SpillBeyond(widths[0])
 		first, _, err := sim.RunSplit(p, algo)

@@ -30,7 +30,7 @@ func mobilityTable() *analysis.Table {
 	return t
 }
 
-// TestLogAxisPolicy: the hanging commands — a log x axis over mobility 0 and a log
+// TestLogAxisPolicy: the commands that would hang without it — a log x axis over mobility 0 and a log
 // y axis over a zero throughput — leave those points out with a note naming them; with
 // nothing left it is an error naming the values; Auto stays linear over zeros.
 func TestLogAxisPolicy(t *testing.T) {

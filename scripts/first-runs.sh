@@ -1,5 +1,5 @@
 #!/bin/sh
-# first-runs.sh: the speed measurement of docs/scaling.md ("Speed"): the command,
+# first-runs.sh: the speed measurement of docs/scaling.md ("Speed"): the million-node command,
 #
 #	bench run --algo A --n 1000000 --degree 8 --trials 1 --load 0.01
 #
@@ -54,7 +54,7 @@ trap 'exit 130' INT TERM
 runs=$work/runs.tsv
 : >"$runs"
 
-# once ROUND ALGO BUILD KIND: one run of the command, one line on stdout and in $runs.
+# once ROUND ALGO BUILD KIND: one run of the million-node command, one line on stdout and in $runs.
 once() {
 	rm -f "$work/r.parquet"
 	/usr/bin/time -o "$work/time" -f '%e %U %S %M' "$3" run --algo "$2" --n "$n" --degree 8 \

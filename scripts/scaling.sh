@@ -18,7 +18,7 @@
 # positive (small n, where the process's start is most of both). It is only as good as two
 # process times of 10 ms resolution on a machine others use: below about a second of loop,
 # take BenchmarkScale's loop-events/cpu-s (one process, the thread's CPU time) instead.
-# Both rates are reported: the whole trial's is the target; the loop's says how
+# Both rates are reported: the whole trial's is what a user waits for; the loop's says how
 # fast an algorithm handles events once its network exists.
 #
 #	go build -o /tmp/bench ./cmd/bench && scripts/scaling.sh /tmp/bench > scaling.tsv

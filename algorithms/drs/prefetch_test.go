@@ -6,7 +6,7 @@ import (
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// TestReplies checks replies against what the handlers do, on a trial like the issue's
+// TestReplies checks replies against what the handlers do, on a trial like the million-node one
 // (walter network, mean degree 8, load 0.01) at n = 2,000: of the deliveries of each type
 // for which it said yes, when the message arrived, the node then sent on the arrival port
 // after at least half; of those for which it said no, after fewer than half. A wrong answer

@@ -253,7 +253,7 @@ func TestSortPairsAllocates(t *testing.T) {
 }
 
 // BenchmarkSortPairs sorts 10^6 pairs in place (sortPairs) as the queue does: the start
-// stream of the trial (time keys of every node's first request, exponential with
+// stream of the million-node trial (time keys of every node's first request, exponential with
 // mean 100, keys in push order) and the drain's set-aside (times spread over 2,000 time
 // units after 6,000, keys in the heap's order, as BenchmarkSetAside), and reports the
 // thread's CPU time per sort (cpu-ns/op; the copy of the input excluded).

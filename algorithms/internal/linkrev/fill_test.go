@@ -106,7 +106,7 @@ func TestSplitFillFirstBad(t *testing.T) {
 	}
 }
 
-// benchTopo is the graph (n = 10^6, mean degree 8), built once per process.
+// benchTopo is the million-node trial's graph (n = 10^6, mean degree 8), built once per process.
 var benchTopo struct {
 	sync.Once
 	t *kernel.Topology

@@ -11,7 +11,7 @@ import (
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// BenchmarkHeightLayout runs the trial (n = 10^6, mean degree 8, load 0.01, the
+// BenchmarkHeightLayout runs the million-node trial (n = 10^6, mean degree 8, load 0.01, the
 // default window and the full drain) of rl, hk and gme on one warmed simulator with the
 // heights stored in 8 bytes and in 16 (linkrev.StartWide), alternated trial by trial
 // (each pair in the order narrow, wide or wide, narrow, in turn), and reports the event

@@ -175,7 +175,7 @@ func (s *Sim) scheduleStart() {
 // messages in flight, plus 64 for the kernel's own events (the watchdog, link changes,
 // crashes). Only room is reserved: a page of it is first written, and costs memory and a
 // fault, when a record on it is first used, so room never used costs nothing but address
-// space (MakeLarge). It is enough for the issue-15 workload (mean degree 8, load 0.01),
+// space (MakeLarge). It is enough for the million-node workload (mean degree 8, load 0.01),
 // where the algorithms have used 1.00n (rl, hk, gme) to 1.49n (akw1) records at once at
 // n = 10^6: there no algorithm's loop allocates. It is not a bound: at load 0.1 (the
 // default) and n = 10^4, drs had 2.88n in use, akw1 3.62n, akw2 4.59n, and at load 1 drs

@@ -277,6 +277,11 @@ func reportWalter2001(w io.Writer, files []string) error {
 	if len(p.Values) == 0 {
 		return usagef("%s: no trials to compare", strings.Join(files, ", "))
 	}
+	if p.Split == "" { // refuse before the title, so a refused file prints nothing
+		if err := analysis.Walter2001Usable(p.Tables[0]); err != nil {
+			return usagef("%s: %v", strings.Join(files, ", "), err)
+		}
+	}
 	fmt.Fprintf(w, "Walter, Welch, Vaidya 2001, section 6, from %s (%d trials); mean ± 95%% CI half-width (Student t over trials)\n", strings.Join(files, ", "), d.Rows())
 	if len(p.Pooled) > 0 {
 		fmt.Fprintf(w, "note: each cell pools trials over %s\n", strings.Join(p.Pooled, ", "))
@@ -289,9 +294,6 @@ func reportWalter2001(w io.Writer, files []string) error {
 		}
 		writeFlagAdvice(w, p.Flags)
 		return analysis.WriteWalter2001Split(w, d, p)
-	}
-	if err := analysis.Walter2001Usable(p.Tables[0]); err != nil {
-		return usagef("%s: %v", strings.Join(files, ", "), err)
 	}
 	letter := d.Column(analysis.Walter2001ReadingColumn).Str[0]
 	fmt.Fprintf(w, "reading %s of the network model (docs/model.md)\n\n", analysis.ReadingName(letter))

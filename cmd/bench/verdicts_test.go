@@ -49,6 +49,9 @@ func TestPaperVerdictsAgree(t *testing.T) {
 			if len(page.PapersOmitted) != 1 || !strings.Contains(page.PapersOmitted[0], "not checked here: ") || !strings.Contains(page.PapersOmitted[0], "bench sweep walter2001") {
 				t.Errorf("%s: the page leaves the paper off without saying why and how to check it: %q", path, page.PapersOmitted)
 			}
+			if path == offTable && reportErr != nil && b.Len() > 0 {
+				t.Errorf("%s: bench report --paper refuses the file but printed %q first", path, b.String())
+			}
 			if path == offTable && (!strings.Contains(strings.Join(page.PapersOmitted, ""), "no trial at a point of Tables 1 and 2") || strings.Contains(strings.Join(page.PapersOmitted, ""), "--paper walter2001 shows")) {
 				t.Errorf("%s: the note does not say the report refuses this file: %q", path, page.PapersOmitted)
 			}

@@ -31,3 +31,29 @@ func TestUnreadParamRefused(t *testing.T) {
 		t.Fatalf("warnings %q", s.Warnings)
 	}
 }
+
+// TestUnreadReadingRefused: the walter model reads its readings (mobility_rate,
+// link_formation, no_deletion) only with mobility > 0, and they are out of the seed, so a
+// reading given where no point moves would run one trial under each value, replicates that
+// are not. It is refused naming every such key and mobility; where some points move, noted.
+func TestUnreadReadingRefused(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"algorithms = [\"rl\"]\ntrials = 1\n[grid]\nmobility_rate = [\"network\", \"per-node\"]\n",
+			"grid.mobility_rate: has no effect: network model walter reads it only with mobility > 0, and this sweep has mobility = 0; leave it out or set mobility"},
+		{"algorithms = [\"rl\"]\ntrials = 1\n[params]\nmobility = 0\nno_deletion = \"form\"\n[grid]\nlink_formation = [\"absent\", \"any-pair\"]\n",
+			"grid.link_formation, params.no_deletion: have no effect: network model walter reads it only with mobility > 0"},
+	} {
+		_, err := Parse([]byte(c.text), "t.toml")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want %q", c.text, err, c.want)
+		}
+	}
+	s := mustParse(t, "algorithms = [\"rl\"]\ntrials = 1\n[grid]\nmobility = [0, 0.1]\nmobility_rate = [\"network\", \"per-node\"]\n")
+	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "mobility_rate has no effect with mobility = 0") {
+		t.Fatalf("warnings %q", s.Warnings)
+	}
+	s = mustParse(t, "algorithms = [\"rl\"]\ntrials = 1\n[params]\nmobility = 0.1\nmobility_rate = \"per-node\"\n")
+	if len(s.Warnings) != 0 {
+		t.Fatalf("warnings %q", s.Warnings)
+	}
+}

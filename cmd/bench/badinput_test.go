@@ -241,6 +241,8 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"run", "--algo", "akw1", "--set", "akw_n=100", "--dry-run"}, exitUsage, "--set akw_n: has no effect: akw1 reads it only with akw_coloring = 2, and this run has akw_coloring = 1"},
 		{[]string{"run", "--algo", "akw1", "--set", "akw_coloring=1", "--set", "akw_delta=8", "--dry-run"}, exitUsage, "--set akw_delta: has no effect: akw1 reads it only with akw_coloring = 2"},
 		{[]string{"run", "--algo", "gme", "--set", "zipf_s=2", "--dry-run"}, exitUsage, "--set zipf_s: has no effect: gme reads it only with resource_dist = 1"},
+		{[]string{"run", "--algo", "rl", "--mobility-rate", "network,per-node", "--mobility", "0", "--dry-run"}, exitUsage, "--mobility-rate: has no effect: network model walter reads it only with mobility > 0, and this run has mobility = 0; leave it out or set --mobility"},
+		{[]string{"run", "--link-formation", "any-pair", "--set", "no_deletion=form", "--dry-run"}, exitUsage, "--link-formation, --set no_deletion: have no effect: network model walter reads it only with mobility > 0"},
 		// bench sweep --from: a results file without a recorded spec, or not a results file
 		{[]string{"sweep", "--from", f("good.parquet")}, exitUsage, "good.parquet: the file records no sweep spec"},
 		{[]string{"sweep", "--from", f("garbage.parquet")}, exitUsage, "garbage.parquet"},

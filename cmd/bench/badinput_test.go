@@ -237,6 +237,18 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"sweep", f("bothlinks.toml")}, exitUsage, "links and connectivity both set the initial number of links"},
 		{[]string{"sweep", f("zerolinks.toml")}, exitUsage, "params.links: must be a whole number of links >= 1, got 0"},
 		{[]string{"sweep", f("negseed.toml")}, exitUsage, "seed: must be a whole number in 0..18446744073709551615"},
+		// report's and plot's lists: an empty item or one listed twice (a column, series, filter
+		// value or output file) is refused, naming the flag and its value
+		{[]string{"report", f("good.parquet"), "--by", "algorithm,algorithm"}, exitUsage, "--by algorithm,algorithm: algorithm is listed twice"},
+		{[]string{"report", f("good.parquet"), "--metrics", "wait_mean,wait_mean"}, exitUsage, "--metrics wait_mean,wait_mean: wait_mean is listed twice"},
+		{[]string{"report", f("good.parquet"), "--by", "algorithm,,load"}, exitUsage, "--by algorithm,,load: an empty item in the list"},
+		{[]string{"plot", f("good.parquet"), "--metric", "wait_mean", "--x", "load", "--keep", "load=1/1", "--out", f("p.png")}, exitUsage, "--keep load=1/1: 1 is listed twice"},
+		{[]string{"plot", f("good.parquet"), "--metric", "wait_mean", "--x", "load", "--keep", "load=1,load=0.001", "--out", f("p.png")}, exitUsage, "--keep load=1,load=0.001: load is given twice"},
+		{[]string{"plot", f("good.parquet"), "--figure", "walter2001-fig5", "--keep", "no_deletion=skip//form", "--out", f("p.png")}, exitUsage, "--keep no_deletion=skip//form: an empty item in the list"},
+		{[]string{"plot", f("good.parquet"), "--metric", "wait_mean", "--x", "load", "--series", "algorithm,algorithm", "--out", f("p.png")}, exitUsage, "--series algorithm,algorithm: algorithm is listed twice"},
+		{[]string{"plot", f("good.parquet"), "--figure", "auto", "--against", "load,load", "--out", f("p.png")}, exitUsage, "--against load,load: load is listed twice"},
+		{[]string{"plot", f("good.parquet"), "--metric", "wait_mean", "--x", "load", "--out", f("p.png") + "," + f("p.png")}, exitUsage, "p.png is listed twice"},
+		{[]string{"swarm", "--algo", "rl,rl"}, exitUsage, "--algo rl,rl: rl is listed twice"},
 		// a value read only under another parameter's value, given where none of the run reads it
 		{[]string{"run", "--algo", "akw1", "--set", "akw_n=100", "--dry-run"}, exitUsage, "--set akw_n: has no effect: akw1 reads it only with akw_coloring = 2, and this run has akw_coloring = 1"},
 		{[]string{"run", "--algo", "akw1", "--set", "akw_coloring=1", "--set", "akw_delta=8", "--dry-run"}, exitUsage, "--set akw_delta: has no effect: akw1 reads it only with akw_coloring = 2"},

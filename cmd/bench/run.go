@@ -239,9 +239,12 @@ func (f *runFlags) lists() (map[string]string, map[string]bool, error) {
 		}
 		lists[key], setBy[key], setKeys[key] = list, kv, true
 	}
-	nets := splitList(lists["network"])
-	if len(nets) == 0 {
-		nets = []string{"walter"}
+	nets := []string{"walter"}
+	if lists["network"] != "" {
+		var err error
+		if nets, err = listItems("--set network", lists["network"]); err != nil {
+			return nil, nil, err
+		}
 	}
 	for key, val := range f.params {
 		if f.given[flagName(key)] {
@@ -310,28 +313,6 @@ func eventRate(events int64, wall time.Duration) string {
 
 // englishNumbers prints numbers with thousands separators, as the docs write them.
 var englishNumbers = message.NewPrinter(language.English)
-
-// listItems splits a flag's comma-separated list, refusing an empty item: a stray comma is
-// a typo, not a value.
-func listItems(name, list string) ([]string, error) {
-	items := strings.Split(list, ",")
-	for k, x := range items {
-		if items[k] = strings.TrimSpace(x); items[k] == "" {
-			return nil, usagef("%s %s: an empty item in the list; give values separated by single commas", name, list)
-		}
-	}
-	return items, nil
-}
-
-func splitList(s string) []string {
-	var out []string
-	for _, x := range strings.Split(s, ",") {
-		if x = strings.TrimSpace(x); x != "" {
-			out = append(out, x)
-		}
-	}
-	return out
-}
 
 func defaultCmd(ctx context.Context, args []string) error {
 	if len(args) > 0 {

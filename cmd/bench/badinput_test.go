@@ -249,6 +249,10 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"plot", f("good.parquet"), "--figure", "auto", "--against", "load,load", "--out", f("p.png")}, exitUsage, "--against load,load: load is listed twice"},
 		{[]string{"plot", f("good.parquet"), "--metric", "wait_mean", "--x", "load", "--out", f("p.png") + "," + f("p.png")}, exitUsage, "p.png is listed twice"},
 		{[]string{"swarm", "--algo", "rl,rl"}, exitUsage, "--algo rl,rl: rl is listed twice"},
+		// plot --figure auto refuses a directory as --out, as the other figures do, whether it
+		// exists or ends in a slash
+		{[]string{"plot", f("good.parquet"), "--figure", "auto", "--out", f("adir")}, exitUsage, "adir: is a directory; name a file such as figs/grid.png"},
+		{[]string{"plot", f("good.parquet"), "--figure", "auto", "--out", f("figs") + "/"}, exitUsage, "figs/: is a directory; name a file such as figs/grid.png"},
 		// a value read only under another parameter's value, given where none of the run reads it
 		{[]string{"run", "--algo", "akw1", "--set", "akw_n=100", "--dry-run"}, exitUsage, "--set akw_n: has no effect: akw1 reads it only with akw_coloring = 2, and this run has akw_coloring = 1"},
 		{[]string{"run", "--algo", "akw1", "--set", "akw_coloring=1", "--set", "akw_delta=8", "--dry-run"}, exitUsage, "--set akw_delta: has no effect: akw1 reads it only with akw_coloring = 2"},

@@ -106,6 +106,7 @@ func badInputDir(t *testing.T) string {
 		"bothlinks.toml":    "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\n[params]\nn = 100\nlinks = 300\n[grid]\nconnectivity = [0.2, 0.4]\n",
 		"zerolinks.toml":    "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\n[params]\nlinks = 0\n",
 		"negseed.toml":      "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\nseed = -1\n",
+		"smalln.toml":       "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\n[params]\nn = 8\n",
 	}
 	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
@@ -253,6 +254,16 @@ func TestBadInputCorpus(t *testing.T) {
 		// exists or ends in a slash
 		{[]string{"plot", f("good.parquet"), "--figure", "auto", "--out", f("adir")}, exitUsage, "adir: is a directory; name a file such as figs/grid.png"},
 		{[]string{"plot", f("good.parquet"), "--figure", "auto", "--out", f("figs") + "/"}, exitUsage, "figs/: is a directory; name a file such as figs/grid.png"},
+		// an error names a key as the user gave it, and a key not given with its default value
+		{[]string{"run", "--set", "load=0.1,0.1", "--dry-run"}, exitUsage, "bench run: --set load: 0.1 is listed twice"},
+		{[]string{"run", "--n", "8", "--dry-run"}, exitUsage, "bench run: --connectivity 0.2 (the default): gives 5 links, but a connected graph on 8 nodes needs at least 7"},
+		{[]string{"run", "--n", "8", "--connectivity", "0.2", "--dry-run"}, exitUsage, "bench run: --connectivity: gives 5 links"},
+		{[]string{"sweep", f("smalln.toml"), "--dry-run"}, exitUsage, "smalln.toml: connectivity = 0.2 (the default): gives 5 links"},
+		{[]string{"run", "--algo", "gme", "--set", "resource_dist=zipf", "--dry-run"}, exitUsage, `--set resource_dist: "zipf" is not a number (resource_dist: group mutex: distribution of the requested resource, drawn per request: 0 uniform on 0..m-1, 1 Zipf)`},
+		// a dry run refuses an --out that the run would refuse, saying why
+		{[]string{"run", "--dry-run", "--out", f("adir")}, exitUsage, "--out " + f("adir") + ": is a directory"},
+		{[]string{"run", "--dry-run", "--out", f("good.parquet")}, exitUsage, "good.parquet: holds results of another sweep"},
+		{[]string{"sweep", "default", "--dry-run", "--out", f("good.parquet")}, exitUsage, "good.parquet: holds results of another sweep"},
 		// a value read only under another parameter's value, given where none of the run reads it
 		{[]string{"run", "--algo", "akw1", "--set", "akw_n=100", "--dry-run"}, exitUsage, "--set akw_n: has no effect: akw1 reads it only with akw_coloring = 2, and this run has akw_coloring = 1"},
 		{[]string{"run", "--algo", "akw1", "--set", "akw_coloring=1", "--set", "akw_delta=8", "--dry-run"}, exitUsage, "--set akw_delta: has no effect: akw1 reads it only with akw_coloring = 2"},

@@ -82,11 +82,10 @@ func (q *ParamInfo) ParseChoice(name string) (float64, error) {
 	return 0, fmt.Errorf("must be one of %s, got %q", strings.Join(q.Choices, ", "), name)
 }
 
-// ReadCondition names the parameter, and its values, under which another one is read.
-type ReadCondition struct {
-	Key  string // e.g. "akw_coloring"
-	When string // e.g. "akw_coloring = 2"
-}
+// ReadCondition names the parameter, and its values, under which another one is read
+// (e.g. akw_coloring, "akw_coloring = 2"). It is the kernel's type, which the network
+// model's readings use too, so that sweeps refuses an unread value of either alike.
+type ReadCondition = kernel.ReadCondition
 
 // Used returns the value the algorithm uses under p, and whether it uses the parameter.
 func (q *ParamInfo) Used(p *kernel.Params) (float64, bool) {

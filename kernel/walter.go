@@ -132,21 +132,38 @@ type ReadingInfo struct {
 	Doc    string   // one line: what the reading decides
 	Get    func(p *Params) string
 	Set    func(p *Params, value string) error // error: a *ParamError naming Key
+	// ReadWith and Read say when the model reads the reading at all: a reading decides what
+	// a link change does, and at mobility 0 no change happens. A sweep that gives a reading
+	// where no point reads it is refused: it would run the same trial under each value.
+	ReadWith ReadCondition
+	Read     func(p *Params) bool
 }
+
+// ReadCondition names the parameter, and its values, under which another one is read: the
+// condition of a reading here, and of an algorithm's parameter (algorithms.ParamInfo).
+type ReadCondition struct {
+	Key  string // e.g. "mobility"
+	When string // e.g. "mobility > 0"
+}
+
+// readWithMobility is when every reading is read: only a link change reads one.
+var readWithMobility = ReadCondition{"mobility", "mobility > 0"}
+
+func mobile(p *Params) bool { return p.Mobility > 0 }
 
 // Readings lists the walter model's readings in a fixed order (a fresh slice).
 func Readings() []ReadingInfo { return slices.Clone(readings) }
 
 var readings = []ReadingInfo{
-	{Key: KeyMobilityRate, Values: mobilityRateNames,
+	{Key: KeyMobilityRate, Values: mobilityRateNames, ReadWith: readWithMobility, Read: mobile,
 		Doc: "walter: λ_mob is the rate of the whole network (network) or of each node (per-node: the graph changes at rate n·λ_mob)",
 		Get: func(p *Params) string { return p.MobilityRate.String() },
 		Set: func(p *Params, s string) (err error) { p.MobilityRate, err = ParseMobilityRate(s); return }},
-	{Key: KeyLinkFormation, Values: linkFormationNames,
+	{Key: KeyLinkFormation, Values: linkFormationNames, ReadWith: readWithMobility, Read: mobile,
 		Doc: "walter: a change forms a random absent link (absent) or links a random node pair, forming nothing if it is already linked (any-pair)",
 		Get: func(p *Params) string { return p.LinkFormation.String() },
 		Set: func(p *Params, s string) (err error) { p.LinkFormation, err = ParseLinkFormation(s); return }},
-	{Key: KeyNoDeletion, Values: noDeletionNames,
+	{Key: KeyNoDeletion, Values: noDeletionNames, ReadWith: readWithMobility, Read: mobile,
 		Doc: "walter: when no link can be deleted (all bridges or busy), skip the whole change (skip) or still form a link (form)",
 		Get: func(p *Params) string { return p.NoDeletion.String() },
 		Set: func(p *Params, s string) (err error) { p.NoDeletion, err = ParseNoDeletion(s); return }},

@@ -3,6 +3,9 @@ package sweeps
 import (
 	"fmt"
 	"strings"
+
+	"github.com/mutexlab/mutexlab/algorithms"
+	"github.com/mutexlab/mutexlab/kernel"
 )
 
 // A value a user gives explicitly is used exactly as given, or refused with an error that
@@ -120,6 +123,21 @@ func (s *Spec) keyName(section, k string) string {
 		return s.ParamName(k)
 	}
 	return section + "." + k
+}
+
+// givenName names key k in an error about point pt (parameters p; by: the algorithm that
+// read it, zero for the kernel) as the user gave it, or, for a key the user did not give, by
+// the value it took by default: "--connectivity 0.2 (the default)", so that an error never
+// blames a flag or key that was not given.
+func (s *Spec) givenName(k string, pt Point, p *kernel.Params, by algorithms.Info) string {
+	if s.has(k) && !s.Defaulted[k] {
+		return s.keyName(s.section(k), k)
+	}
+	v := pointValue(pt, p, by, k)
+	if s.FlagNames {
+		return s.ParamName(k) + " " + v + " (the default)"
+	}
+	return k + " = " + v + " (the default)"
 }
 
 func (s *Spec) groupNames(group []string) string {

@@ -39,6 +39,7 @@ type Spec struct {
 	Source      string             // file name or "preset NAME", for errors
 	FlagNames   bool               // name parameters as bench run's flags (--load, --set cs_time) in errors
 	SetKeys     map[string]bool    // with FlagNames: the keys given by --set KEY, named so even where a flag exists
+	Defaulted   map[string]bool    // with FlagNames: the keys bench run set from a flag's default, not given
 	// Warnings are set by Validate: keys that apply to some of the sweep's algorithms or
 	// network models only (the others' rows record null for them).
 	Warnings []string
@@ -183,16 +184,23 @@ func scalar(name string, v any) (Value, error) {
 			return Value{Num: map[bool]float64{false: 0, true: 1}[x]}, nil
 		}
 	case string:
-		if c.Kind == results.String {
-			return Value{Str: x}, nil
-		}
-		f, err := strconv.ParseFloat(x, 64)
-		if err != nil {
-			return Value{}, fmt.Errorf("%q is not a number", x)
-		}
-		return Value{Num: f}, nil
+		return TextValue(c, x)
 	}
 	return Value{}, fmt.Errorf("must be %s, got %v", kindWord(c.Kind), v)
+}
+
+// TextValue reads text given for key c (an item of a flag's list, or a TOML string): the
+// text itself for a key of kind text, else a number. A number key whose values are codes
+// (resource_dist: 0 uniform, 1 Zipf) says so in its description, which the error quotes.
+func TextValue(c *columns.Column, x string) (Value, error) {
+	if c.Kind == results.String {
+		return Value{Str: x}, nil
+	}
+	f, err := strconv.ParseFloat(x, 64)
+	if err != nil {
+		return Value{}, fmt.Errorf("%q is not a number (%s: %s)", x, c.Name, c.Description)
+	}
+	return Value{Num: f}, nil
 }
 
 // numberValue is a number given for key c: for a key of kind text (delay = 1), the number
@@ -459,16 +467,17 @@ func (s *Spec) checkPoints() error {
 		if err == nil {
 			err = p.Validate()
 		}
+		var by algorithms.Info // the algorithm whose validation failed; zero: the kernel
 		for _, a := range s.Algorithms {
 			if info, _ := algorithms.Lookup(a); err == nil && info.Validate != nil {
-				err = info.Validate(&p)
+				err, by = info.Validate(&p), info
 			}
 		}
 		if err == nil {
 			return nil
 		}
 		if pe, ok := err.(*kernel.ParamError); ok {
-			name := s.keyName(s.section(pe.Name), pe.Name)
+			name := s.givenName(pe.Name, pt, &p, by)
 			if s.FlagNames {
 				return fmt.Errorf("%s: %s", name, pe.Msg)
 			}

@@ -222,8 +222,7 @@ func orUnknown(s string) string {
 // removed first.
 func (st *store) openDir(replace bool) error {
 	specFile := filepath.Join(st.dir, "SPEC")
-	head := st.meta[KeySpecHash] + " " + st.shard.String()
-	want := head + "\n" + formatLine() + "\n" + st.spec.canonicalText()
+	_, want := st.partsSpec()
 	if got, err := os.ReadFile(specFile); replace && err == nil && string(got) != want {
 		if err := os.RemoveAll(st.dir); err != nil {
 			return st.fail(st.dir, "cannot remove it (--replace): %v", unwrapPathErr(err))
@@ -236,14 +235,8 @@ func (st *store) openDir(replace bool) error {
 	} else if !errors.Is(err, fs.ErrExist) {
 		return st.fail(st.dir, "cannot create: %v", unwrapPathErr(err))
 	}
-	got, err := os.ReadFile(specFile)
-	if err != nil || string(got) != want {
-		first, _, _ := strings.Cut(string(got), "\n")
-		if first == head {
-			return st.fail(st.dir, "holds a partial run of this sweep written by another version of bench (its results have other columns); finish it with that version, or give %s to start over", outfile.ReplaceFlag)
-		}
-		return st.fail(st.dir, "holds a partial run of another sweep (spec hash and shard %q, want %q); not touching it: give %s to replace it, or choose another --out",
-			first, head, outfile.ReplaceFlag)
+	if err := st.checkParts(); err != nil {
+		return err
 	}
 	lock, err := os.OpenFile(filepath.Join(st.dir, "LOCK"), os.O_CREATE|os.O_RDWR, 0o644)
 	if err != nil {
@@ -255,6 +248,47 @@ func (st *store) openDir(replace bool) error {
 	}
 	st.lock = lock
 	return nil
+}
+
+// partsSpec is what OUT.parts/SPEC holds for this sweep and shard: its first line (spec
+// hash and shard), and all of it (with the layout's version and the canonical spec).
+func (st *store) partsSpec() (head, want string) {
+	head = st.meta[KeySpecHash] + " " + st.shard.String()
+	return head, head + "\n" + formatLine() + "\n" + st.spec.canonicalText()
+}
+
+// checkParts refuses OUT.parts when it holds a partial run of another sweep or of another
+// version's layout; it reads only, and a directory not there yet passes.
+func (st *store) checkParts() error {
+	if _, err := os.Stat(st.dir); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	head, want := st.partsSpec()
+	got, err := os.ReadFile(filepath.Join(st.dir, "SPEC"))
+	if err != nil || string(got) != want {
+		first, _, _ := strings.Cut(string(got), "\n")
+		if first == head {
+			return st.fail(st.dir, "holds a partial run of this sweep written by another version of bench (its results have other columns); finish it with that version, or give %s to start over", outfile.ReplaceFlag)
+		}
+		return st.fail(st.dir, "holds a partial run of another sweep (spec hash and shard %q, want %q); not touching it: give %s to replace it, or choose another --out",
+			first, head, outfile.ReplaceFlag)
+	}
+	return nil
+}
+
+// CheckOutput says, writing nothing, whether Execute would refuse out for spec's shard sh
+// (the *OutputError it would return): a directory, a file of another sweep, or a parts
+// directory of another sweep or version. nil: Execute would write it, resume it, or find it
+// complete. bench run and sweep --dry-run report it.
+func CheckOutput(spec *Spec, out string, sh Shard, replace bool) error {
+	st := &store{out: out, dir: out + ".parts", spec: spec, shard: sh, meta: metadata(spec, sh)}
+	if err := st.checkOutput(replace); err != nil && !errors.Is(err, errComplete) {
+		return err
+	}
+	if replace {
+		return nil
+	}
+	return st.checkParts()
 }
 
 func writeAtomic(path string, data []byte) error {

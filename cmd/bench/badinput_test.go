@@ -106,6 +106,7 @@ func badInputDir(t *testing.T) string {
 		"bothlinks.toml":    "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\n[params]\nn = 100\nlinks = 300\n[grid]\nconnectivity = [0.2, 0.4]\n",
 		"zerolinks.toml":    "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\n[params]\nlinks = 0\n",
 		"negseed.toml":      "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\nseed = -1\n",
+		"smalln.toml":       "name = \"x\"\nalgorithms = [\"rl\"]\ntrials = 1\n[params]\nn = 8\n",
 	}
 	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
@@ -237,10 +238,38 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"sweep", f("bothlinks.toml")}, exitUsage, "links and connectivity both set the initial number of links"},
 		{[]string{"sweep", f("zerolinks.toml")}, exitUsage, "params.links: must be a whole number of links >= 1, got 0"},
 		{[]string{"sweep", f("negseed.toml")}, exitUsage, "seed: must be a whole number in 0..18446744073709551615"},
+		// report's and plot's lists: an empty item or one listed twice (a column, series, filter
+		// value or output file) is refused, naming the flag and its value
+		{[]string{"report", f("good.parquet"), "--by", "algorithm,algorithm"}, exitUsage, "--by algorithm,algorithm: algorithm is listed twice"},
+		{[]string{"report", f("good.parquet"), "--metrics", "wait_mean,wait_mean"}, exitUsage, "--metrics wait_mean,wait_mean: wait_mean is listed twice"},
+		{[]string{"report", f("good.parquet"), "--by", "algorithm,,load"}, exitUsage, "--by algorithm,,load: an empty item in the list"},
+		{[]string{"plot", f("good.parquet"), "--metric", "wait_mean", "--x", "load", "--keep", "load=1/1", "--out", f("p.png")}, exitUsage, "--keep load=1/1: 1 is listed twice"},
+		{[]string{"plot", f("good.parquet"), "--metric", "wait_mean", "--x", "load", "--keep", "load=1,load=0.001", "--out", f("p.png")}, exitUsage, "--keep load=1,load=0.001: load is given twice"},
+		{[]string{"plot", f("good.parquet"), "--figure", "walter2001-fig5", "--keep", "no_deletion=skip//form", "--out", f("p.png")}, exitUsage, "--keep no_deletion=skip//form: an empty item in the list"},
+		{[]string{"plot", f("good.parquet"), "--metric", "wait_mean", "--x", "load", "--series", "algorithm,algorithm", "--out", f("p.png")}, exitUsage, "--series algorithm,algorithm: algorithm is listed twice"},
+		{[]string{"plot", f("good.parquet"), "--figure", "auto", "--against", "load,load", "--out", f("p.png")}, exitUsage, "--against load,load: load is listed twice"},
+		{[]string{"plot", f("good.parquet"), "--metric", "wait_mean", "--x", "load", "--out", f("p.png") + "," + f("p.png")}, exitUsage, "p.png is listed twice"},
+		{[]string{"swarm", "--algo", "rl,rl"}, exitUsage, "--algo rl,rl: rl is listed twice"},
+		// plot --figure auto refuses a directory as --out, as the other figures do, whether it
+		// exists or ends in a slash
+		{[]string{"plot", f("good.parquet"), "--figure", "auto", "--out", f("adir")}, exitUsage, "adir: is a directory; name a file such as figs/grid.png"},
+		{[]string{"plot", f("good.parquet"), "--figure", "auto", "--out", f("figs") + "/"}, exitUsage, "figs/: is a directory; name a file such as figs/grid.png"},
+		// an error names a key as the user gave it, and a key not given with its default value
+		{[]string{"run", "--set", "load=0.1,0.1", "--dry-run"}, exitUsage, "bench run: --set load: 0.1 is listed twice"},
+		{[]string{"run", "--n", "8", "--dry-run"}, exitUsage, "bench run: --connectivity 0.2 (the default): gives 5 links, but a connected graph on 8 nodes needs at least 7"},
+		{[]string{"run", "--n", "8", "--connectivity", "0.2", "--dry-run"}, exitUsage, "bench run: --connectivity: gives 5 links"},
+		{[]string{"sweep", f("smalln.toml"), "--dry-run"}, exitUsage, "smalln.toml: connectivity = 0.2 (the default): gives 5 links"},
+		{[]string{"run", "--algo", "gme", "--set", "resource_dist=zipf", "--dry-run"}, exitUsage, `--set resource_dist: "zipf" is not a number (resource_dist: group mutex: distribution of the requested resource, drawn per request: 0 uniform on 0..m-1, 1 Zipf)`},
+		// a dry run refuses an --out that the run would refuse, saying why
+		{[]string{"run", "--dry-run", "--out", f("adir")}, exitUsage, "--out " + f("adir") + ": is a directory"},
+		{[]string{"run", "--dry-run", "--out", f("good.parquet")}, exitUsage, "good.parquet: holds results of another sweep"},
+		{[]string{"sweep", "default", "--dry-run", "--out", f("good.parquet")}, exitUsage, "good.parquet: holds results of another sweep"},
 		// a value read only under another parameter's value, given where none of the run reads it
 		{[]string{"run", "--algo", "akw1", "--set", "akw_n=100", "--dry-run"}, exitUsage, "--set akw_n: has no effect: akw1 reads it only with akw_coloring = 2, and this run has akw_coloring = 1"},
 		{[]string{"run", "--algo", "akw1", "--set", "akw_coloring=1", "--set", "akw_delta=8", "--dry-run"}, exitUsage, "--set akw_delta: has no effect: akw1 reads it only with akw_coloring = 2"},
 		{[]string{"run", "--algo", "gme", "--set", "zipf_s=2", "--dry-run"}, exitUsage, "--set zipf_s: has no effect: gme reads it only with resource_dist = 1"},
+		{[]string{"run", "--algo", "rl", "--mobility-rate", "network,per-node", "--mobility", "0", "--dry-run"}, exitUsage, "--mobility-rate: has no effect: network model walter reads it only with mobility > 0, and this run has mobility = 0; leave it out or set --mobility"},
+		{[]string{"run", "--link-formation", "any-pair", "--set", "no_deletion=form", "--dry-run"}, exitUsage, "--link-formation, --set no_deletion: have no effect: network model walter reads it only with mobility > 0"},
 		// bench sweep --from: a results file without a recorded spec, or not a results file
 		{[]string{"sweep", "--from", f("good.parquet")}, exitUsage, "good.parquet: the file records no sweep spec"},
 		{[]string{"sweep", "--from", f("garbage.parquet")}, exitUsage, "garbage.parquet"},

@@ -67,15 +67,25 @@ func writeOutput(flagName, path string, s outfile.Stamp, replace bool, write fun
 // figure format, or may not be replaced.
 func checkFigureOuts(flagName string, outs []string, s outfile.Stamp, replace bool) error {
 	for _, o := range outs {
-		if err := outfile.CheckDir(flagName, o, "the figure's file (.png, .svg or .pdf)"); err != nil {
+		if err := checkFigureName(flagName, o, "the figure's file (.png, .svg or .pdf)"); err != nil {
 			return err
-		}
-		if _, err := plots.FormatOf(o); err != nil {
-			return usagef("%s %v", flagName, err)
 		}
 		if err := outfile.CheckStamped(flagName, o, s, replace); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// checkFigureName refuses a figure's path that is a directory (what says what to name
+// instead) or whose extension is no figure format: the directory first, since a directory
+// has no extension to blame.
+func checkFigureName(flagName, path, what string) error {
+	if err := outfile.CheckDir(flagName, path, what); err != nil {
+		return err
+	}
+	if _, err := plots.FormatOf(path); err != nil {
+		return usagef("%s %v", flagName, err)
 	}
 	return nil
 }

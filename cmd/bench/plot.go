@@ -85,11 +85,12 @@ func plotCmd(ctx context.Context, args []string) error {
 		if len(files) == 0 {
 			return usagef("name at least one results file (bench plot -h for help)")
 		}
-		keepCols, err := parseKeep(*keep)
+		sp, err := sweepPlotLists(*against, *metric, *keep, *out)
 		if err != nil {
 			return err
 		}
-		return plotSweep(ctx, files, sweepPlot{against: splitList(*against), metrics: splitList(*metric), keep: keepCols, title: *title, noCaption: *noCaption, outs: splitList(*out), replace: *replace})
+		sp.title, sp.noCaption, sp.replace = *title, *noCaption, *replace
+		return plotSweep(ctx, files, sp)
 	}
 	if *against != "" {
 		return usagef("--against applies only with --figure %s (a named or custom figure has its own x axis)", sweepFigure)
@@ -98,7 +99,11 @@ func plotCmd(ctx context.Context, args []string) error {
 		if len(files) > 0 {
 			return usagef("--figure %s runs its own trials and reads no results file; got %s", linksFigure, files[0])
 		}
-		return plotLinks(ctx, outList(*out, linksFigure), *noCaption, *replace)
+		outs, err := outList(*out, linksFigure)
+		if err != nil {
+			return err
+		}
+		return plotLinks(ctx, outs, *noCaption, *replace)
 	}
 	if len(files) == 0 {
 		return usagef("name at least one results file (bench plot -h for help)")
@@ -113,7 +118,10 @@ func plotCmd(ctx context.Context, args []string) error {
 		return err
 	}
 	p.Spec.Title, p.Spec.NoCaption = *title, *noCaption
-	outs := outList(*out, p.Name)
+	outs, err := outList(*out, p.Name)
+	if err != nil {
+		return err
+	}
 	stamp := figureStamp(p.Name, files)
 	if err := checkFigureOuts("--out", outs, stamp, *replace); err != nil {
 		return err
@@ -151,11 +159,27 @@ func onlyFigureFlags(fs *flag.FlagSet) (err error) {
 }
 
 // outList is --out as a list, NAME.png by default.
-func outList(out, name string) []string {
-	if outs := splitList(out); len(outs) > 0 {
-		return outs
+func outList(out, name string) ([]string, error) {
+	outs, err := distinctItems("--out", out)
+	if err != nil || len(outs) > 0 {
+		return outs, err
 	}
-	return []string{name + ".png"}
+	return []string{name + ".png"}, nil
+}
+
+// sweepPlotLists reads the list flags of --figure auto.
+func sweepPlotLists(against, metric, keep, out string) (sp sweepPlot, err error) {
+	if sp.against, err = distinctItems("--against", against); err != nil {
+		return sp, err
+	}
+	if sp.metrics, err = distinctItems("--metric", metric); err != nil {
+		return sp, err
+	}
+	if sp.keep, err = parseKeep(keep); err != nil {
+		return sp, err
+	}
+	sp.outs, err = distinctItems("--out", out)
+	return sp, err
 }
 
 // plotPreset returns the named figure, or a custom one from the flags.
@@ -175,8 +199,11 @@ func plotPreset(figure, metric, x, series, facet, keep, xscale, yscale string) (
 	if metric == "" || x == "" {
 		return plots.Preset{}, usagef("--metric and --x are required (or --figure NAME)")
 	}
-	s := plots.LineSpec{Metric: metric, X: x, Series: splitList(series), Facet: facet}
+	s := plots.LineSpec{Metric: metric, X: x, Facet: facet}
 	var err error
+	if s.Series, err = distinctItems("--series", series); err != nil {
+		return plots.Preset{}, err
+	}
 	if s.XScale, err = parseScale("--xscale", xscale); err != nil {
 		return plots.Preset{}, err
 	}
@@ -235,17 +262,25 @@ func withKeep(preset, extra map[string][]string) map[string][]string {
 	return out
 }
 
+// parseKeep reads --keep COL=V1/V2,COL2=V3: a column given twice, or a value listed twice,
+// is refused, as in any list flag.
 func parseKeep(s string) (map[string][]string, error) {
-	if s == "" {
-		return nil, nil
+	items, err := distinctItems("--keep", s)
+	if err != nil || len(items) == 0 {
+		return nil, err
 	}
 	m := map[string][]string{}
-	for _, kv := range splitList(s) {
+	for _, kv := range items {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok || k == "" || v == "" {
 			return nil, usagef("--keep: want COL=V1/V2, got %q", kv)
 		}
-		m[k] = append(m[k], strings.Split(v, "/")...)
+		if _, dup := m[k]; dup {
+			return nil, usagef("--keep %s: %s is given twice; list its values once, as %s=V1/V2", s, k, k)
+		}
+		if m[k], err = splitItems("--keep "+kv, v, "/", true); err != nil {
+			return nil, err
+		}
 	}
 	return m, nil
 }

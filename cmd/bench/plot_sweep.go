@@ -49,8 +49,8 @@ func onlySweepFlags(fs *flag.FlagSet) (err error) {
 // or writes nothing if one cannot be drawn.
 func plotSweep(ctx context.Context, files []string, sp sweepPlot) error {
 	for _, o := range sp.outs {
-		if _, err := plots.FormatOf(o); err != nil {
-			return usagef("--out %v", err)
+		if err := checkFigureName("--out", o, "a file such as figs/grid.png (.png, .svg or .pdf); each figure goes to figs/grid-METRIC-vs-AXIS.png"); err != nil {
+			return err
 		}
 	}
 	first, err := analysis.Load(files[:1], nil)
@@ -122,11 +122,6 @@ func sweepOuts(outs []string, name string) []string {
 // sweepAxes returns the grid axes the files' sweep specs record, in the spec's order; for
 // files that record none, the axes must come from --against.
 func sweepAxes(files, against []string) ([]string, error) {
-	for i, a := range against {
-		if slices.Contains(against[:i], a) {
-			return nil, usagef("--against: %s is named twice", a)
-		}
-	}
 	var axes []string
 	for _, path := range files {
 		f, err := results.Open(path)

@@ -62,7 +62,7 @@ func TestPlotSweepBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{sweep, "--figure", "auto", "--against", "lod"}, `rl-rr-grid.parquet: unknown parameter "lod"`},
-		{[]string{sweep, "--figure", "auto", "--against", "load,load"}, "--against: load is named twice"},
+		{[]string{sweep, "--figure", "auto", "--against", "load,load"}, "--against load,load: load is listed twice"},
 		{[]string{sweep, "--figure", "auto", "--against", "n"}, "n takes 1 value(s) in the data (20)"},
 		{[]string{sweep, "--figure", "auto", "--metric", "nope"}, `rl-rr-grid.parquet: unknown metric "nope"`},
 		{[]string{sweep, "--figure", "auto", "--x", "load"}, "--x does not apply with --figure auto"},

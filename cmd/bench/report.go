@@ -85,7 +85,14 @@ func reportCmd(ctx context.Context, args []string) error {
 	if len(files) == 0 {
 		return usagef("name at least one results file (bench report -h)")
 	}
-	byCols, metricCols := splitList(*by), splitList(*metrics)
+	byCols, err := distinctItems("--by", *by)
+	if err != nil {
+		return err
+	}
+	metricCols, err := distinctItems("--metrics", *metrics)
+	if err != nil {
+		return err
+	}
 	if len(metricCols) == 0 {
 		return usagef("--metrics: name at least one metric")
 	}
@@ -93,7 +100,10 @@ func reportCmd(ctx context.Context, args []string) error {
 	var a, b string
 	var pairOn []string // parameters a pair must share
 	if *pair != "" {
-		ab := splitList(*pair)
+		ab, err := listItems("--pair", *pair)
+		if err != nil {
+			return err
+		}
 		if len(ab) != 2 || ab[0] == ab[1] {
 			return usagef("--pair: want two different algorithms A,B (e.g. rl,rr), got %q", *pair)
 		}

@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -98,8 +97,7 @@ func runCmd(ctx context.Context, args []string) error {
 		if err := sweeps.DryRun(os.Stdout, spec, sweeps.Shard{}, runner.Workers(f.workers, spec.NumTrials())); err != nil {
 			return err
 		}
-		fmt.Printf("output: %s\n", f.out)
-		return nil
+		return dryRunOutput(spec, f.out, sweeps.Shard{}, f.replace)
 	}
 	return execute(ctx, "run", spec, sweeps.Options{Workers: f.workers, Out: f.out, Replace: f.replace}, f.quiet)
 }
@@ -205,8 +203,9 @@ func (f *runFlags) spec() (*sweeps.Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.FlagNames, s.SetKeys = true, setKeys
+	s.FlagNames, s.SetKeys, s.Defaulted = true, setKeys, map[string]bool{}
 	for key, list := range lists {
+		s.Defaulted[key] = !setKeys[key] && !f.given[flagName(key)]
 		if err := setList(s, key, list); err != nil {
 			return nil, err
 		}
@@ -239,9 +238,12 @@ func (f *runFlags) lists() (map[string]string, map[string]bool, error) {
 		}
 		lists[key], setBy[key], setKeys[key] = list, kv, true
 	}
-	nets := splitList(lists["network"])
-	if len(nets) == 0 {
-		nets = []string{"walter"}
+	nets := []string{"walter"}
+	if lists["network"] != "" {
+		var err error
+		if nets, err = listItems("--set network", lists["network"]); err != nil {
+			return nil, nil, err
+		}
 	}
 	for key, val := range f.params {
 		if f.given[flagName(key)] {
@@ -272,15 +274,11 @@ func setList(s *sweeps.Spec, key, list string) error {
 		}
 	}
 	for _, x := range items {
-		if c.Kind == results.String {
-			vals = append(vals, sweeps.Value{Str: x})
-			continue
-		}
-		v, err := strconv.ParseFloat(x, 64)
+		v, err := sweeps.TextValue(c, x)
 		if err != nil {
-			return usagef("%s: %q is not a number", name, x)
+			return usagef("%s: %v", name, err)
 		}
-		vals = append(vals, sweeps.Value{Num: v})
+		vals = append(vals, v)
 	}
 	for _, v := range vals {
 		if err := c.CheckValue(v); err != nil {
@@ -311,28 +309,6 @@ func eventRate(events int64, wall time.Duration) string {
 // englishNumbers prints numbers with thousands separators, as the docs write them.
 var englishNumbers = message.NewPrinter(language.English)
 
-// listItems splits a flag's comma-separated list, refusing an empty item: a stray comma is
-// a typo, not a value.
-func listItems(name, list string) ([]string, error) {
-	items := strings.Split(list, ",")
-	for k, x := range items {
-		if items[k] = strings.TrimSpace(x); items[k] == "" {
-			return nil, usagef("%s %s: an empty item in the list; give values separated by single commas", name, list)
-		}
-	}
-	return items, nil
-}
-
-func splitList(s string) []string {
-	var out []string
-	for _, x := range strings.Split(s, ",") {
-		if x = strings.TrimSpace(x); x != "" {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
 func defaultCmd(ctx context.Context, args []string) error {
 	if len(args) > 0 {
 		return usagef("unexpected argument %q (the default experiment takes none; see bench help)", args[0])
@@ -353,12 +329,8 @@ func execute(ctx context.Context, cmd string, spec *sweeps.Spec, opt sweeps.Opti
 	}
 	start := time.Now()
 	rep, err := sweeps.Execute(ctx, spec, opt)
-	var oe *sweeps.OutputError
-	if errors.As(err, &oe) {
-		return usagef("--out %s: %v", oe.Path, oe.Err)
-	}
 	if err != nil {
-		return err
+		return outputUsage(err)
 	}
 	elapsed := time.Since(start)
 	switch {
@@ -380,6 +352,27 @@ func execute(ctx context.Context, cmd string, spec *sweeps.Spec, opt sweeps.Opti
 		return err
 	}
 	return warnStatic(cmd, rep.Out)
+}
+
+// outputUsage makes an *sweeps.OutputError (a results file the output policy refuses, or
+// that cannot be written) a usage error naming --out; other errors pass unchanged.
+func outputUsage(err error) error {
+	var oe *sweeps.OutputError
+	if errors.As(err, &oe) {
+		return usagef("--out %s: %v", oe.Path, oe.Err)
+	}
+	return err
+}
+
+// dryRunOutput prints where the results would go and refuses, as the run would, an --out
+// that the output policy refuses: a dry run is the check before a long run.
+func dryRunOutput(spec *sweeps.Spec, out string, sh sweeps.Shard, replace bool) error {
+	if err := sweeps.CheckOutput(spec, out, sh, replace); err != nil {
+		fmt.Printf("output: %s (refused: the run would stop here)\n", out)
+		return outputUsage(err)
+	}
+	fmt.Printf("output: %s\n", out)
+	return nil
 }
 
 // warnStatic warns about mobile trials whose network never changed: their mobility had no

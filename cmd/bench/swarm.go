@@ -68,8 +68,12 @@ func swarmCmd(ctx context.Context, args []string) error {
 	if err := noArgs("swarm", pos); err != nil {
 		return err
 	}
+	algos, err := distinctItems("--algo", *algo)
+	if err != nil {
+		return err
+	}
 	var targets []swarm.Target
-	for _, name := range splitList(*algo) {
+	for _, name := range algos {
 		t, err := swarmTarget(name)
 		if err != nil {
 			return usagef("--algo: %v", err)

@@ -24,8 +24,9 @@ var sweepHelp = help{
 own (TOML: algorithms, fixed parameters, grid axes, replicates, root seed; see docs/running.md),
 or, with --from, the sweep a results file records (every file of bench sweep and bench run
 holds its spec, which reruns its trials exactly: give --out a new file to reproduce it).
-Results go to OUT (default: the spec's output; for a shard, OUT with .shard-i-of-N before the
-extension), one row per trial, and a summary table is printed. Finished trials are kept in
+Results go to OUT, one row per trial, and a summary table is printed. OUT is --out as given,
+else the spec's output, with .shard-i-of-N before the extension for a shard (a shard given
+--out writes that very file: give each shard its own). Finished trials are kept in
 OUT.parts as they finish: Ctrl-C or SIGTERM stops the trials in flight within about a second
 (a second one quits at once); after that, or a crash, rerun the same command to resume.
 Exit codes: 0 done, 1 interrupted or failed, 2 bad input, 3 safety violation, 4 starvation.`,
@@ -99,8 +100,7 @@ func sweepCmd(ctx context.Context, args []string) error {
 		if opt.Out == "" {
 			opt.Out = sweeps.DefaultOutput(spec, shard)
 		}
-		fmt.Printf("output: %s\n", opt.Out)
-		return nil
+		return dryRunOutput(spec, opt.Out, shard, *replace)
 	}
 	return execute(ctx, "sweep", spec, opt, *quiet)
 }

@@ -62,3 +62,23 @@ func TestDryRunRunsNothing(t *testing.T) {
 		t.Fatalf("--dry-run wrote %v", entries)
 	}
 }
+
+// TestShardOutputIsAsHelpSays: a shard writes --out as given, and the spec's output with
+// .shard-i-of-N before the extension when --out is not given, as bench sweep -h says.
+func TestShardOutputIsAsHelpSays(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, c := range []struct{ args, want string }{
+		{"default --dry-run --shard 1/4 --out mine.parquet", "output: mine.parquet\n"},
+		{"default --dry-run --shard 1/4", "output: results/default.shard-1-of-4.parquet\n"},
+	} {
+		var code int
+		stdout := captureStdout(t, func() { code = run(context.Background(), append([]string{"sweep"}, strings.Fields(c.args)...)) })
+		if code != exitOK || !strings.HasSuffix(stdout, c.want) {
+			t.Errorf("bench sweep %s: exit %d, output ends %q; want %q", c.args, code, stdout[max(0, len(stdout)-60):], c.want)
+		}
+	}
+	help := captureStdout(t, func() { run(context.Background(), []string{"sweep", "-h"}) })
+	if text := strings.Join(strings.Fields(help), " "); !strings.Contains(text, "OUT is --out as given, else the spec's output, with .shard-i-of-N before the extension for a shard") {
+		t.Errorf("bench sweep -h does not say how a shard's output is named:\n%s", help)
+	}
+}

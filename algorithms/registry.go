@@ -237,7 +237,7 @@ func hkParams() []ParamInfo {
 				}
 				return 1 / float64(lv), true // none given: uniform over the classes
 			},
-			ReadWith: ReadCondition{hk.ParamLevels, fmt.Sprintf("%s >= %d", hk.ParamLevels, c)}})
+			ReadWith: ReadCondition{Key: hk.ParamLevels, When: fmt.Sprintf("%s >= %d", hk.ParamLevels, c)}})
 	}
 	return ps
 }

@@ -60,7 +60,7 @@ var stillnessMetrics = []MetricInfo{
 }
 
 // linial is the condition under which akw1 reads akw_n and akw_delta.
-var linial = ReadCondition{akw1.ParamColoring, fmt.Sprintf("%s = %d", akw1.ParamColoring, akw1.ColoringLinial)}
+var linial = ReadCondition{Key: akw1.ParamColoring, When: fmt.Sprintf("%s = %d", akw1.ParamColoring, akw1.ColoringLinial)}
 
 // linialOnly is the value of a parameter akw1 reads only with Linial's colouring (1b).
 func linialOnly(name string) func(p *kernel.Params) (float64, bool) {

@@ -18,7 +18,7 @@ func init() {
 				Value: func(p *kernel.Params) (float64, bool) {
 					return p.AlgoParam(gme.ParamS, gme.DefaultS), p.AlgoParam(gme.ParamDist, gme.DefaultDist) == gme.DistZipf
 				},
-				ReadWith: ReadCondition{gme.ParamDist, fmt.Sprintf("%s = %d", gme.ParamDist, gme.DistZipf)}},
+				ReadWith: ReadCondition{Key: gme.ParamDist, When: fmt.Sprintf("%s = %d", gme.ParamDist, gme.DistZipf)}},
 			{Name: gme.ParamSubtokens, Choices: gme.SubtokensNames, NoSeed: true,
 				Doc: "group mutex reading: when the leader answers a REQUEST with a SUBTOKEN: in-cs (the paper: while it is in the CS) or session (also while its session runs, for its resource, if no other resource is queued)"},
 			linkTo(),

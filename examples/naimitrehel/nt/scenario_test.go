@@ -118,3 +118,20 @@ func pathReversal(a *nt.NT) error {
 	s.want("end", map[int32]string{0: "last=nil next=nil token", 1: "last=0 next=nil", 2: "last=0 next=nil"})
 	return s.err
 }
+
+// TestMessageText: messages render as the scenario script writes them.
+func TestMessageText(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		typ  string
+		m    kernel.Message
+		want string
+	}{
+		{"request", kernel.Message{Type: nt.MsgRequest, A: 2, B: 3, C: 4}, "request(2: 4=>3)"},
+		{"token", kernel.Message{Type: nt.MsgToken, A: 1, B: 2}, "token(1=>2)"},
+	} {
+		if got := nt.MessageText(c.typ, c.m); got != c.want {
+			t.Errorf("MessageText(%s, %+v) = %q, want %q", c.typ, c.m, got, c.want)
+		}
+	}
+}

@@ -189,7 +189,7 @@ const (
 // initial random graph's degrees are nearly Poisson: a uniform spanning tree plus
 // uniformly random links). At n = 10^6 that spills 1.3% of the nodes at mean degree 8 (14
 // inline of 32), 1.2% at 4 (8 of 16), 2.0% at 16 (24 of 64), and stores 11%, 49% and 23%
-// fewer port records than 16, 16 and 32 inline (kernel/topology_inline_test.go counts
+// fewer port records than 16, 16 and 32 inline (topology_inline_test.go counts
 // them). A smaller width spills more nodes and saves little more: the spill rows,
 // PortCap − inline records each, grow as the inline rows shrink, and a spilled port is a
 // second row on another page that the look-ahead does not prefetch.

@@ -50,10 +50,10 @@ func (r PortRec) Up() bool { return r.peerPlus1 != 0 }
 
 // Gen is the generation of the link at this port: a message carries the generation of its
 // arrival port when it is sent, and is lost if the port's link has changed since.
-func (r PortRec) Gen() uint32 { return r.gen }
+func (r *PortRec) Gen() uint32 { return r.gen }
 
 // InFlight is the number of messages in flight toward this port.
-func (r PortRec) InFlight() int { return int(r.inflight) }
+func (r *PortRec) InFlight() int { return int(r.inflight) }
 
 // Sent counts one more message in flight toward this port (the simulator's send, which
 // refuses to count beyond MaxInFlight).

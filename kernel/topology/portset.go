@@ -1,4 +1,4 @@
-package kernel
+package topology
 
 import (
 	"math/bits"
@@ -163,4 +163,15 @@ func NextIn(a, b *PortSets, i int32, from Port) Port {
 // Prefetch brings node i's row of the sets into the caches (mem.Prefetch says why).
 func (s *PortSets) Prefetch(i int32) {
 	mem.PrefetchAt(s.words, int(i)*s.stride+s.off)
+}
+
+// PreallocatePortSets is InterleavePortSets for an algorithm's Preallocate: it allocates
+// the sets only when their words are too small (so that a trial on reused arrays does not
+// clear them twice) and hands new words to the setup helper.
+func PreallocatePortSets(pf *mem.Prefaulter, n, portCap int, sets ...*PortSets) {
+	if cap(sets[0].words) >= n*(portCap+63)/64*len(sets) {
+		return
+	}
+	InterleavePortSets(n, portCap, sets...)
+	mem.Prefault(pf, sets[0].words)
 }

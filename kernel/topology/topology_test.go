@@ -1,11 +1,15 @@
-package kernel
+package topology
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/mutexlab/mutexlab/kernel/rng"
+)
 
 // TestConnectedWithoutMatchesBruteForce compares the bridge test with removing the link and
 // checking connectivity from scratch, over random graphs and link changes.
 func TestConnectedWithoutMatchesBruteForce(t *testing.T) {
-	var rng Stream
+	var rng rng.Stream
 	for seed := uint64(1); seed <= 40; seed++ {
 		rng.Seed(seed)
 		var topo Topology
@@ -47,10 +51,10 @@ func TestPickRemovableLinkSkipsBusyLinksAndBridges(t *testing.T) {
 	// Put a message in flight on 0-1 and on 1-2: only 0-2 may go.
 	topo.ports[topo.slot(0, topo.PortTo(0, 1))].inflight++
 	topo.ports[topo.slot(2, topo.PortTo(2, 1))].inflight++
-	var rng Stream
+	var rng rng.Stream
 	for seed := uint64(0); seed < 50; seed++ {
 		rng.Seed(seed)
-		k, ok := pickRemovableLink(&topo, &rng)
+		k, ok := PickRemovableLink(&topo, &rng)
 		u, v := topo.Link(k)
 		if !ok || !(u == 0 && v == 2 || u == 2 && v == 0) {
 			t.Fatalf("picked %d-%d (ok %v), want 0-2", u, v, ok)
@@ -61,7 +65,7 @@ func TestPickRemovableLinkSkipsBusyLinksAndBridges(t *testing.T) {
 func TestRandomConnectedIsDeterministic(t *testing.T) {
 	build := func() []int32 {
 		var topo Topology
-		var rng Stream
+		var rng rng.Stream
 		rng.Seed(42)
 		topo.Reset(50, PortCapFor(50, 200))
 		if err := RandomConnected(&topo, 200, &rng); err != nil {
@@ -129,7 +133,7 @@ type refLink struct {
 // both ends and their ports, and every port's record must name its link and its peer.
 func TestLinksMatchReference(t *testing.T) {
 	for _, inline := range []spillRule{spillBySize, 2} { // by size: every port inline (a small topology)
-		var rng Stream
+		var rng rng.Stream
 		for seed := uint64(1); seed <= 20; seed++ {
 			rng.Seed(seed)
 			topo := Topology{spillAt: inline}
@@ -139,7 +143,7 @@ func TestLinksMatchReference(t *testing.T) {
 			for step := 0; step < 2000; step++ {
 				switch op := rng.IntN(10); {
 				case op < 4 || len(links) == 0: // connect, either end first
-					u, v := randomPair(n, &rng)
+					u, v := RandomPair(n, &rng)
 					if topo.Adjacent(u, v) {
 						continue
 					}
@@ -160,7 +164,7 @@ func TestLinksMatchReference(t *testing.T) {
 				default: // take a random link down, dropping its messages in flight if any
 					k := rng.IntN(len(links))
 					if links[k].toU+links[k].toV > 0 {
-						topo.dropInFlight(k)
+						topo.DropInFlight(k)
 					}
 					u, v, pu, pv := topo.Disconnect(k)
 					l := links[k]
@@ -223,7 +227,7 @@ func TestConnectedWithoutRowsMatchesPorts(t *testing.T) {
 		if spill {
 			rule = 2
 		}
-		var rng Stream
+		var rng rng.Stream
 		bridges, total, spilled := 0, 0, 0
 		for seed := uint64(1); seed <= 300; seed++ {
 			rng.Seed(seed)
@@ -263,7 +267,7 @@ func TestConnectedWithoutRowsMatchesPorts(t *testing.T) {
 					topo.Disconnect(rng.IntN(m))
 				}
 				for f := rng.IntN(3); f > 0; f-- {
-					if x, y, ok := randomAbsentPair(&topo, &rng); ok {
+					if x, y, ok := RandomAbsentPair(&topo, &rng); ok {
 						if _, _, err := topo.Connect(x, y); err != nil {
 							t.Fatal(err)
 						}
@@ -308,9 +312,9 @@ func TestConnectedWithoutRowsPath(t *testing.T) {
 	}
 }
 
-// pickRemovableLinkPlain is pickRemovableLink as it was before its answers were kept per
+// pickRemovableLinkPlain is PickRemovableLink as it was before its answers were kept per
 // call: every question is a port search.
-func pickRemovableLinkPlain(t *Topology, rng *Stream) (int, bool) {
+func pickRemovableLinkPlain(t *Topology, rng *rng.Stream) (int, bool) {
 	m := t.NumLinks()
 	if m == 0 || m == t.N()-1 && t.Connected() {
 		return -1, false
@@ -345,14 +349,14 @@ func pickRemovableLinkPlain(t *Topology, rng *Stream) (int, bool) {
 	return -1, false
 }
 
-// TestPickRemovableLinkMatchesPlain: pickRemovableLink, whose answers are kept per call in
+// TestPickRemovableLinkMatchesPlain: PickRemovableLink, whose answers are kept per call in
 // small networks, picks the same link as the plain one and leaves its stream in the same
 // state, over random graphs of 2 to 80 nodes (kept and not kept) near a tree and denser,
 // with links busy (a message in flight), through link changes between calls (answers of the
 // last call must not be reused), and across the stamp's wrap-around. It also requires the
 // fallback (every link counted) to have been taken, and both a pick and no pick.
 func TestPickRemovableLinkMatchesPlain(t *testing.T) {
-	var rng, a, b Stream
+	var rng, a, b rng.Stream
 	picks, none, fallbacks := 0, 0, 0
 	for seed := uint64(1); seed <= 1200; seed++ {
 		rng.Seed(seed)
@@ -401,7 +405,7 @@ func TestPickRemovableLinkMatchesPlain(t *testing.T) {
 			a.Seed(s)
 			b.Seed(s)
 			wantK, wantOK := pickRemovableLinkPlain(&topo, &a)
-			gotK, gotOK := pickRemovableLink(&topo, &b)
+			gotK, gotOK := PickRemovableLink(&topo, &b)
 			if gotK != wantK || gotOK != wantOK || a.Uint64() != b.Uint64() {
 				t.Fatalf("seed %d n %d call %d: picked (%d, %v), plain (%d, %v), or the streams differ after", seed, n, call, gotK, gotOK, wantK, wantOK)
 			}
@@ -425,7 +429,7 @@ func TestPickRemovableLinkMatchesPlain(t *testing.T) {
 				topo.Disconnect(rng.IntN(m))
 			}
 			for f := rng.IntN(3); f > 0; f-- {
-				if x, y, ok := randomAbsentPair(&topo, &rng); ok {
+				if x, y, ok := RandomAbsentPair(&topo, &rng); ok {
 					if _, _, err := topo.Connect(x, y); err != nil {
 						t.Fatal(err)
 					}
@@ -439,10 +443,10 @@ func TestPickRemovableLinkMatchesPlain(t *testing.T) {
 	t.Logf("%d picks, %d without a pick, %d fallbacks", picks, none, fallbacks)
 }
 
-// rejectedAll reports whether pickRemovableLink's rejection sampling, from a stream seeded
+// rejectedAll reports whether PickRemovableLink's rejection sampling, from a stream seeded
 // with s, draws no eligible link in its 4m tries (so the fallback counts and draws).
 func rejectedAll(t *Topology, s uint64) bool {
-	var rng Stream
+	var rng rng.Stream
 	rng.Seed(s)
 	m := t.NumLinks()
 	if m == 0 || m == t.N()-1 && t.Connected() {

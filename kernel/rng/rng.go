@@ -1,29 +1,13 @@
-package kernel
+// Package rng holds mutexlab's random streams: a seeded PCG stream reseeded in place
+// (Stream) and the one way seeds are made from a root seed and keys (DeriveSeed, Mix64).
+// A trial's randomness is a pure function of its seed because every stream is seeded
+// through DeriveSeed; the kernel names the purposes it derives streams for.
+package rng
 
 import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
-)
-
-// Purpose names one independent random stream of a trial. Each purpose gets its own seed
-// derived from (trial seed, purpose), so that changing, say, the mobility model leaves the
-// request times untouched: that is what makes two algorithms run on the same seed comparable
-// (common random numbers).
-type Purpose uint64
-
-const (
-	// StreamTopology draws the initial random connected graph.
-	StreamTopology Purpose = iota + 1
-	// StreamMobility draws link-change times and, per change, which links go down and up.
-	StreamMobility
-	// StreamRequests draws each node's gaps between leaving the CS and requesting again.
-	StreamRequests
-	// StreamDelays draws message delays when the delay model is random.
-	StreamDelays
-	// StreamAlgorithm is the stream handed to the algorithm itself (for example the
-	// random relabelling that builds RR's virtual tree).
-	StreamAlgorithm
 )
 
 // Mix64 is the SplitMix64 finaliser: a bijection on uint64 whose output bits each depend on
@@ -68,7 +52,7 @@ func (s *Stream) Float64() float64 { return float64(s.pcg.Uint64()>>11) * (1.0 /
 // rejection: exact, and one 64-bit multiply on the common path.
 func (s *Stream) IntN(n int) int {
 	if n <= 0 {
-		panic("kernel: Stream.IntN with n <= 0")
+		panic("rng: Stream.IntN with n <= 0")
 	}
 	hi, lo := bits.Mul64(s.pcg.Uint64(), uint64(n))
 	if lo < uint64(n) {

@@ -1,8 +1,10 @@
-package kernel
+package topology
 
 import (
 	"fmt"
 	"testing"
+
+	"github.com/mutexlab/mutexlab/kernel/rng"
 )
 
 // TestInlineForSpillsFew builds the random graph of a large trial at mean degree 4, 8 and
@@ -19,7 +21,7 @@ func TestInlineForSpillsFew(t *testing.T) {
 		var topo Topology
 		topo.ResetLinks(n, pc, links)
 		first := &topo.ports[:1][0]
-		var rng Stream
+		var rng rng.Stream
 		rng.Seed(uint64(deg))
 		if err := RandomConnected(&topo, links, &rng); err != nil {
 			t.Fatal(err)

@@ -1,4 +1,4 @@
-package kernel
+package topology
 
 import (
 	"math/bits"
@@ -27,7 +27,7 @@ func (t *Topology) BFS(root int32, dist, parent []int32) int {
 	for h := 0; h < len(q); h++ {
 		x := q[h]
 		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
-			y := t.ports[t.slot(x, p)].peer()
+			y := t.ports[t.slot(x, p)].Peer()
 			if dist[y] < 0 {
 				dist[y] = dist[x] + 1
 				if parent != nil {
@@ -87,7 +87,7 @@ func (t *Topology) levelDown(dist []int32, front, next []uint32, level int32) in
 				for up != 0 {
 					p := Port(k*64 + bits.TrailingZeros64(up))
 					up &= up - 1
-					if y := t.ports[t.slot(x, p)].peer(); dist[y] < 0 {
+					if y := t.ports[t.slot(x, p)].Peer(); dist[y] < 0 {
 						dist[y] = level
 						next[y>>5] |= 1 << (y & 31)
 						size++
@@ -135,7 +135,7 @@ func (t *Topology) touches(x int32, set []uint32) bool {
 		for up != 0 {
 			p := Port(k*64 + bits.TrailingZeros64(up))
 			up &= up - 1
-			if y := t.ports[t.slot(x, p)].peer(); set[y>>5]&(1<<(y&31)) != 0 {
+			if y := t.ports[t.slot(x, p)].Peer(); set[y>>5]&(1<<(y&31)) != 0 {
 				return true
 			}
 		}

@@ -1,12 +1,16 @@
-package kernel
+package topology
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/mutexlab/mutexlab/kernel/rng"
+)
 
 // TestInterleavePortSets drives interleaved sets and independently Reset ones through the same
 // random operations and requires them to agree: interleaving changes where rows live, never
 // what the sets contain.
 func TestInterleavePortSets(t *testing.T) {
-	var rng Stream
+	var rng rng.Stream
 	rng.Seed(7)
 	for _, portCap := range []int{1, 7, 64, 65, 200} {
 		const n, k = 9, 4

@@ -1,8 +1,10 @@
-package kernel
+package topology
 
 import (
 	"errors"
 	"testing"
+
+	"github.com/mutexlab/mutexlab/kernel/rng"
 )
 
 // A stopped run stops the random graph's build part way, at its next look (interrupted),
@@ -16,7 +18,7 @@ func TestRandomConnectedStops(t *testing.T) {
 	stop := make(chan struct{})
 	close(stop)
 	topo.stop = stop
-	var rng Stream
+	var rng rng.Stream
 	rng.Seed(1)
 	if err := RandomConnected(&topo, links, &rng); !errors.Is(err, ErrInterrupted) {
 		t.Fatalf("got %v, want ErrInterrupted", err)

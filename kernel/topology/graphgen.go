@@ -1,9 +1,10 @@
-package kernel
+package topology
 
 import (
 	"fmt"
 
 	"github.com/mutexlab/mutexlab/kernel/mem"
+	"github.com/mutexlab/mutexlab/kernel/rng"
 )
 
 // MinLinks and MaxLinks bound the number of links of a connected simple graph on n nodes.
@@ -23,20 +24,19 @@ func MaxLinks(n int) int { return n * (n - 1) / 2 }
 // sparse large graphs mutexlab also runs (mean degree 8 at n = 100,000), would almost never
 // succeed; this construction works at every size and keeps the 30-node graphs of the paper
 // close to G(n, m).
-func RandomConnected(t *Topology, links int, rng *Stream) error {
+func RandomConnected(t *Topology, links int, rng *rng.Stream) error {
 	n := t.N()
 	if n < 2 {
-		return fmt.Errorf("kernel: a network needs at least 2 nodes, got %d", n)
+		return fmt.Errorf("topology: a network needs at least 2 nodes, got %d", n)
 	}
 	if links < MinLinks(n) || links > MaxLinks(n) {
-		return fmt.Errorf("kernel: %d links cannot make a connected graph on %d nodes (need %d..%d)", links, n, MinLinks(n), MaxLinks(n))
+		return fmt.Errorf("topology: %d links cannot make a connected graph on %d nodes (need %d..%d)", links, n, MinLinks(n), MaxLinks(n))
 	}
 	if t.NumLinks() > 0 {
-		return fmt.Errorf("kernel: RandomConnected needs a network without links (Reset it first), got %d links", t.NumLinks())
+		return fmt.Errorf("topology: RandomConnected needs a network without links (Reset it first), got %d links", t.NumLinks())
 	}
 	if cap(t.links) < links {
-		t.links = mem.Reserve(t.links, links) // no garbage from growing it link by link
-		mem.Prefault(t.pre, t.links[:links])  // appended link by link during the build
+		t.links = mem.Reserve(t.links, links) // no garbage from growing it link by link (a large trial's: Preallocate)
 	}
 	t.links = t.links[:0]
 	clear(t.neighbourBits())
@@ -54,7 +54,7 @@ func RandomConnected(t *Topology, links int, rng *Stream) error {
 // connected after (graphbuild.go). Visited nodes are bits, kept in t.stamp's storage: n/8
 // bytes stay in the second-level cache at n = 10^6, where a stamp per node (4 MB) did not,
 // and the walk takes about n ln n steps.
-func randomTree(t *Topology, rng *Stream) error {
+func randomTree(t *Topology, rng *rng.Stream) error {
 	n := t.N()
 	visited := t.stamp[:(n+31)/32]
 	clear(visited)
@@ -97,15 +97,23 @@ const interruptEvery = 1 << 15
 // interrupted reports, once every interruptEvery links (done counts them), whether the run
 // setting this topology up has been stopped.
 func (t *Topology) interrupted(done int) bool {
-	return done%interruptEvery < batchPairs && closed(t.stop)
+	if done%interruptEvery >= batchPairs {
+		return false
+	}
+	select {
+	case <-t.stop: // a nil channel (no SetStop) never is
+		return true
+	default:
+		return false
+	}
 }
 
 // addAbsentLinks adds links until there are links, each between a uniformly random pair
-// of distinct, non-adjacent nodes with a free port at both ends: randomAbsentPair's
+// of distinct, non-adjacent nodes with a free port at both ends: RandomAbsentPair's
 // candidates and test, with the candidates drawn a batch ahead (graphbuild.go). A batch is
 // never larger than the links still missing, so it draws no candidate that one-by-one
 // drawing would not have drawn.
-func addAbsentLinks(t *Topology, links int, rng *Stream) error {
+func addAbsentLinks(t *Topology, links int, rng *rng.Stream) error {
 	n := t.N()
 	since := t.since()
 	refused := 0 // candidates refused in a row
@@ -114,7 +122,7 @@ func addAbsentLinks(t *Topology, links int, rng *Stream) error {
 		saved := *rng
 		b.len = 0
 		for range min(batchPairs, links-t.NumLinks()) {
-			b.add(randomPair(n, rng))
+			b.add(RandomPair(n, rng))
 		}
 		if t.interrupted(t.NumLinks()) {
 			return ErrInterrupted
@@ -132,11 +140,11 @@ func addAbsentLinks(t *Topology, links int, rng *Stream) error {
 			if refused++; refused < 64*n {
 				continue
 			}
-			// randomAbsentPair gives up on rejection after 64·n candidates: put the stream
+			// RandomAbsentPair gives up on rejection after 64·n candidates: put the stream
 			// back just after this one, draw from every candidate pair, drop the batch's rest.
 			*rng = saved
 			for range k + 1 {
-				randomPair(n, rng)
+				RandomPair(n, rng)
 			}
 			refused = 0
 			if err := exhaustiveAbsentLink(t, links, rng, since); err != nil {
@@ -148,9 +156,9 @@ func addAbsentLinks(t *Topology, links int, rng *Stream) error {
 	return nil
 }
 
-// exhaustiveAbsentLink is randomAbsentPair's fallback in a nearly complete graph: count the
+// exhaustiveAbsentLink is RandomAbsentPair's fallback in a nearly complete graph: count the
 // candidate pairs, draw one, connect it.
-func exhaustiveAbsentLink(t *Topology, links int, rng *Stream, since float64) error {
+func exhaustiveAbsentLink(t *Topology, links int, rng *rng.Stream, since float64) error {
 	n := t.N()
 	count := 0
 	for u := int32(0); int(u) < n; u++ {
@@ -161,7 +169,7 @@ func exhaustiveAbsentLink(t *Topology, links int, rng *Stream, since float64) er
 		}
 	}
 	if count == 0 {
-		return fmt.Errorf("kernel: cannot place %d links on %d nodes with %d ports each", links, n, t.PortCap())
+		return fmt.Errorf("topology: cannot place %d links on %d nodes with %d ports each", links, n, t.PortCap())
 	}
 	r := rng.IntN(count)
 	for u := int32(0); int(u) < n; u++ {
@@ -174,13 +182,13 @@ func exhaustiveAbsentLink(t *Topology, links int, rng *Stream, since float64) er
 			}
 		}
 	}
-	panic("kernel: exhaustiveAbsentLink lost count")
+	panic("topology: exhaustiveAbsentLink lost count")
 }
 
-// randomAbsentPair draws a pair of distinct, non-adjacent nodes that both have a free port,
+// RandomAbsentPair draws a pair of distinct, non-adjacent nodes that both have a free port,
 // uniformly among such pairs: by rejection while that is cheap, then (in a nearly complete
 // graph, where rejection rarely hits) by counting every candidate pair and drawing one.
-func randomAbsentPair(t *Topology, rng *Stream) (int32, int32, bool) {
+func RandomAbsentPair(t *Topology, rng *rng.Stream) (int32, int32, bool) {
 	n := t.N()
 	for try := 0; try < 64*n; try++ {
 		u := int32(rng.IntN(n))
@@ -218,7 +226,7 @@ func randomAbsentPair(t *Topology, rng *Stream) (int32, int32, bool) {
 	return -1, -1, false
 }
 
-// pickRemovableLink draws a link whose removal keeps the graph connected and that has no
+// PickRemovableLink draws a link whose removal keeps the graph connected and that has no
 // message in flight, uniformly among such links; ok is false if there is none. Rejection
 // sampling is exact (uniform among the eligible links); after 4*links rejections it falls back
 // to counting every eligible link and drawing one, which is also uniform.
@@ -236,7 +244,7 @@ func randomAbsentPair(t *Topology, rng *Stream) (int32, int32, bool) {
 // (removableMemo): near a tree most links are bridges, the rejections draw the same links
 // again and again, and the fallback asks every link twice (BenchmarkReadings: the bridge test
 // was a quarter of a trial). The answers, and so the draws, are the same.
-func pickRemovableLink(t *Topology, rng *Stream) (int, bool) {
+func PickRemovableLink(t *Topology, rng *rng.Stream) (int, bool) {
 	m := t.NumLinks()
 	if m == 0 || m == t.N()-1 && t.Connected() {
 		return -1, false
@@ -269,7 +277,7 @@ func pickRemovableLink(t *Topology, rng *Stream) (int, bool) {
 	return -1, false
 }
 
-// removableMemo starts a call of pickRemovableLink over m links: it reports whether the
+// removableMemo starts a call of PickRemovableLink over m links: it reports whether the
 // answers are kept (a network of at most 64 nodes), and forgets those of the last call by
 // moving to a new stamp (the links changed since; clearing them all only at wrap-around).
 func (t *Topology) removableMemo(m int) bool {
@@ -285,7 +293,7 @@ func (t *Topology) removableMemo(m int) bool {
 }
 
 // removableLink reports whether link k may go: idle, and not a bridge. With memo, the
-// answer is computed once per call of pickRemovableLink (the topology does not change within
+// answer is computed once per call of PickRemovableLink (the topology does not change within
 // it) and kept in t.removable.
 func (t *Topology) removableLink(k int, memo bool) bool {
 	if !memo {
@@ -303,10 +311,10 @@ func (t *Topology) removableLink(k int, memo bool) bool {
 	return ok
 }
 
-// randomPair draws a pair of distinct nodes uniformly among the n(n-1)/2 pairs, linked or
+// RandomPair draws a pair of distinct nodes uniformly among the n(n-1)/2 pairs, linked or
 // not: u uniform, v uniform among the others (the any-pair reading of link formation, and
 // each candidate link of RandomConnected).
-func randomPair(n int, rng *Stream) (int32, int32) {
+func RandomPair(n int, rng *rng.Stream) (int32, int32) {
 	u := int32(rng.IntN(n))
 	v := int32(rng.IntN(n - 1))
 	if v >= u {

@@ -1,11 +1,20 @@
-package kernel
+// Package topology is mutexlab's physical network: nodes, the ports of their link
+// endpoints, which ports are up and who is at the other end (Topology), one bitset of ports
+// per node (PortSets), the random connected graphs of Walter, Welch and Vaidya's section 6
+// (RandomConnected) and breadth-first search (BFS). The kernel sends and delivers messages
+// over it and counts them in flight on its ports; network models build and change it. It
+// knows nothing of events, algorithms or time beyond the clock it is handed (SetClock).
+package topology
 
 import (
+	"errors"
 	"fmt"
-	"github.com/mutexlab/mutexlab/kernel/mem"
 	"math"
 	"math/bits"
 	"runtime"
+	"unsafe"
+
+	"github.com/mutexlab/mutexlab/kernel/mem"
 )
 
 // Port numbers a node's link endpoints 0..PortCap-1. A link occupies one port at each end;
@@ -31,7 +40,7 @@ type Topology struct {
 	// ports holds the link layer's state of every port, at index slot(i, p): node i's first
 	// inline ports in a row of its own, the rest in a spill row it gets when it first uses
 	// one (see slot).
-	ports  []portRec
+	ports  []PortRec
 	inline int     // ports per node stored inline
 	spill  []int32 // each node's spill row (-1: none yet)
 	spills int     // spill rows handed out
@@ -54,95 +63,29 @@ type Topology struct {
 	// changed is, per node, the version of the last link change at the node, kept only
 	// once TrackChanges asks (a routing oracle's neighbour rows).
 	changed []uint64
-	clock   *float64 // the simulator's clock (nil: 0): links record when they formed
+	clock   *float64 // the simulator's clock (nil: 0; SetClock): links record when they formed
 
 	stamp    []uint32 // BFS scratch: visited when stamp[v] == cur
 	cur      uint32
 	bfsQueue []int32
 	// removable is, per link, memoCur<<1 | whether the link could go, for the links
-	// pickRemovableLink has asked about in its current call (networks of at most 64 nodes,
+	// PickRemovableLink has asked about in its current call (networks of at most 64 nodes,
 	// len MaxLinks(n); see removableMemo).
 	removable []uint32
 	memoCur   uint32
 	warm      uint32 // a sum of what reading ahead read (graphbuild.go): stored, so the compiler keeps the reads
 
-	pre     *mem.Prefaulter // the setup helper of the trial being set up (mem.Prefaulter, large_setup.go), nil otherwise
-	spillAt spillRule       // when the topology spills its ports past the first few (tests; spillRule)
-	// parallel: setup may split work on this network over two goroutines (a large trial's,
-	// Params.LargeMachinery; Parallel).
+	spillAt spillRule // when the topology spills its ports past the first few (tests; spillRule)
+	// parallel: setup may split work on this network over two goroutines (a large trial's;
+	// SetParallel, Parallel).
 	parallel bool
-	// stop, while a trial is set up, is closed when the run is stopped: the random graph's
-	// build looks at it (interrupted), the longest part of a large trial's setup.
+	// stop, while a trial is set up, is closed when the run is stopped (SetStop): the random
+	// graph's build looks at it (interrupted), the longest part of a large trial's setup.
 	stop <-chan struct{}
 	// portsFresh is set when ports was allocated and nothing has written it since: its
 	// records are all zero bytes, every port free, and ResetLinks does not clear them.
 	portsFresh bool
 }
-
-// portRec is one end of a link as the link layer sees it, kept together so that delivering a
-// message touches one cache line per end instead of one per field. It is 16 bytes, so that
-// in the page-aligned port array no record straddles two cache lines (a 20-byte one did
-// about a quarter of the time, and the loop waits on these records), and so that the
-// largest array of a large trial is a fifth smaller (231 MB instead of 288 at n = 10^6 and
-// mean degree 8). Two fields are 16 bits wide for that, and their limits are refused, never
-// wrapped: peerPort holds every port below maxPortCap and NoPort, and ResetLinks refuses a
-// larger port cap; inflight counts up to maxInFlight, and Sim.send stops a trial that would
-// send one more toward a port.
-//
-// A free port is all zero bytes: the peer, its port and the link are stored plus one (0:
-// none), and read through peer, peerPort and link. So a port array fresh from the system is
-// already an empty topology, and a large trial's setup does not write its 224 MB before the
-// first link (ResetLinks): on a first run that pass faulted in the pages on the trial's
-// thread, while the setup helper can fault them in without writing (mem.Prefaulter, large_setup.go).
-type portRec struct {
-	peerPlus1     uint32 // neighbour at this port plus one, 0 if the port is free
-	peerPortPlus1 uint16 // the neighbour's port for the same link plus one, 0 if the port is free
-	inflight      uint16 // messages in flight toward this port: sent at the other end, not yet delivered
-	gen           uint32 // generation of the link at this port: bumped at every Connect
-	linkPlus1     uint32 // index into links of the link at this port plus one, 0 if the port is free
-}
-
-// linkedPort is the record of a port whose link k goes to port pp of node peer, in
-// generation gen, with no message in flight.
-func linkedPort(peer int32, pp Port, gen uint32, k int32) portRec {
-	return portRec{peerPlus1: uint32(peer) + 1, peerPortPlus1: uint16(pp) + 1, gen: gen, linkPlus1: uint32(k) + 1}
-}
-
-// peer is the neighbour at this port, -1 if the port is free.
-func (r portRec) peer() int32 { return int32(r.peerPlus1 - 1) }
-
-// peerPort is the neighbour's port for the same link, NoPort if the port is free: the
-// wrapped subtraction gives 0xFFFF for a free port, which int16 reads as -1.
-func (r portRec) peerPort() Port { return Port(int16(r.peerPortPlus1 - 1)) }
-
-// link is the index into links of the link at this port, -1 if the port is free.
-func (r portRec) link() int32 { return int32(r.linkPlus1 - 1) }
-
-// up reports whether a link is at this port.
-func (r portRec) up() bool { return r.peerPlus1 != 0 }
-
-// setLink records that the link at this port is now links[k] (Disconnect moves the last
-// link into the place of the one taken down).
-func (r *portRec) setLink(k int32) { r.linkPlus1 = uint32(k) + 1 }
-
-// release frees the port, keeping its generation and its count in flight.
-func (r *portRec) release() { r.peerPlus1, r.peerPortPlus1, r.linkPlus1 = 0, 0, 0 }
-
-// maxPortCap is the most ports a node can have: port numbers 0..maxPortCap-1, plus one, are
-// what portRec.peerPortPlus1 holds (uint16).
-const maxPortCap = math.MaxInt16 + 1
-
-// checkPortCap refuses a port cap above maxPortCap: ResetLinks, and Params.Validate before a
-// trial starts, ask it.
-func checkPortCap(portCap int) error {
-	if portCap > maxPortCap {
-		return fmt.Errorf("a port cap of %d ports per node is above %d, the most a node can have", portCap, maxPortCap)
-	}
-	return nil
-}
-
-// maxInFlight is the most messages in flight toward one port that portRec.inflight counts.
-const maxInFlight = math.MaxUint16
 
 // linkEnds is the end a link was formed from, (u, pu) of Connect(u, v), in 8 bytes: the other
 // end (v, pv) is in u's port record pu (peer, peerPort), written with the link and unchanged
@@ -155,16 +98,32 @@ type linkEnds struct {
 }
 
 // Parallel reports whether an algorithm's setup may split its work over two goroutines: the
-// topology belongs to a large trial (Params.LargeMachinery) and a second processor may run.
-// Below LargeN the work is done in less time than starting a goroutine is worth.
+// topology belongs to a large trial (SetParallel) and a second processor may run. Below the
+// kernel's LargeN the work is done in less time than starting a goroutine is worth.
 func (t *Topology) Parallel() bool { return t.parallel && runtime.GOMAXPROCS(0) >= 2 }
+
+// SetParallel says whether the topology belongs to a large trial, whose setup may split
+// work over two goroutines (Parallel).
+func (t *Topology) SetParallel(on bool) { t.parallel = on }
+
+// SetClock makes links record, when they form, the time clock points to (the simulator's
+// clock; nil: 0).
+func (t *Topology) SetClock(clock *float64) { t.clock = clock }
+
+// SetStop hands the random graph's build the channel closed when the run setting the
+// topology up is stopped (nil: none): RandomConnected then returns ErrInterrupted.
+func (t *Topology) SetStop(stop <-chan struct{}) { t.stop = stop }
+
+// ErrInterrupted is what RandomConnected returns when the stop channel (SetStop) closed
+// during the build: the kernel's ErrInterrupted, a stopped trial, is this same value.
+var ErrInterrupted = errors.New("trial interrupted before it finished")
 
 // linkAt returns link k's ends as it was formed, (u, pu) to (v, pv): the end kept in links,
 // and the other read from that end's port record.
 func (t *Topology) linkAt(k int) (u, v int32, pu, pv Port) {
 	l := t.links[k]
 	r := &t.ports[t.slot(l.u, l.pu)]
-	return l.u, r.peer(), l.pu, r.peerPort()
+	return l.u, r.Peer(), l.pu, r.PeerPort()
 }
 
 const adjMatrixMax = 4096
@@ -174,7 +133,7 @@ func PortCapFor(n, links int) int {
 	if n <= 128 {
 		return n - 1
 	}
-	c := 4 * meanDegree(n, links)
+	c := 4 * MeanDegree(n, links)
 	if c < 16 {
 		c = 16
 	}
@@ -184,8 +143,8 @@ func PortCapFor(n, links int) int {
 	return c
 }
 
-// meanDegree is the mean degree of n nodes joined by links links, rounded up.
-func meanDegree(n, links int) int { return (2*links + n - 1) / n }
+// MeanDegree is the mean degree of n nodes joined by links links, rounded up.
+func MeanDegree(n, links int) int { return (2*links + n - 1) / n }
 
 // inlineAll is the most ports (n·PortCap) a topology stores all inline; larger ones store
 // only the first few ports of each node inline (inlineFor) and spill the rest.
@@ -197,6 +156,25 @@ const inlineAll = 1 << 20
 // stored, never a port number or a result: tests pin results with every topology spilled,
 // and BenchmarkInlineWidth compares widths on one simulator.
 type spillRule int
+
+// SpillBeyond makes the topology store only its first w ports per node inline (w = 0: as
+// many as inlineFor says; w < 0: by its size, as without the call), the rest in spill rows,
+// as the largest networks do, from the next Reset on: for tests that pin results with ports
+// spilled, and benchmarks that compare widths. Results do not depend on it.
+func (t *Topology) SpillBeyond(w int) {
+	switch {
+	case w == 0:
+		t.spillAt = spillAlways
+	case w < 0:
+		t.spillAt = spillBySize
+	default:
+		t.spillAt = spillRule(w)
+	}
+}
+
+// Layout returns how many of each node's ports are stored inline, and how many spill rows
+// were handed out since the last Reset (tests and benchmarks of the layout).
+func (t *Topology) Layout() (inline, spills int) { return t.inline, t.spills }
 
 const (
 	spillBySize spillRule = 0
@@ -211,7 +189,7 @@ const (
 // initial random graph's degrees are nearly Poisson: a uniform spanning tree plus
 // uniformly random links). At n = 10^6 that spills 1.3% of the nodes at mean degree 8 (14
 // inline of 32), 1.2% at 4 (8 of 16), 2.0% at 16 (24 of 64), and stores 11%, 49% and 23%
-// fewer port records than 16, 16 and 32 inline (kernel/topology_inline_test.go counts
+// fewer port records than 16, 16 and 32 inline (topology_inline_test.go counts
 // them). A smaller width spills more nodes and saves little more: the spill rows,
 // PortCap − inline records each, grow as the inline rows shrink, and a spilled port is a
 // second row on another page that the look-ahead does not prefetch.
@@ -221,14 +199,14 @@ const (
 func inlineFor(portCap, n, links int) int {
 	w := max(16, portCap/2)
 	if links > 0 {
-		m := meanDegree(n, links)
+		m := MeanDegree(n, links)
 		w = m + int(math.Ceil(2*math.Sqrt(float64(m))))
 	}
 	return max(1, min(portCap, w))
 }
 
 // Reset makes an empty network of n nodes with portCap ports each, reusing storage. It
-// refuses a port cap above maxPortCap (ResetLinks).
+// refuses a port cap above MaxPortCap (ResetLinks).
 func (t *Topology) Reset(n, portCap int) error { return t.ResetLinks(n, portCap, 0) }
 
 // ResetLinks is Reset for a network that will start with about links links (0: not known),
@@ -237,31 +215,22 @@ func (t *Topology) Reset(n, portCap int) error { return t.ResetLinks(n, portCap,
 // numbers do not.
 //
 // It is where every port cap is set, so it is where one too large for a port record
-// (maxPortCap) is refused, before anything is allocated; the network model that chose the
+// (MaxPortCap) is refused, before anything is allocated; the network model that chose the
 // cap names the parameter behind it.
 func (t *Topology) ResetLinks(n, portCap, links int) error {
-	if err := checkPortCap(portCap); err != nil {
+	if err := CheckPortCap(portCap); err != nil {
 		return err
 	}
 	t.n, t.portCap = n, portCap
 	t.inline = t.inlineWidth(n, portCap, links)
-	t.allocatePorts(n, portCap)
+	t.allocatePorts(nil, n, portCap)
 	t.ports = t.ports[:n*t.inline]
-	// A large trial's setup needs every page of its port records before the graph's first
-	// link (they are written at random nodes), and the arrays below at once: the trial's
-	// thread faults them in with the helper (mem.JoinPrefault) rather than one page at a time
-	// as it writes. Each does nothing unless the helper has the array still to populate.
-	mem.JoinPrefault(t.pre, t.ports)
-	mem.JoinPrefault(t.pre, t.spill[:cap(t.spill)])
-	mem.JoinPrefault(t.pre, t.up.words[:cap(t.up.words)])
-	mem.JoinPrefault(t.pre, t.deg[:cap(t.deg)])
-	mem.JoinPrefault(t.pre, t.bfsQueue[:cap(t.bfsQueue)])
 	if t.portsFresh {
 		t.portsFresh = false // new memory is zero: every port free
 	} else {
 		clear(t.ports) // every port free, generation 0 (a spill row is cleared when handed out: ensureSlot)
 	}
-	t.spill = Resize(t.spill, n)
+	t.spill = mem.Resize(t.spill, n)
 	for i := range t.spill {
 		t.spill[i] = -1
 	}
@@ -269,24 +238,24 @@ func (t *Topology) ResetLinks(n, portCap, links int) error {
 	t.lastArr = t.lastArr[:0]
 	t.changed = t.changed[:0]
 	t.up.Reset(n, portCap)
-	t.deg = Zeroed(t.deg, n)
+	t.deg = mem.Zeroed(t.deg, n)
 	t.links = t.links[:0]
 	t.linkSince = t.linkSince[:0]
 	if n <= adjMatrixMax {
-		t.adj = Zeroed(t.adj, (n*n+63)/64)
+		t.adj = mem.Zeroed(t.adj, (n*n+63)/64)
 	} else {
 		t.adj = t.adj[:0]
 	}
-	t.moving = Zeroed(t.moving, (n+63)/64)
-	t.stamp = Zeroed(t.stamp, n)
+	t.moving = mem.Zeroed(t.moving, (n+63)/64)
+	t.stamp = mem.Zeroed(t.stamp, n)
 	t.cur = 0
 	if n <= 64 {
-		t.removable = Zeroed(t.removable, MaxLinks(n))
+		t.removable = mem.Zeroed(t.removable, MaxLinks(n))
 	} else {
 		t.removable = t.removable[:0]
 	}
 	t.memoCur = 0
-	t.bfsQueue = Resize(t.bfsQueue, n)
+	t.bfsQueue = mem.Resize(t.bfsQueue, n)
 	t.version++
 	return nil
 }
@@ -309,35 +278,49 @@ func (t *Topology) inlineWidth(n, portCap, links int) int {
 // sized first and grown after, the array was allocated twice, and the collector handed the
 // first one (320 MB at n = 10^6, never touched) to the next large arrays, which Go then
 // cleared page by page: 0.4-0.6 s of memclr in the million-node trial, and 13 MB of peak RSS.
-// A new array is zero, every port free (portsFresh), and goes to the setup helper.
-func (t *Topology) allocatePorts(n, portCap int) {
+// A new array is zero, every port free (portsFresh), and goes to the setup helper pf (nil:
+// none).
+func (t *Topology) allocatePorts(pf *mem.Prefaulter, n, portCap int) {
 	if room := n*t.inline + spillRoom(n)*(portCap-t.inline); cap(t.ports) < room {
-		t.ports = mem.MakeLarge[portRec](n*t.inline, room)
+		t.ports = mem.MakeLarge[PortRec](n*t.inline, room)
 		t.portsFresh = true
-		mem.Prefault(t.pre, t.ports)
+		mem.Prefault(pf, t.ports)
 	}
 }
 
-// preallocate allocates, for a large trial's setup helper, the arrays that
+// Preallocate allocates, for a large trial's setup helper pf, the arrays that
 // ResetLinks(n, portCap, links) and then RandomConnected(links) would allocate, those too
-// small only, and hands them to the helper (Prefault), the port records last so that it
-// populates them first: they are needed first, and whole. Allocating them here, before the
-// helper is woken (Sim.allocateEarly), rather than in ResetLinks while it populates, spares
-// each allocation's huge-page advice a wait for the address space's lock. ResetLinks then
-// finds them large enough and writes what it always writes; contents do not change. The
-// stamps are left to ResetLinks: a large trial writes only their start (the BFS's bitsets),
-// and pages never written cost no resident memory.
-func (t *Topology) preallocate(n, portCap, links int) {
+// small only, and hands them to the helper (mem.Prefault), the port records last so that it
+// populates them first: they are needed first, and whole. Allocating them before the helper
+// is woken, rather than in ResetLinks while it populates, spares each allocation's
+// huge-page advice a wait for the address space's lock. ResetLinks then finds them large
+// enough and writes what it always writes; contents do not change. The stamps are left to
+// ResetLinks: a large trial writes only their start (the BFS's bitsets), and pages never
+// written cost no resident memory.
+func (t *Topology) Preallocate(pf *mem.Prefaulter, n, portCap, links int) {
 	if cap(t.links) < links {
 		t.links = mem.Reserve(t.links, links)
-		mem.Prefault(t.pre, t.links[:links]) // appended link by link during the build
+		mem.Prefault(pf, t.links[:links]) // appended link by link during the build
 	}
-	mem.PreallocateSlice(t.pre, &t.bfsQueue, n)
-	mem.PreallocateSlice(t.pre, &t.deg, n)
-	mem.PreallocateSlice(t.pre, &t.up.words, n*((portCap+63)/64))
-	mem.PreallocateSlice(t.pre, &t.spill, n)
+	mem.PreallocateSlice(pf, &t.bfsQueue, n)
+	mem.PreallocateSlice(pf, &t.deg, n)
+	mem.PreallocateSlice(pf, &t.up.words, n*((portCap+63)/64))
+	mem.PreallocateSlice(pf, &t.spill, n)
 	t.inline = t.inlineWidth(n, portCap, links)
-	t.allocatePorts(n, portCap)
+	t.allocatePorts(pf, n, portCap)
+}
+
+// JoinPrefault faults in, on the calling thread together with the setup helper pf
+// (mem.JoinPrefault), the arrays Preallocate handed it that the graph's build needs whole
+// before its first link: the port records (written at random nodes), the spill rows, the up
+// sets, the degrees and the BFS queue, rather than one page at a time as the build writes
+// them. Each does nothing unless the helper has the array still to populate.
+func (t *Topology) JoinPrefault(pf *mem.Prefaulter) {
+	mem.JoinPrefault(pf, t.ports) // as long as Preallocate handed it: n inline rows
+	mem.JoinPrefault(pf, t.spill[:cap(t.spill)])
+	mem.JoinPrefault(pf, t.up.words[:cap(t.up.words)])
+	mem.JoinPrefault(pf, t.deg[:cap(t.deg)])
+	mem.JoinPrefault(pf, t.bfsQueue[:cap(t.bfsQueue)])
 }
 
 // spillRoom is how many spill rows Reset makes room for: one node in 16. At the inline
@@ -367,21 +350,35 @@ func (t *Topology) slot(i int32, p Port) int {
 
 // rec returns node i's port p for reading: a port in a spill row node i never got has never
 // been used, and reads as free (generation 0, as every port starts).
-func (t *Topology) rec(i int32, p Port) portRec {
+func (t *Topology) rec(i int32, p Port) PortRec {
 	if int(p) >= t.inline && t.spill[i] < 0 {
-		return portRec{}
+		return PortRec{}
 	}
 	return t.ports[t.slot(i, p)]
 }
 
-// portAt returns node i's port p's record, or nil when p is no port (out of range) or lies
+// PortAt returns node i's port p's record, or nil when p is no port (out of range) or lies
 // in a spill row node i never got (a free port, as rec reads it): the simulator's send and
 // delivery update the record in place.
-func (t *Topology) portAt(i int32, p Port) *portRec {
+func (t *Topology) PortAt(i int32, p Port) *PortRec {
 	if uint(p) >= uint(t.portCap) || int(p) >= t.inline && t.spill[i] < 0 {
 		return nil
 	}
 	return &t.ports[t.slot(i, p)]
+}
+
+// Record returns node i's port p's record, for a port that is up (the simulator's send
+// reads and updates the record at the far end of the link it sends on).
+func (t *Topology) Record(i int32, p Port) *PortRec { return &t.ports[t.slot(i, p)] }
+
+// ArrivalFIFO returns when a message sent now on node i's port p arrives, at the earliest
+// at: never before one sent earlier on the same port (FIFO links under varying delays), and
+// records it. It needs the arrival times kept (TrackArrivals).
+func (t *Topology) ArrivalFIFO(i int32, p Port, at float64) float64 {
+	idx := t.slot(i, p)
+	at = max(at, t.lastArr[idx])
+	t.lastArr[idx] = at
+	return at
 }
 
 // ensureSlot gives node i a spill row if port p needs one.
@@ -393,32 +390,11 @@ func (t *Topology) ensureSlot(i int32, p Port) {
 	t.spills++
 	w := t.portCap - t.inline
 	for range w {
-		t.ports = append(t.ports, portRec{})
+		t.ports = append(t.ports, PortRec{})
 	}
 	if len(t.lastArr) > 0 {
 		t.lastArr = append(t.lastArr, make([]float64, w)...)
 	}
-}
-
-// Resize returns s with length n, reallocating only when its capacity is too small: how
-// every per-trial array in mutexlab is sized, so a trial of the same size as the last one
-// allocates nothing. Elements kept from before are not cleared.
-func Resize[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return mem.MakeLarge[T](n, n)
-	}
-	return s[:n]
-}
-
-// Zeroed is Resize with every element set to its zero value: per-trial state reset for a
-// new trial without a new allocation once the slice is large enough.
-func Zeroed[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return mem.MakeLarge[T](n, n) // new memory is zero already: no second pass over it
-	}
-	s = s[:n]
-	clear(s)
-	return s
 }
 
 // N returns the number of nodes.
@@ -443,10 +419,10 @@ func (t *Topology) Version() uint64 { return t.version }
 func (t *Topology) Up() *PortSets { return &t.up }
 
 // Peer returns the node at the other end of node i's port p, or -1 if p is down.
-func (t *Topology) Peer(i int32, p Port) int32 { return t.rec(i, p).peer() }
+func (t *Topology) Peer(i int32, p Port) int32 { return t.rec(i, p).Peer() }
 
 // PeerPort returns the port number of the same link at the neighbour's end.
-func (t *Topology) PeerPort(i int32, p Port) Port { return t.rec(i, p).peerPort() }
+func (t *Topology) PeerPort(i int32, p Port) Port { return t.rec(i, p).PeerPort() }
 
 // Degree returns the number of links at node i.
 func (t *Topology) Degree(i int32) int { return int(t.deg[i]) }
@@ -454,7 +430,7 @@ func (t *Topology) Degree(i int32) int { return int(t.deg[i]) }
 // PortTo returns node i's port to neighbour j, or NoPort if they are not adjacent.
 func (t *Topology) PortTo(i, j int32) Port {
 	for p := t.up.Next(i, 0); p >= 0; p = t.up.Next(i, p+1) {
-		if t.ports[t.slot(i, p)].peer() == j {
+		if t.ports[t.slot(i, p)].Peer() == j {
 			return p
 		}
 	}
@@ -543,7 +519,7 @@ func (t *Topology) freePort(i int32) Port {
 // u == v, they are already adjacent, or either has no free port.
 func (t *Topology) Connect(u, v int32) (pu, pv Port, err error) {
 	if u == v || t.Adjacent(u, v) {
-		return NoPort, NoPort, fmt.Errorf("kernel: cannot connect %d and %d: same node or already adjacent", u, v)
+		return NoPort, NoPort, fmt.Errorf("topology: cannot connect %d and %d: same node or already adjacent", u, v)
 	}
 	return t.connectAbsent(u, v)
 }
@@ -554,7 +530,7 @@ func (t *Topology) Connect(u, v int32) (pu, pv Port, err error) {
 func (t *Topology) connectAbsent(u, v int32) (pu, pv Port, err error) {
 	pu, pv = t.freePort(u), t.freePort(v)
 	if pu == NoPort || pv == NoPort {
-		return NoPort, NoPort, fmt.Errorf("kernel: cannot connect %d and %d: no free port (port cap %d)", u, v, t.portCap)
+		return NoPort, NoPort, fmt.Errorf("topology: cannot connect %d and %d: no free port (port cap %d)", u, v, t.portCap)
 	}
 	t.ensureSlot(u, pu)
 	t.ensureSlot(v, pv)
@@ -579,16 +555,16 @@ func (t *Topology) connectAbsent(u, v int32) (pu, pv Port, err error) {
 // sending on the port reads next anyway, rather than the up set: at n = 10^6 that was one
 // more cache line of a random node per message.
 func (t *Topology) isUp(i int32, p Port) bool {
-	return uint(p) < uint(t.portCap) && t.rec(i, p).up()
+	return uint(p) < uint(t.portCap) && t.rec(i, p).Up()
 }
 
 // Gen returns the generation of the link at node i's port p: a message carries the generation
 // it was sent in and is lost if the port's link has changed since.
 func (t *Topology) Gen(i int32, p Port) uint32 { return t.rec(i, p).gen }
 
-// dropInFlight forgets the messages in flight on link k (lossy networks, before Disconnect):
+// DropInFlight forgets the messages in flight on link k (lossy networks, before Disconnect):
 // they will be found stale on arrival and counted as lost.
-func (t *Topology) dropInFlight(k int) {
+func (t *Topology) DropInFlight(k int) {
 	iu, iv := t.linkSlots(k)
 	t.ports[iu].inflight, t.ports[iv].inflight = 0, 0
 	t.ports[iu].gen++
@@ -619,7 +595,7 @@ func (t *Topology) Disconnect(k int) (u, v int32, pu, pv Port) {
 	u, v, pu, pv = t.linkAt(k) // before its port records are released
 	iu, iv := t.slot(u, pu), t.slot(v, pv)
 	if t.ports[iu].inflight != 0 || t.ports[iv].inflight != 0 { // !LinkIdle(k)
-		panic(fmt.Sprintf("kernel: link %d-%d taken down with a message in flight", u, v))
+		panic(fmt.Sprintf("topology: link %d-%d taken down with a message in flight", u, v))
 	}
 	t.ports[iu].release()
 	t.ports[iv].release()
@@ -648,7 +624,7 @@ func (t *Topology) Disconnect(k int) (u, v int32, pu, pv Port) {
 // TrackChanges keeps, from now until the next Reset, the version of each node's last link
 // change (ChangedSince), for a reader that caches a node's neighbours, such as a routing
 // oracle's search (8 bytes per node, only when asked).
-func (t *Topology) TrackChanges() { t.changed = Zeroed(t.changed, t.n) }
+func (t *Topology) TrackChanges() { t.changed = mem.Zeroed(t.changed, t.n) }
 
 // ChangedSince reports whether a link of node x went up or down after version v (always
 // true when changes are not tracked).
@@ -664,7 +640,7 @@ func (t *Topology) markChanged(u, v int32) {
 }
 
 // LinkIndex returns the index of the link at node i's port p, or -1.
-func (t *Topology) LinkIndex(i int32, p Port) int { return int(t.rec(i, p).link()) }
+func (t *Topology) LinkIndex(i int32, p Port) int { return int(t.rec(i, p).Link()) }
 
 // TrackArrivals keeps (on) or drops the per-port arrival times that FIFO enforcement needs;
 // the simulator turns it on when delays vary and links are FIFO, after the network model has
@@ -674,13 +650,13 @@ func (t *Topology) TrackArrivals(on bool) {
 		t.lastArr = t.lastArr[:0]
 		return
 	}
-	t.lastArr = Zeroed(t.lastArr, len(t.ports))
+	t.lastArr = mem.Zeroed(t.lastArr, len(t.ports))
 }
 
 // ConnectedWithout reports whether link k's endpoints stay connected when k is removed,
 // that is, whether k is not a bridge.
 //
-// The walter model asks it for every candidate link of every change (pickRemovableLink),
+// The walter model asks it for every candidate link of every change (PickRemovableLink),
 // and at the paper's size (n = 30) the port-by-port search was 7 to 9% of a trial's time
 // (pprof, BenchmarkRL/n=30), about 1% over rows. A network of at most 64 nodes has its
 // adjacency matrix, and each node's row of it fits in one word: a breadth-first search
@@ -755,10 +731,10 @@ func (t *Topology) connectedWithoutPorts(k int, u, v int32) bool {
 		x := q[h]
 		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
 			sl := t.slot(x, p)
-			if t.ports[sl].link() == int32(k) {
+			if t.ports[sl].Link() == int32(k) {
 				continue
 			}
-			y := t.ports[sl].peer()
+			y := t.ports[sl].Peer()
 			if y == v {
 				return true
 			}
@@ -783,7 +759,7 @@ func (t *Topology) Connected() bool {
 	for h := 0; h < len(q); h++ {
 		x := q[h]
 		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
-			if y := t.ports[t.slot(x, p)].peer(); t.stamp[y] != t.cur {
+			if y := t.ports[t.slot(x, p)].Peer(); t.stamp[y] != t.cur {
 				t.stamp[y] = t.cur
 				q = append(q, y)
 			}
@@ -798,8 +774,16 @@ func (t *Topology) Connected() bool {
 func (t *Topology) Neighbors(dst []int32, i int32) []int32 {
 	for w, word := range t.up.Row(i) {
 		for ; word != 0; word &= word - 1 {
-			dst = append(dst, t.ports[t.slot(i, Port(w*64+bits.TrailingZeros64(word)))].peer())
+			dst = append(dst, t.ports[t.slot(i, Port(w*64+bits.TrailingZeros64(word)))].Peer())
 		}
 	}
 	return dst
+}
+
+// MemoryBytes reports the bytes the topology holds per node and per port, and in its
+// per-link lists: slice capacities, so what it really holds (the kernel's MemoryBytes).
+func (t *Topology) MemoryBytes() (perNodeAndPort, links int) {
+	b := cap(t.ports)*int(unsafe.Sizeof(PortRec{})) + cap(t.lastArr)*8 + cap(t.spill)*4 +
+		cap(t.up.words)*8 + cap(t.deg)*4 + cap(t.adj)*8 + cap(t.stamp)*4 + cap(t.bfsQueue)*4 + cap(t.removable)*4
+	return b, cap(t.links)*int(unsafe.Sizeof(linkEnds{})) + cap(t.linkSince)*8
 }

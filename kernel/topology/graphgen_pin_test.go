@@ -1,9 +1,11 @@
-package kernel
+package topology
 
 import (
 	"fmt"
 	"hash/fnv"
 	"testing"
+
+	"github.com/mutexlab/mutexlab/kernel/rng"
 )
 
 // graphHash builds RandomConnected(n, links) from seed and hashes everything a trial can
@@ -12,7 +14,7 @@ import (
 // leave it where it found it plus exactly the draws the graph took).
 func graphHash(t *testing.T, n, links int, seed uint64, spill spillRule) string {
 	topo := Topology{spillAt: spill}
-	var rng Stream
+	var rng rng.Stream
 	rng.Seed(seed)
 	topo.Reset(n, PortCapFor(n, links))
 	v0 := topo.Version()
@@ -40,7 +42,7 @@ func graphHash(t *testing.T, n, links int, seed uint64, spill spillRule) string 
 		}
 		for p := Port(0); int(p) < topo.PortCap(); p++ {
 			r := topo.rec(i, p)
-			put(int64(r.peer()), int64(r.peerPort()), int64(r.inflight), int64(r.gen), int64(r.link()))
+			put(int64(r.Peer()), int64(r.PeerPort()), int64(r.inflight), int64(r.gen), int64(r.Link()))
 		}
 	}
 	put(int64(topo.Version()-v0), int64(rng.Uint64()), int64(topo.spills))

@@ -1,12 +1,16 @@
-package kernel
+package topology
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/mutexlab/mutexlab/kernel/rng"
+)
 
 // TestBFSDistancesMatchQueue compares the level-by-level distances (BFS without parents)
 // with the queue's (BFS with parents), on random graphs from sparse to dense, after link
 // changes (holes in the port rows, disconnected parts) and with spilled ports.
 func TestBFSDistancesMatchQueue(t *testing.T) {
-	var rng Stream
+	var rng rng.Stream
 	for seed := uint64(1); seed <= 60; seed++ {
 		rng.Seed(seed)
 		spill := spillBySize
@@ -26,7 +30,7 @@ func TestBFSDistancesMatchQueue(t *testing.T) {
 // 1/cutDiv of its links (holes in the port rows, maybe several parts), and compares the
 // level-by-level BFS (without parents; how names it in failures) with the queue's (with
 // parents) from a random root: the nodes reached and every distance. It returns the graph.
-func bfsAgainstQueue(t *testing.T, rng *Stream, seed uint64, cutDiv int, how string, spill spillRule) *Topology {
+func bfsAgainstQueue(t *testing.T, rng *rng.Stream, seed uint64, cutDiv int, how string, spill spillRule) *Topology {
 	t.Helper()
 	n := 64 + rng.IntN(3000)
 	links := MinLinks(n) + rng.IntN(8*n)

@@ -1,4 +1,4 @@
-package kernel
+package topology
 
 import "fmt"
 
@@ -92,19 +92,19 @@ func (t *Topology) adjacentFresh(u, v int32) bool {
 	d := int(t.deg[u])
 	row := t.ports[int(u)*t.inline:][:min(d, t.inline)]
 	for k := range row {
-		if row[k].peer() == v {
+		if row[k].Peer() == v {
 			return true
 		}
 	}
 	for p := t.inline; p < d; p++ {
-		if t.ports[t.slot(u, Port(p))].peer() == v {
+		if t.ports[t.slot(u, Port(p))].Peer() == v {
 			return true
 		}
 	}
 	return false
 }
 
-// freshCandidate is randomAbsentPair's test on a topology built by connectFresh alone: u
+// freshCandidate is RandomAbsentPair's test on a topology built by connectFresh alone: u
 // and v are not adjacent and both have a free port.
 func (t *Topology) freshCandidate(u, v int32) bool {
 	return !t.Full(u) && !t.Full(v) && !t.adjacentFresh(u, v)
@@ -116,7 +116,7 @@ func (t *Topology) freshCandidate(u, v int32) bool {
 func (t *Topology) connectFresh(u, v int32, since float64) error {
 	du, dv := t.deg[u], t.deg[v]
 	if int(du) >= t.portCap || int(dv) >= t.portCap {
-		return fmt.Errorf("kernel: cannot connect %d and %d: no free port (port cap %d)", u, v, t.portCap)
+		return fmt.Errorf("topology: cannot connect %d and %d: no free port (port cap %d)", u, v, t.portCap)
 	}
 	pu, pv := Port(du), Port(dv)
 	t.ensureSlot(u, pu)

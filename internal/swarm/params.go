@@ -72,4 +72,3 @@ func gmeKnobs(r *kernel.Stream, p *kernel.Params) {
 func drsKnobs(r *kernel.Stream, p *kernel.Params) {
 	p.Algo = map[string]float64{drs.ParamK: float64([]int{16, 64, 256}[r.IntN(3)])}
 }
-

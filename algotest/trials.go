@@ -1,7 +1,7 @@
 // Package trialtest holds what the algorithm packages' tests share: random trial parameters
 // (every knob drawn per seed, swarm-testing style) and a loop that runs many seeded trials
 // under the kernel's online safety checks and starvation watchdog.
-package trialtest
+package algotest
 
 import (
 	"fmt"

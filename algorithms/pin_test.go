@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 	"github.com/mutexlab/mutexlab/kernel/netmodel"
 )
@@ -28,14 +28,14 @@ type pinTrial struct {
 // walter network (for akw1 with link changes capped at 0.1 per time unit), on random
 // waypoint, and with crashes.
 var pinGens = map[string]func(seed uint64) kernel.Params{
-	"walter": trialtest.RandomParams,
+	"walter": algotest.RandomParams,
 	"walter-slow": func(seed uint64) kernel.Params {
-		p := trialtest.RandomParams(seed)
+		p := algotest.RandomParams(seed)
 		p.Mobility = min(p.Mobility, 0.1) // akw1's restarts need a slow network (akw1_test.go)
 		return p
 	},
-	"waypoint": func(seed uint64) kernel.Params { return trialtest.WaypointParams(seed, 0x9147) },
-	"crash":    func(seed uint64) kernel.Params { return trialtest.CrashParams(seed, true, 0.1) },
+	"waypoint": func(seed uint64) kernel.Params { return algotest.WaypointParams(seed, 0x9147) },
+	"crash":    func(seed uint64) kernel.Params { return algotest.CrashParams(seed, true, 0.1) },
 }
 
 // pinAlgo are the algorithm parameters each algorithm's pins run with: non-default knobs, so

@@ -12,9 +12,9 @@ import (
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/algorithms/akw1"
 	"github.com/mutexlab/mutexlab/algorithms/drs"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/analysis"
 	"github.com/mutexlab/mutexlab/internal/slowed"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -185,7 +185,7 @@ func measureLocality(t *testing.T, alg string, mobile bool, seeds int) localityS
 		return 0
 	}
 	for seed := uint64(1); seed <= uint64(seeds); seed++ {
-		p := trialtest.CrashParams(seed, mobile, 1)
+		p := algotest.CrashParams(seed, mobile, 1)
 		free := p
 		free.Crashes = nil
 		r0, err := sim.Run(free, info.New())

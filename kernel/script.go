@@ -110,7 +110,7 @@ func (s *Sim) Settle() error {
 // ---- Scenario scripts: out-of-order delivery and inspection ----
 
 // NodeStater is implemented by algorithms whose node states scenario scripts
-// (internal/trialtest) and replay traces print: node i's state on one line, in its paper's
+// (algotest) and replay traces print: node i's state on one line, in its paper's
 // terms. It may allocate; it is never called while a trial runs.
 type NodeStater interface {
 	NodeState(i int32) string

@@ -3,17 +3,17 @@ package akw1
 import (
 	"testing"
 
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// waypointParams draws a random-waypoint trial (trialtest.WaypointParams, with this
+// waypointParams draws a random-waypoint trial (algotest.WaypointParams, with this
 // package's own salt).
-func waypointParams(seed uint64) kernel.Params { return trialtest.WaypointParams(seed, 0xa4a1) }
+func waypointParams(seed uint64) kernel.Params { return algotest.WaypointParams(seed, 0xa4a1) }
 
 // i2 is invariant I2 after every trial: no request reached a node without the fork.
 func i2(a *AKW1) func(uint64, *kernel.Result) error {
-	return trialtest.Zero("invariant I2: requests that reached a node without the fork", a.BadReq)
+	return algotest.Zero("invariant I2: requests that reached a node without the fork", a.BadReq)
 }
 
 // TestRandomWalter: static and mobile random graphs with reliable FIFO links, every knob
@@ -22,7 +22,7 @@ func i2(a *AKW1) func(uint64, *kernel.Result) error {
 func TestRandomWalter(t *testing.T) {
 	t.Parallel()
 	a := New()
-	trialtest.Trials(t, withLemma3{a}, trialtest.Count(300, 60), trialtest.SlowParams, i2(a))
+	algotest.Trials(t, withLemma3{a}, algotest.Count(300, 60), algotest.SlowParams, i2(a))
 }
 
 // TestRandomWaypoint: random waypoint (lossy FIFO links, moving/static nodes), a third of
@@ -30,7 +30,7 @@ func TestRandomWalter(t *testing.T) {
 func TestRandomWaypoint(t *testing.T) {
 	t.Parallel()
 	a := New()
-	trialtest.Trials(t, withLemma3{a}, trialtest.Count(300, 60), waypointParams, i2(a))
+	algotest.Trials(t, withLemma3{a}, algotest.Count(300, 60), waypointParams, i2(a))
 }
 
 // TestRefusesNonFIFO: the paper assumes FIFO links (forks.RequireFIFO); tvg is refused.

@@ -3,7 +3,7 @@ package akw1
 import (
 	"testing"
 
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -16,9 +16,9 @@ const crashMobilityCap = 0.1
 // The measured worst exceeds akw2's 2 (the paper's point in comparing them): a blocked node
 // behind SD^f keeps its neighbours at the SD^f entry, and they keep theirs at AD^f.
 func TestFailureLocality(t *testing.T) {
-	count := trialtest.Count(150, 40)
+	count := algotest.Count(150, 40)
 	for _, mobile := range []bool{false, true} {
-		worst, blocked := trialtest.FailureLocality(t, New(), count, mobile, crashMobilityCap)
+		worst, blocked := algotest.FailureLocality(t, New(), count, mobile, crashMobilityCap)
 		t.Logf("akw1 mobile=%v: worst failure locality %d over %d trials (%d with blocked nodes)", mobile, worst, count, blocked)
 		if blocked == 0 {
 			t.Fatalf("no trial blocked any node: the crashes did not bite")
@@ -32,11 +32,11 @@ func TestFailureLocality(t *testing.T) {
 // TestFailureLocalityLinial: variation 1b's claim, max(log* n, 4) + 2 = 6 for these sizes
 // (Theorem 7), measured on mobile networks (on static ones nothing recolours and 1b is 1a).
 func TestFailureLocalityLinial(t *testing.T) {
-	count := trialtest.Count(150, 40)
+	count := algotest.Count(150, 40)
 	sim := kernel.NewSim()
 	worst := 0
 	for seed := uint64(1); seed <= uint64(count); seed++ {
-		p := trialtest.CrashParams(seed, true, crashMobilityCap)
+		p := algotest.CrashParams(seed, true, crashMobilityCap)
 		p.Algo = map[string]float64{ParamColoring: ColoringLinial, ParamKnownN: float64(p.N), ParamKnownD: float64(p.N - 1)}
 		res, err := sim.Run(p, New())
 		if err != nil {

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -35,12 +35,12 @@ func TestLinialSchedule(t *testing.T) {
 // the known δ; every colour the recolouring produced lies in the range the package doc
 // documents, q²·(δ+1) (the color_range metric).
 func TestLinialRandom(t *testing.T) {
-	count := trialtest.Count(150, 40)
+	count := algotest.Count(150, 40)
 	sim := kernel.NewSim()
 	a := New()
 	exercised := 0
 	for seed := uint64(1); seed <= uint64(count); seed++ {
-		for _, p := range []kernel.Params{LinialParams(trialtest.SlowParams(seed)), LinialParams(waypointParams(seed))} {
+		for _, p := range []kernel.Params{LinialParams(algotest.SlowParams(seed)), LinialParams(waypointParams(seed))} {
 			if err := Validate(&p); err != nil {
 				t.Fatal(err)
 			}

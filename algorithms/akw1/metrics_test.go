@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/akw1"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/analysis"
 	"github.com/mutexlab/mutexlab/internal/slowed"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
 	"github.com/mutexlab/mutexlab/kernel"
 	"github.com/mutexlab/mutexlab/kernel/netmodel"
 )
@@ -44,7 +44,7 @@ func colorRanges(t *testing.T, mutant string) (deg, rng []float64) {
 			if err != nil {
 				t.Fatalf("%q degree %g seed %d: %v", mutant, d, s, err)
 			}
-			deg, rng = append(deg, float64(w.MaxDegree())), append(rng, trialtest.Metric(t, r, akw1.MetricColorRange))
+			deg, rng = append(deg, float64(w.MaxDegree())), append(rng, algotest.Metric(t, r, akw1.MetricColorRange))
 		}
 	}
 	return deg, rng

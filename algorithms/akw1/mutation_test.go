@@ -4,8 +4,7 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/akw1"
-	"github.com/mutexlab/mutexlab/internal/swarm/swarmtest"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -15,16 +14,16 @@ import (
 const equivalentBound = 60
 
 // mutationParams cycles through the networks akw1 is tested on: random graphs with slow
-// link changes (trialtest.SlowParams), fast random-waypoint nodes under a heavy load, and
+// link changes (algotest.SlowParams), fast random-waypoint nodes under a heavy load, and
 // variation 1b (Linial's colouring) on random waypoint.
 func mutationParams(seed uint64) kernel.Params {
 	switch seed % 3 {
 	case 0:
-		return trialtest.FastWaypointParams(seed, 0xa4a1)
+		return algotest.FastWaypointParams(seed, 0xa4a1)
 	case 1:
-		return akw1.LinialParams(trialtest.WaypointParams(seed, 0xa4a1))
+		return akw1.LinialParams(algotest.WaypointParams(seed, 0xa4a1))
 	}
-	return trialtest.SlowParams(seed)
+	return algotest.SlowParams(seed)
 }
 
 // TestMutants: each deliberately broken variant of akw1 (a line of Algorithm 1 dropped or
@@ -34,12 +33,12 @@ func mutationParams(seed uint64) kernel.Params {
 // keep-doorways (the listing as printed) deadlocks, eater-stays breaks Lemma 3.
 func TestMutants(t *testing.T) {
 	t.Parallel()
-	swarmtest.Suite{Algo: "akw1", Mutants: akw1.Mutants, Bound: 300, Params: mutationParams,
+	algotest.Suite{Name: "akw1", Mutants: akw1.Mutants, Bound: 300, Params: mutationParams,
 		New: func(m string) (kernel.Algorithm, error) {
 			a, err := akw1.NewMutant(m)
 			return akw1.WithLemma3(a), err
 		},
-		Special: []swarmtest.Mutant{
+		Special: []algotest.Mutant{
 			{Name: "no-return-path", Bound: equivalentBound,
 				Equivalent: "response time only: the return path lets a node blocked behind a moved neighbour ask its forks back sooner (section 4.1, Figure 4); the node is served anyway once link changes stop"},
 			{Name: "skip-sdf", Bound: equivalentBound,

@@ -7,14 +7,14 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/akw1"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
 // subject plugs an akw1 instance into the scenario driver, with its messages in the paper's
 // terms.
-func subject(a *akw1.AKW1) trialtest.Subject {
-	return trialtest.Subject{Algo: a, Message: message}
+func subject(a *akw1.AKW1) algotest.Subject {
+	return algotest.Subject{Algo: a, Message: message}
 }
 
 // message renders akw1's messages: door(AD^f,SD^f) the doorways the sender is now behind
@@ -71,13 +71,13 @@ func color(c int64) string {
 // on a path of three (doorways.txt), and Figure 4's return path after a crash (figure4.txt).
 func TestScenarios(t *testing.T) {
 	t.Parallel()
-	trialtest.RunScripts(t, "testdata/*.txt", func() trialtest.Subject { return subject(akw1.New()) })
+	algotest.RunScripts(t, "testdata/*.txt", func() algotest.Subject { return subject(akw1.New()) })
 }
 
 // TestScenariosCatchMutants: each script fails under the mutants that change what it shows.
 func TestScenariosCatchMutants(t *testing.T) {
 	t.Parallel()
-	mutant := func(m string) (trialtest.Subject, error) {
+	mutant := func(m string) (algotest.Subject, error) {
 		a, err := akw1.NewMutant(m)
 		return subject(a), err
 	}
@@ -86,7 +86,7 @@ func TestScenariosCatchMutants(t *testing.T) {
 		"testdata/figure4.txt":  {"no-return-path", "skip-sdf", "fork-at-both-ends", "no-recolor"},
 	} {
 		for _, m := range mutants {
-			trialtest.ScriptsCatch(t, map[string]string{file: m}, mutant)
+			algotest.ScriptsCatch(t, map[string]string{file: m}, mutant)
 		}
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/cm"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 	"github.com/mutexlab/mutexlab/kernel/netmodel"
 )
@@ -15,11 +15,11 @@ import (
 // (Chandy–Misra, whose waiting chains are unbounded) block nodes farther away, which shows
 // the measurement can tell the difference.
 func TestFailureLocalityStatic(t *testing.T) {
-	count := trialtest.Count(150, 40)
+	count := algotest.Count(150, 40)
 	if blocked := failureLocality2(t, count, false); blocked == 0 {
 		t.Fatalf("no trial blocked any node: the crashes did not bite, the test measures nothing")
 	}
-	cmWorst, _ := trialtest.FailureLocality(t, cm.New(), count, false, math.Inf(1))
+	cmWorst, _ := algotest.FailureLocality(t, cm.New(), count, false, math.Inf(1))
 	t.Logf("cm static: worst failure locality %d", cmWorst)
 	if cmWorst <= 2 {
 		t.Fatalf("cm's measured failure locality is %d: the measurement does not discriminate", cmWorst)
@@ -29,14 +29,14 @@ func TestFailureLocalityStatic(t *testing.T) {
 // TestFailureLocalityMobile: the same with link changes until the measurement ends (the hop
 // distance is taken on the network when changes have ceased).
 func TestFailureLocalityMobile(t *testing.T) {
-	failureLocality2(t, trialtest.Count(150, 40), true)
+	failureLocality2(t, algotest.Count(150, 40), true)
 }
 
 // failureLocality2 measures akw2's failure locality on count crash trials and fails t above
 // Theorem 8's 2; it returns how many trials had a blocked node.
 func failureLocality2(t *testing.T, count int, mobile bool) int {
 	t.Helper()
-	worst, blocked := trialtest.FailureLocality(t, New(), count, mobile, math.Inf(1))
+	worst, blocked := algotest.FailureLocality(t, New(), count, mobile, math.Inf(1))
 	t.Logf("akw2 mobile=%v: worst failure locality %d over %d trials (%d with blocked nodes)", mobile, worst, count, blocked)
 	if worst > 2 {
 		t.Fatalf("akw2: measured failure locality %d, the paper claims 2", worst)

@@ -6,8 +6,7 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/akw2"
-	"github.com/mutexlab/mutexlab/internal/swarm/swarmtest"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -17,11 +16,11 @@ import (
 func mutationParams(seed uint64) kernel.Params {
 	switch seed % 3 {
 	case 0:
-		return trialtest.FastWaypointParams(seed, 0xa4a2)
+		return algotest.FastWaypointParams(seed, 0xa4a2)
 	case 1:
-		return trialtest.CrashParams(seed, seed%2 == 0, math.Inf(1))
+		return algotest.CrashParams(seed, seed%2 == 0, math.Inf(1))
 	}
-	return trialtest.RandomParams(seed)
+	return algotest.RandomParams(seed)
 }
 
 // failureLocality is Theorem 8's claim on a finished trial: no live node farther than two
@@ -43,9 +42,9 @@ func failureLocality(_ *kernel.Params, sim *kernel.Sim) error {
 // links change, and the check would read it.)
 func TestMutants(t *testing.T) {
 	t.Parallel()
-	swarmtest.Suite{Algo: "akw2", Mutants: akw2.Mutants, Bound: 300, Params: mutationParams, Claim: failureLocality,
+	algotest.Suite{Name: "akw2", Mutants: akw2.Mutants, Bound: 300, Params: mutationParams, Claim: failureLocality,
 		New: func(m string) (kernel.Algorithm, error) { return akw2.NewMutant(m) },
-		Special: []swarmtest.Mutant{{Name: "ignore-notify", Bound: 60,
+		Special: []algotest.Mutant{{Name: "ignore-notify", Bound: 60,
 			Equivalent: "response time only: the priorities stay a total order and every eater lowers itself (line 5), so safety, service and failure locality 2 hold; Theorem 9's O(n) response time is what line 9 buys, and no online check bounds it"}},
 	}.Run(t)
 }

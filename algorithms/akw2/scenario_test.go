@@ -4,22 +4,22 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/akw2"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 )
 
 // TestScenarios plays the scenario scripts in testdata: Theorem 8's failure locality 2 on a
 // crash, step by step.
 func TestScenarios(t *testing.T) {
 	t.Parallel()
-	trialtest.RunScripts(t, "testdata/*.txt", func() trialtest.Subject { return trialtest.Subject{Algo: akw2.New()} })
+	algotest.RunScripts(t, "testdata/*.txt", func() algotest.Subject { return algotest.Subject{Algo: akw2.New()} })
 }
 
 // TestScenariosCatchMutants: the script fails under a mutant that changes what it shows.
 func TestScenariosCatchMutants(t *testing.T) {
 	t.Parallel()
-	trialtest.ScriptsCatch(t, map[string]string{"testdata/failure-locality.txt": "eat-with-senior-forks"},
-		func(m string) (trialtest.Subject, error) {
+	algotest.ScriptsCatch(t, map[string]string{"testdata/failure-locality.txt": "eat-with-senior-forks"},
+		func(m string) (algotest.Subject, error) {
 			a, err := akw2.NewMutant(m)
-			return trialtest.Subject{Algo: a}, err
+			return algotest.Subject{Algo: a}, err
 		})
 }

@@ -5,19 +5,19 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
 // TestRandomWalter: reliable FIFO links with link changes (forks created and destroyed).
 func TestRandomWalter(t *testing.T) {
-	count := trialtest.Count(150, 40)
-	trialtest.RunSeeds(t, New(), count)
+	count := algotest.Count(150, 40)
+	algotest.RunSeeds(t, New(), count)
 }
 
 // TestRandomTVG: lossy, non-FIFO edge-Markovian links with a degree cap.
 func TestRandomTVG(t *testing.T) {
-	trialtest.Trials(t, New(), 200, func(seed uint64) kernel.Params { return trialtest.TVGParams(seed, 0xc0) },
+	algotest.Trials(t, New(), 200, func(seed uint64) kernel.Params { return algotest.TVGParams(seed, 0xc0) },
 		func(seed uint64, r *kernel.Result) error {
 			if r.MaxInFlightPerLink > 2 {
 				return fmt.Errorf("%d messages on a link: one fork and one token exist per link", r.MaxInFlightPerLink)

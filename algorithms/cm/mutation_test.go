@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/cm"
-	"github.com/mutexlab/mutexlab/internal/swarm/swarmtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -27,8 +27,8 @@ const noForkBound = 40
 // checks (local mutual exclusion, the fork check at every entry) or the liveness phase.
 func TestMutants(t *testing.T) {
 	t.Parallel()
-	swarmtest.Suite{Algo: "cm", Mutants: cm.Mutants, Bound: 300,
+	algotest.Suite{Name: "cm", Mutants: cm.Mutants, Bound: 300,
 		New:     func(m string) (kernel.Algorithm, error) { return cm.NewMutant(m) },
-		Special: []swarmtest.Mutant{{Name: "yield-clean-fork", Bound: yieldCleanBound}, {Name: "no-fork-at-link-up", Bound: noForkBound}},
+		Special: []algotest.Mutant{{Name: "yield-clean-fork", Bound: yieldCleanBound}, {Name: "no-fork-at-link-up", Bound: noForkBound}},
 	}.Run(t)
 }

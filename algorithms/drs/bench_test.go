@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 	"github.com/mutexlab/mutexlab/kernel/netmodel"
 )
@@ -15,7 +15,7 @@ import (
 // Warm-up and measurement are short (500 and 2,000 CS entries): most of a trial is the
 // liveness drain, in which every node still waiting when the measurement ends is served.
 func waypoint100kParams() kernel.Params {
-	return trialtest.Waypoint{N: 100000, Side: 3000, R: 20, VMin: 0.05, VMax: 0.2, Load: 0.05, Warmup: 500, Measure: 2000}.Params()
+	return algotest.Waypoint{N: 100000, Side: 3000, R: 20, VMin: 0.05, VMax: 0.2, Load: 0.05, Warmup: 500, Measure: 2000}.Params()
 }
 
 // benchSim is warmed by one trial the first time BenchmarkWaypoint100k runs, so that -count

@@ -4,17 +4,17 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 	"github.com/mutexlab/mutexlab/kernel/netmodel"
 )
 
-// tvgParams draws a small trial on the edge-Markovian network (trialtest.TVGParams) with K
+// tvgParams draws a small trial on the edge-Markovian network (algotest.TVGParams) with K
 // random too: small for tiny Δ, about Δ² otherwise (the paper's footnote 2: with K <= Δ² a
 // node wins an open trial with probability about (1-1/K)^(2Δ²)/(2Δ²), which for K = 2 and
 // Δ = 6 is 1e-24: lockout freedom holds only in the limit).
 func tvgParams(seed uint64) kernel.Params {
-	p := trialtest.TVGParams(seed, 0xd125)
+	p := algotest.TVGParams(seed, 0xd125)
 	var r kernel.Stream
 	r.Seed(kernel.DeriveSeed(seed, 0xd126))
 	if d := int(p.Net[netmodel.Delta]); d <= 2 {
@@ -30,7 +30,7 @@ func tvgParams(seed uint64) kernel.Params {
 // lock sets at every entry and exit, at most two messages in transit per edge (Lemma 11),
 // and lockout freedom (every request served once link changes stop; starvation watchdog).
 func TestRandomTVG(t *testing.T) {
-	count := trialtest.Count(300, 60)
+	count := algotest.Count(300, 60)
 	sim := kernel.NewSim()
 	a := New()
 	var lost, changes int64

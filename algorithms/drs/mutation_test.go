@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/drs"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/internal/swarm"
-	"github.com/mutexlab/mutexlab/internal/swarm/swarmtest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -26,7 +26,7 @@ func mutationParams(seed uint64) kernel.Params {
 // sets, Lemma 11's two messages per edge) or the liveness phase.
 func TestMutants(t *testing.T) {
 	t.Parallel()
-	swarmtest.Suite{Algo: "drs", Mutants: drs.Mutants, Bound: 300, Params: mutationParams,
+	algotest.Suite{Name: "drs", Mutants: drs.Mutants, Bound: 300, Params: mutationParams,
 		New: func(m string) (kernel.Algorithm, error) { return drs.NewMutant(m) },
 	}.Run(t)
 }

@@ -4,7 +4,7 @@ import (
 	"math/bits"
 	"testing"
 
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 	"github.com/mutexlab/mutexlab/kernel/netmodel"
 )
@@ -25,8 +25,8 @@ func TestResourcesAsRun(t *testing.T) {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
 		delta, k := int(p.Net[netmodel.Delta]), int(p.Algo[ParamK])
-		state, msg := trialtest.Metric(t, r, MetricStateBits), trialtest.Metric(t, r, MetricMsgBits)
-		if got := trialtest.Metric(t, r, MetricPorts); got != float64(delta) {
+		state, msg := algotest.Metric(t, r, MetricStateBits), algotest.Metric(t, r, MetricMsgBits)
+		if got := algotest.Metric(t, r, MetricPorts); got != float64(delta) {
 			t.Errorf("seed %d: drs_ports %g, want Δ = %d", seed, got, delta)
 		}
 		if want := float64(a.MemoryBytes()*8/p.N - 32); state != want || state < float64(MemoryBits(delta, k)) {

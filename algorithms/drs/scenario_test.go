@@ -5,18 +5,18 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/drs"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
 // subject plugs a DRS instance into the scenario driver, with one command of its own:
 // "priority i p" makes node i draw priority p in its competition trials from now on
 // (otherwise it draws from its random stream).
-func subject(a *drs.DRS) trialtest.Subject {
+func subject(a *drs.DRS) algotest.Subject {
 	prio := map[int32]int{}
 	a.Priority = func(i int32) int { return prio[i] }
-	return trialtest.Subject{Algo: a, Message: message, Commands: map[string]func([]string) (string, error){
-		"priority": trialtest.NodeNumber("priority", func(i int32, p int64) { prio[i] = int(p) }),
+	return algotest.Subject{Algo: a, Message: message, Commands: map[string]func([]string) (string, error){
+		"priority": algotest.NodeNumber("priority", func(i int32, p int64) { prio[i] = int(p) }),
 	}}
 }
 
@@ -36,19 +36,19 @@ func message(typ string, m kernel.Message) string {
 // Daymude, Richa and Scheideler, each step headed by the action it shows.
 func TestScenarios(t *testing.T) {
 	t.Parallel()
-	trialtest.RunScripts(t, "testdata/*.txt", func() trialtest.Subject { return subject(drs.New()) })
+	algotest.RunScripts(t, "testdata/*.txt", func() algotest.Subject { return subject(drs.New()) })
 }
 
 // TestScenariosCatchMutants: each script fails under a mutant that changes what it shows.
 func TestScenariosCatchMutants(t *testing.T) {
 	t.Parallel()
-	trialtest.ScriptsCatch(t, map[string]string{
+	algotest.ScriptsCatch(t, map[string]string{
 		"testdata/lock.txt":           "enter-early",
 		"testdata/unlock.txt":         "keep-lock",
 		"testdata/compete.txt":        "ignore-lock",
 		"testdata/disconnect.txt":     "forget-port",
 		"testdata/late-applicant.txt": "literal-listing",
-	}, func(m string) (trialtest.Subject, error) {
+	}, func(m string) (algotest.Subject, error) {
 		a, err := drs.NewMutant(m)
 		return subject(a), err
 	})

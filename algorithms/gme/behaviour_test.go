@@ -6,7 +6,7 @@ import (
 
 	"github.com/mutexlab/mutexlab/algorithms/gme"
 	"github.com/mutexlab/mutexlab/algorithms/rl"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -26,7 +26,7 @@ func TestDegenerateLetsEveryoneIn(t *testing.T) {
 	var tokRL, tokGME int64
 	var waitRL, waitGME float64
 	for seed := uint64(1); seed <= 80; seed++ {
-		p := trialtest.RandomParams(seed)
+		p := algotest.RandomParams(seed)
 		want, err := sim.Run(p, rl.New())
 		if err != nil {
 			t.Fatal(err)
@@ -35,11 +35,11 @@ func TestDegenerateLetsEveryoneIn(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		tokRL += trialtest.Messages(want, "token")
-		tokGME += trialtest.Messages(got, "token")
+		tokRL += algotest.Messages(want, "token")
+		tokGME += algotest.Messages(got, "token")
 		waitRL += want.WaitMean
 		waitGME += got.WaitMean
-		conc, session := trialtest.Metric(t, got, gme.MetricConcMax), trialtest.Metric(t, got, gme.MetricSession)
+		conc, session := algotest.Metric(t, got, gme.MetricConcMax), algotest.Metric(t, got, gme.MetricSession)
 		if conc < 1 || session < 1 {
 			t.Fatalf("seed %d: max concurrency %g, entries per session %g, want both >= 1", seed, conc, session)
 		}
@@ -75,8 +75,8 @@ func TestConcurrencyFallsWithM(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			conc += trialtest.Metric(t, r, gme.MetricConcMean) / 3
-			sess += trialtest.Metric(t, r, gme.MetricSession) / 3
+			conc += algotest.Metric(t, r, gme.MetricConcMean) / 3
+			sess += algotest.Metric(t, r, gme.MetricSession) / 3
 		}
 		return
 	}
@@ -167,7 +167,7 @@ func TestValidate(t *testing.T) {
 // TestDeterministic: a trial is a pure function of its parameters and seed, also on a reused
 // simulator and algorithm instance (the resource draws come from the algorithm's stream).
 func TestDeterministic(t *testing.T) {
-	p := withAlgo(trialtest.RandomParams(9), 4, gme.DistZipf, 1.2)
+	p := withAlgo(algotest.RandomParams(9), 4, gme.DistZipf, 1.2)
 	p.Mobility = 0.5
 	fresh, err := kernel.NewSim().Run(p, gme.New())
 	if err != nil {
@@ -175,7 +175,7 @@ func TestDeterministic(t *testing.T) {
 	}
 	sim, a := kernel.NewSim(), gme.New()
 	for seed := uint64(100); seed < 104; seed++ {
-		if _, err := sim.Run(randomAlgo(trialtest.RandomParams(seed), seed), a); err != nil {
+		if _, err := sim.Run(randomAlgo(algotest.RandomParams(seed), seed), a); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -184,7 +184,7 @@ func TestDeterministic(t *testing.T) {
 		t.Fatal(err)
 	}
 	if fresh.Events != reused.Events || fresh.WaitMean != reused.WaitMean || fresh.MsgsTotal != reused.MsgsTotal ||
-		trialtest.Metric(t, fresh, gme.MetricConcMean) != trialtest.Metric(t, reused, gme.MetricConcMean) {
+		algotest.Metric(t, fresh, gme.MetricConcMean) != algotest.Metric(t, reused, gme.MetricConcMean) {
 		t.Fatalf("same parameters, different results:\nfresh  %+v\nreused %+v", fresh, reused)
 	}
 }
@@ -203,7 +203,7 @@ func TestTrialAllocs(t *testing.T) {
 		p := withAlgo(kernel.DefaultParams(), m, gme.DistUniform, 1)
 		p.Algo[gme.ParamSubtokens] = sub
 		p.Mobility, p.Load, p.Seed, p.Warmup, p.Measure = 0.1, 0.1, 7, 100, 600
-		allocsShort, allocsLong := trialtest.TrialAllocs(t, gme.New(), p)
+		allocsShort, allocsLong := algotest.TrialAllocs(t, gme.New(), p)
 		if allocsShort > maxTrialAllocs || allocsLong > allocsShort {
 			t.Errorf("subtokens %s: a trial allocates %v times, twice as long %v: want at most %d and no growth",
 				gme.SubtokensNames[int(sub)], allocsShort, allocsLong, maxTrialAllocs)

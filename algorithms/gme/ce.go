@@ -1,6 +1,7 @@
 package gme
 
 import (
+	"github.com/mutexlab/mutexlab/algorithms/checks"
 	"github.com/mutexlab/mutexlab/algorithms/internal/linkrev"
 	"github.com/mutexlab/mutexlab/kernel"
 )
@@ -24,11 +25,13 @@ import (
 // ceWhy is the watch's error: the waiting node and the leader.
 const ceWhy = "concurrent entering (Jiang's Theorem 2): leader %[2]d holds the request of node %[1]d for the resource of its open session"
 
-// Checker returns gme's checks: group mutual exclusion (Theorem 1) at every CS entry, and the
-// concurrent-entering watch. The same instance serves every trial of this GME.
+// Checker returns gme's checks: group mutual exclusion (Theorem 1, checks.Group) at every CS
+// entry, and the concurrent-entering watch. The session of a request is R_i, set once at
+// RequestCS from the drawn resource and never changed by a handler, so an entry granted for
+// the wrong resource is caught. The same instance serves every trial of this GME.
 func (a *GME) Checker() kernel.Checker {
 	if a.watch == nil {
-		a.watch = newWatch(&groupChecker{a: a}, ceWhy)
+		a.watch = newWatch(checks.Group(func(i int32) int64 { return a.res[i] }), ceWhy)
 	}
 	return a.watch
 }

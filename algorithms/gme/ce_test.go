@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/gme"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/internal/jiangload"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -21,18 +21,18 @@ import (
 func TestConcurrentEnteringPerReading(t *testing.T) {
 	t.Parallel()
 	sim, a := kernel.NewSim(), gme.New()
-	count := trialtest.Count(200, 40)
+	count := algotest.Count(200, 40)
 	missed, stopped := 0, 0
 	for seed := uint64(1); seed <= uint64(count); seed++ {
-		p := randomAlgo(trialtest.RandomParams(seed), seed)
+		p := randomAlgo(algotest.RandomParams(seed), seed)
 		p.Algo[gme.ParamSubtokens] = gme.SubtokensInCS
 		r, err := sim.Run(p, a)
 		if err != nil {
 			t.Fatalf("seed %d, in-cs: %v", seed, err)
 		}
-		if m := trialtest.Metric(t, r, gme.MetricCEMisses); m > 0 {
+		if m := algotest.Metric(t, r, gme.MetricCEMisses); m > 0 {
 			missed++
-			if trialtest.Metric(t, r, gme.MetricCETime) <= 0 {
+			if algotest.Metric(t, r, gme.MetricCETime) <= 0 {
 				t.Errorf("seed %d: %g misses that lasted no time", seed, m)
 			}
 			p.Algo[gme.ParamCECheck] = gme.CECheckFail
@@ -44,9 +44,9 @@ func TestConcurrentEnteringPerReading(t *testing.T) {
 		}
 		p.Algo[gme.ParamSubtokens], p.Algo[gme.ParamCECheck] = gme.SubtokensSession, gme.CECheckFail
 		if r, err = sim.Run(p, a); err != nil {
-			t.Fatalf("seed %d, session: %v\n  params: %s", seed, err, trialtest.Describe(&p))
+			t.Fatalf("seed %d, session: %v\n  params: %s", seed, err, algotest.Describe(&p))
 		}
-		if m := trialtest.Metric(t, r, gme.MetricCEMisses); m != 0 {
+		if m := algotest.Metric(t, r, gme.MetricCEMisses); m != 0 {
 			t.Fatalf("seed %d, session: %g concurrent-entering misses", seed, m)
 		}
 	}
@@ -87,7 +87,7 @@ func TestSessionWorkloads(t *testing.T) {
 // request ever misses a session (Theorem 2).
 func TestRandomSessions(t *testing.T) {
 	t.Parallel()
-	for seed := uint64(1); seed <= uint64(trialtest.Count(200, 40)); seed++ {
+	for seed := uint64(1); seed <= uint64(algotest.Count(200, 40)); seed++ {
 		for _, r := range jiangload.GMEReadings[:2] {
 			w := jiangload.RandomSessions(seed, 2000, r)
 			o, err := jiangload.RunOK(w)

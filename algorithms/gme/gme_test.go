@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/gme"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -31,16 +31,16 @@ func randomAlgo(p kernel.Params, seed uint64) kernel.Params {
 // and starvation watchdog). (Sessions may still be running when a trial ends: the last
 // RELEASE can be in flight; TestWeightConserved checks the weight exactly.)
 func TestRandomSeeds(t *testing.T) {
-	params := func(seed uint64) kernel.Params { return randomAlgo(trialtest.RandomParams(seed), seed) }
-	events := trialtest.Trials(t, gme.New(), trialtest.Count(300, 50), params, nil)
+	params := func(seed uint64) kernel.Params { return randomAlgo(algotest.RandomParams(seed), seed) }
+	events := algotest.Trials(t, gme.New(), algotest.Count(300, 50), params, nil)
 	t.Logf("%d events", events)
 }
 
-// TestRandomSeedsDefault runs the shared property loop (internal/trialtest) with gme's
+// TestRandomSeedsDefault runs the shared property loop (algotest) with gme's
 // registered defaults (m = 1).
 func TestRandomSeedsDefault(t *testing.T) {
-	count := trialtest.Count(100, 20)
-	trialtest.RunSeeds(t, gme.New(), count)
+	count := algotest.Count(100, 20)
+	algotest.RunSeeds(t, gme.New(), count)
 }
 
 // TestWeightConserved checks weight throwing exactly, in real trials with mobility: before
@@ -51,7 +51,7 @@ func TestWeightConserved(t *testing.T) {
 	sim, a := kernel.NewSim(), gme.New()
 	deepest := int64(0)
 	for seed := uint64(1); seed <= 25; seed++ {
-		p := randomAlgo(trialtest.RandomParams(seed), seed)
+		p := randomAlgo(algotest.RandomParams(seed), seed)
 		p.Measure = 60
 		inflight := new(big.Rat)
 		var bad error

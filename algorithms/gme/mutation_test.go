@@ -4,7 +4,8 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/gme"
-	"github.com/mutexlab/mutexlab/internal/swarm/swarmtest"
+	"github.com/mutexlab/mutexlab/algotest"
+	"github.com/mutexlab/mutexlab/internal/swarm"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -15,8 +16,9 @@ import (
 // passes the same seeds.
 func TestMutants(t *testing.T) {
 	t.Parallel()
-	swarmtest.Suite{Algo: "gme", Mutants: gme.Mutants, Bound: 300,
+	target, _ := swarm.Lookup("gme") // gme's own parameters, drawn as bench swarm draws them
+	algotest.Suite{Name: "gme", Mutants: gme.Mutants, Bound: 300, Knobs: target.Knobs,
 		New:     func(m string) (kernel.Algorithm, error) { return gme.NewMutant(m) },
-		Special: []swarmtest.Mutant{{Name: "ignore-received-li", Bound: swarmtest.RareBound}},
+		Special: []algotest.Mutant{{Name: "ignore-received-li", Bound: algotest.RareBound}},
 	}.Run(t)
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/algorithms/gme"
 	"github.com/mutexlab/mutexlab/algorithms/internal/linkrev"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -17,16 +17,16 @@ import (
 // h1,h2 ..." (the initial heights, as in rl's scripts), "resource i r" (node i asks for
 // resource r at its next request; by default resource 0) and "ce" (the concurrent-entering
 // watch so far). Named options take their names on the network line (subtokens=session).
-func subject(a *gme.GME) trialtest.Subject {
+func subject(a *gme.GME) algotest.Subject {
 	res := map[int32]int64{}
 	a.Choose = func(i int32) int64 { return res[i] }
-	return trialtest.Subject{Algo: a, Message: message, Option: algorithms.ParseOption, Commands: map[string]func([]string) (string, error){
+	return algotest.Subject{Algo: a, Message: message, Option: algorithms.ParseOption, Commands: map[string]func([]string) (string, error){
 		"heights": func(args []string) (string, error) {
 			hs, err := linkrev.ParseHeights(args)
 			a.InitialHeights = hs
 			return "", err
 		},
-		"resource": trialtest.NodeNumber("resource", func(i int32, r int64) { res[i] = r }),
+		"resource": algotest.NodeNumber("resource", func(i int32, r int64) { res[i] = r }),
 		"ce":       func([]string) (string, error) { return ceLine(a), nil },
 	}}
 }
@@ -79,18 +79,18 @@ func weight(e int64) string {
 // returned exactly.
 func TestScenarios(t *testing.T) {
 	t.Parallel()
-	trialtest.RunScripts(t, "testdata/*.txt", func() trialtest.Subject { return subject(gme.New()) })
+	algotest.RunScripts(t, "testdata/*.txt", func() algotest.Subject { return subject(gme.New()) })
 }
 
 // TestScenariosCatchMutants: each script fails under a mutant that changes what it shows.
 func TestScenariosCatchMutants(t *testing.T) {
 	t.Parallel()
-	trialtest.ScriptsCatch(t, map[string]string{
+	algotest.ScriptsCatch(t, map[string]string{
 		"testdata/session.txt":        "end-session-early",
 		"testdata/other-resource.txt": "other-resource-subtoken",
 		"testdata/split-at-relay.txt": "drop-last-piece",
 		"testdata/holder-rejoins.txt": "holder-enters-at-once",
-	}, func(m string) (trialtest.Subject, error) {
+	}, func(m string) (algotest.Subject, error) {
 		a, err := gme.NewMutant(m)
 		return subject(a), err
 	})
@@ -109,7 +109,7 @@ func TestSessionHeldOpen(t *testing.T) {
 		t.Fatal(err)
 	}
 	literal := strings.Replace(string(text), "subtokens=session", "subtokens=in-cs", 1)
-	got, err := trialtest.Play(file, literal, subject(gme.New()))
+	got, err := algotest.Play(file, literal, subject(gme.New()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +122,7 @@ func TestSessionHeldOpen(t *testing.T) {
 		}
 	}
 	strict := strings.Replace(string(text), "subtokens=session", "subtokens=in-cs ce_check=fail", 1)
-	if got, err = trialtest.Play(file, strict, subject(gme.New())); err != nil {
+	if got, err = algotest.Play(file, strict, subject(gme.New())); err != nil {
 		t.Fatal(err)
 	}
 	if want := "safety violation: algorithm=gme seed=1 time=3 nodes=2,0: concurrent entering (Jiang's Theorem 2): leader 0 holds the request of node 2"; !strings.Contains(got, want) {

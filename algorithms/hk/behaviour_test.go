@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/hk"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -28,14 +28,14 @@ func TestConcurrency(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if u := trialtest.Metric(t, r, hk.MetricConcMean); u < 1.5 || u > 4 {
+	if u := algotest.Metric(t, r, hk.MetricConcMean); u < 1.5 || u > 4 {
 		t.Errorf("k=4, h=1, heavy load: mean resources in use %g, want in [1.5, 4]", u)
 	}
 	r, err = sim.Run(withAlgo(heavy(1), 4, 4, 1, 1), hk.New())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if u := trialtest.Metric(t, r, hk.MetricConcMean); u != 4 {
+	if u := algotest.Metric(t, r, hk.MetricConcMean); u != 4 {
 		t.Errorf("k=h=4: mean resources in use %g, want exactly 4", u)
 	}
 	r, err = sim.Run(withAlgo(heavy(1), 8, 0, 1, 1), hk.New())
@@ -59,9 +59,9 @@ func TestPriorityOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w1 += trialtest.Metric(t, r, hk.MetricWait(1))
-		w4 += trialtest.Metric(t, r, hk.MetricWait(4))
-		inv += trialtest.Metric(t, r, hk.MetricInversions)
+		w1 += algotest.Metric(t, r, hk.MetricWait(1))
+		w4 += algotest.Metric(t, r, hk.MetricWait(4))
+		inv += algotest.Metric(t, r, hk.MetricInversions)
 	}
 	if !(w1 < w4) {
 		t.Errorf("class 1 waits %g entries, class 4 waits %g: want class 1 served first", w1/4, w4/4)
@@ -73,10 +73,10 @@ func TestPriorityOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if x := trialtest.Metric(t, r, hk.MetricInversions); x != 0 {
+	if x := algotest.Metric(t, r, hk.MetricInversions); x != 0 {
 		t.Errorf("one class: %g inversions per CS, want 0", x)
 	}
-	if x := trialtest.Metric(t, r, hk.MetricWait(2)); !math.IsNaN(x) {
+	if x := algotest.Metric(t, r, hk.MetricWait(2)); !math.IsNaN(x) {
 		t.Errorf("one class: class-2 wait %g, want NaN (no such entries)", x)
 	}
 }
@@ -120,13 +120,13 @@ func TestClassWaitsInTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c1, c4 := trialtest.Metric(t, r, hk.MetricWaitTime(1)), trialtest.Metric(t, r, hk.MetricWaitTime(4))
+	c1, c4 := algotest.Metric(t, r, hk.MetricWaitTime(1)), algotest.Metric(t, r, hk.MetricWaitTime(4))
 	if !(c1 < c4) {
 		t.Fatalf("class 1 waits %g time units, class 4 waits %g: want class 1 served first", c1, c4)
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for c := 1; c <= 4; c++ {
-		w := trialtest.Metric(t, r, hk.MetricWaitTime(c))
+		w := algotest.Metric(t, r, hk.MetricWaitTime(c))
 		lo, hi = math.Min(lo, w), math.Max(hi, w)
 	}
 	if !(lo <= r.WaitMean && r.WaitMean <= hi) {
@@ -136,7 +136,7 @@ func TestClassWaitsInTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := trialtest.Metric(t, one, hk.MetricWaitTime(1)); math.Abs(w-one.WaitMean) > 1e-9*one.WaitMean {
+	if w := algotest.Metric(t, one, hk.MetricWaitTime(1)); math.Abs(w-one.WaitMean) > 1e-9*one.WaitMean {
 		t.Fatalf("one class: class-1 wait %g, overall %g: want equal", w, one.WaitMean)
 	}
 }
@@ -155,7 +155,7 @@ func TestTrialAllocs(t *testing.T) {
 		p := withAlgo(heavy(7), 4, 0, 4, 1)
 		p.Algo[hk.ParamAgingAt], p.Algo[hk.ParamLinkTo] = readings[0], readings[1]
 		p.Measure = 600
-		allocsShort, allocsLong := trialtest.TrialAllocs(t, hk.New(), p)
+		allocsShort, allocsLong := algotest.TrialAllocs(t, hk.New(), p)
 		if allocsShort > maxTrialAllocs || allocsLong > allocsShort {
 			t.Errorf("readings %v: a trial allocates %v times, twice as long %v: want at most %d and no growth", readings, allocsShort, allocsLong, maxTrialAllocs)
 		}

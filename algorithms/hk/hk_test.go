@@ -6,7 +6,7 @@ import (
 
 	"github.com/mutexlab/mutexlab/algorithms/hk"
 	"github.com/mutexlab/mutexlab/algorithms/rl"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -26,14 +26,14 @@ func withAlgo(p kernel.Params, kv ...float64) kernel.Params {
 // every event, and every request served once link changes stop (Theorem 3, via the kernel's
 // liveness drain and starvation watchdog).
 func TestRandomSeeds(t *testing.T) {
-	events := trialtest.Trials(t, hk.New(), trialtest.Count(300, 50), randomHK, nil)
+	events := algotest.Trials(t, hk.New(), algotest.Count(300, 50), randomHK, nil)
 	t.Logf("%d events", events)
 }
 
 // randomHK draws a random trial with random k (1..8), h (1, uniform, or fixed in 1..k),
 // priority levels and aging step.
 func randomHK(seed uint64) kernel.Params {
-	p := trialtest.RandomParams(seed)
+	p := algotest.RandomParams(seed)
 	var r kernel.Stream
 	r.Seed(kernel.DeriveSeed(seed, 0x4b))
 	k := 1 + r.IntN(8)
@@ -66,7 +66,7 @@ func TestDegenerateIsReverseLink(t *testing.T) {
 	sim := kernel.NewSim()
 	a, r := hk.New(), rl.New()
 	for seed := uint64(1); seed <= 80; seed++ {
-		p := trialtest.RandomParams(seed)
+		p := algotest.RandomParams(seed)
 		want, err := sim.Run(p, r)
 		if err != nil {
 			t.Fatal(err)
@@ -124,14 +124,14 @@ func TestRequestSinkNeverFires(t *testing.T) {
 	t.Parallel()
 	sim := kernel.NewSim()
 	a := hk.New()
-	for seed := uint64(1); seed <= uint64(trialtest.Count(200, 40)); seed++ {
+	for seed := uint64(1); seed <= uint64(algotest.Count(200, 40)); seed++ {
 		p := randomHK(seed)
 		for _, link := range []float64{0, 1} {
 			var rs [2]kernel.Result
 			for sink := range rs {
 				r, err := sim.Run(withReadings(cloneAlgo(p), hk.AgingCSExit, link, float64(sink)), a)
 				if err != nil {
-					t.Fatalf("seed %d: %v\n  params: %s", seed, err, trialtest.Describe(&p))
+					t.Fatalf("seed %d: %v\n  params: %s", seed, err, algotest.Describe(&p))
 				}
 				rs[sink] = r
 			}

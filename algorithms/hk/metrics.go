@@ -3,6 +3,7 @@ package hk
 import (
 	"math"
 
+	"github.com/mutexlab/mutexlab/algorithms/checks"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -122,36 +123,8 @@ func (a *HK) Metrics(dst []kernel.Metric) []kernel.Metric {
 	return dst
 }
 
-// Checker returns hk's safety check: the resources held by the nodes in the CS never exceed k.
-func (a *HK) Checker() kernel.Checker { return &resourceChecker{a: a} }
-
-type resourceChecker struct {
-	a     *HK
-	held  []int64 // resources node i holds in the CS (0 outside)
-	inUse int64
-}
-
-func (c *resourceChecker) Reset(t *kernel.Topology) {
-	c.held = kernel.Zeroed(c.held, t.N())
-	c.inUse = 0
-}
-
-func (c *resourceChecker) Enter(i int32) (int32, bool) {
-	h := c.a.h[i]
-	if h < 1 || c.inUse+h > c.a.k {
-		for j, x := range c.held {
-			if x > 0 {
-				return int32(j), false
-			}
-		}
-		return i, false
-	}
-	c.held[i] = h
-	c.inUse += h
-	return -1, true
-}
-
-func (c *resourceChecker) Exit(i int32) {
-	c.inUse -= c.held[i]
-	c.held[i] = 0
+// Checker returns hk's safety check, h-out-of-k mutual exclusion (checks.KMutex): the
+// resources held by the nodes in the CS, each its request's h, never exceed k.
+func (a *HK) Checker() kernel.Checker {
+	return checks.KMutex(func() int64 { return a.k }, func(i int32) int64 { return a.h[i] })
 }

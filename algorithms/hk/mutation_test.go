@@ -4,7 +4,8 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/hk"
-	"github.com/mutexlab/mutexlab/internal/swarm/swarmtest"
+	"github.com/mutexlab/mutexlab/algotest"
+	"github.com/mutexlab/mutexlab/internal/swarm"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -15,9 +16,10 @@ import (
 // Theorem 2's check instead (theorem2_test.go).
 func TestMutants(t *testing.T) {
 	t.Parallel()
-	swarmtest.Suite{Algo: "hk", Mutants: hk.Mutants, Bound: 300,
+	target, _ := swarm.Lookup("hk") // hk's own parameters, drawn as bench swarm draws them
+	algotest.Suite{Name: "hk", Mutants: hk.Mutants, Bound: 300, Knobs: target.Knobs,
 		New: func(m string) (kernel.Algorithm, error) { return hk.NewMutant(m) },
-		Special: []swarmtest.Mutant{{Name: "ignore-received-li", Bound: swarmtest.RareBound},
+		Special: []algotest.Mutant{{Name: "ignore-received-li", Bound: algotest.RareBound},
 			{Name: "fifo-queue", Bound: 60, Equivalent: "only the order of entries changes: safety and eventual service hold; Theorem 2's check catches it (TestTheorem2CatchesFIFOQueue)"}},
 	}.Run(t)
 }

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/hk"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/internal/jiangload"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
 )
 
 // TestRelayChainStarves is the sustained-load test of Theorem 3 (bounded delay), with no
@@ -54,7 +54,7 @@ func TestRelayChainScript(t *testing.T) {
 		t.Fatalf("%s: node 2 does not enter under token-pass", file)
 	}
 	literal := strings.Replace(string(text), "aging_at=token-pass", "aging_at=cs-exit", 1)
-	got, err := trialtest.Play(file, literal, subject(hk.New()))
+	got, err := algotest.Play(file, literal, subject(hk.New()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestRelayChainScript(t *testing.T) {
 // (cs-exit: 361 of seeds 1..1000), and none ever is under token-pass.
 func TestRandomSustained(t *testing.T) {
 	t.Parallel()
-	seeds := trialtest.Count(200, 40)
+	seeds := algotest.Count(200, 40)
 	starved := [2]int{}
 	for seed := uint64(1); seed <= uint64(seeds); seed++ {
 		for x, r := range jiangload.HKReadings[:2] {

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/rl"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -53,7 +53,7 @@ func (c *checkedRL) LinkUp(i int32, j kernel.Port, out *kernel.Outbox) {
 // of comparing heights.
 func TestLowerMatchesHeights(t *testing.T) {
 	c := &checkedRL{RL: rl.New()}
-	trialtest.Trials(t, c, trialtest.Count(100, 20), trialtest.RandomParams, func(seed uint64, _ *kernel.Result) error {
+	algotest.Trials(t, c, algotest.Count(100, 20), algotest.RandomParams, func(seed uint64, _ *kernel.Result) error {
 		return c.bad
 	})
 }

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/rl"
-	"github.com/mutexlab/mutexlab/internal/swarm/swarmtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -13,8 +13,8 @@ import (
 // the liveness phase within swarm seeds 1..300; the real algorithm passes the same seeds.
 func TestMutants(t *testing.T) {
 	t.Parallel()
-	swarmtest.Suite{Algo: "rl", Mutants: rl.Mutants, Bound: 300,
+	algotest.Suite{Name: "rl", Mutants: rl.Mutants, Bound: 300,
 		New:     func(m string) (kernel.Algorithm, error) { return rl.NewMutant(m) },
-		Special: []swarmtest.Mutant{{Name: "ignore-received-li", Bound: swarmtest.RareBound}},
+		Special: []algotest.Mutant{{Name: "ignore-received-li", Bound: algotest.RareBound}},
 	}.Run(t)
 }

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/rl"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -13,15 +13,15 @@ import (
 // and every request served once link changes stop (Theorem 2, via the kernel's liveness drain
 // and starvation watchdog).
 func TestRandomSeeds(t *testing.T) {
-	count := trialtest.Count(400, 60)
-	events := trialtest.RunSeeds(t, rl.New(), count)
+	count := algotest.Count(400, 60)
+	events := algotest.RunSeeds(t, rl.New(), count)
 	t.Logf("%d trials, %d events", count, events)
 }
 
 // TestDeterministic: a trial is a pure function of its parameters and seed, also when the
 // simulator and algorithm instance were used for other trials before.
 func TestDeterministic(t *testing.T) {
-	p := trialtest.RandomParams(7)
+	p := algotest.RandomParams(7)
 	p.Mobility, p.Delay = 0.5, kernel.Delay{Kind: kernel.DelayExponential, A: 1}
 	fresh, err := kernel.NewSim().Run(p, rl.New())
 	if err != nil {
@@ -29,7 +29,7 @@ func TestDeterministic(t *testing.T) {
 	}
 	sim, a := kernel.NewSim(), rl.New()
 	for seed := uint64(100); seed < 105; seed++ {
-		if _, err := sim.Run(trialtest.RandomParams(seed), a); err != nil {
+		if _, err := sim.Run(algotest.RandomParams(seed), a); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -56,7 +56,7 @@ func TestDeterministic(t *testing.T) {
 func TestFIFOUnderRandomDelays(t *testing.T) {
 	sim, a := kernel.NewSim(), rl.New()
 	for _, seed := range []uint64{2424, 2547, 3313, 4449} {
-		if _, err := sim.Run(trialtest.RandomParams(seed), a); err != nil {
+		if _, err := sim.Run(algotest.RandomParams(seed), a); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
 	}

@@ -5,14 +5,14 @@ import (
 
 	"github.com/mutexlab/mutexlab/algorithms/internal/linkrev"
 	"github.com/mutexlab/mutexlab/algorithms/rl"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 )
 
 // subject plugs an RL instance into the scenario driver, with one command of its own:
 // "heights h1,h2 ..." sets every node's initial height (node i at (h1, h2, i)), as the
 // paper's figures draw them.
-func subject(a *rl.RL) trialtest.Subject {
-	return trialtest.Subject{Algo: a, Message: linkrev.MessageString, Commands: map[string]func([]string) (string, error){
+func subject(a *rl.RL) algotest.Subject {
+	return algotest.Subject{Algo: a, Message: linkrev.MessageString, Commands: map[string]func([]string) (string, error){
 		"heights": func(args []string) (string, error) {
 			hs, err := linkrev.ParseHeights(args)
 			a.InitialHeights = hs
@@ -25,18 +25,18 @@ func subject(a *rl.RL) trialtest.Subject {
 // Walter, Welch and Vaidya, and the link-formation handshake of a node that moves.
 func TestScenarios(t *testing.T) {
 	t.Parallel()
-	trialtest.RunScripts(t, "testdata/*.txt", func() trialtest.Subject { return subject(rl.New()) })
+	algotest.RunScripts(t, "testdata/*.txt", func() algotest.Subject { return subject(rl.New()) })
 }
 
 // TestScenariosCatchMutants: each script fails under a mutant that changes the lines it
 // shows, so a change of behaviour cannot pass unnoticed.
 func TestScenariosCatchMutants(t *testing.T) {
 	t.Parallel()
-	trialtest.ScriptsCatch(t, map[string]string{
+	algotest.ScriptsCatch(t, map[string]string{
 		"testdata/figure3.txt":  "no-request-after-token",
 		"testdata/figure4.txt":  "skip-raise-height",
 		"testdata/mobility.txt": "keep-q-on-link-down",
-	}, func(m string) (trialtest.Subject, error) {
+	}, func(m string) (algotest.Subject, error) {
 		a, err := rl.NewMutant(m)
 		return subject(a), err
 	})

@@ -7,19 +7,19 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/rl"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 )
 
 // TestViewerFigure3: section 4.4's Figures 3 and 4 (and the mobility script) in the trace
-// viewer show, after every command, the states the scripts show (trialtest.PlayView), and
+// viewer show, after every command, the states the scripts show (algotest.PlayView), and
 // Figure 3's token is where the figure draws it after each of its parts (a)-(e). With
 // -shots DIR it writes the pages and docs/viewer.md's screenshots:
 //
 //	go test ./algorithms/rl -run TestViewer -shots /tmp/pages (then copy the PNGs to docs/img)
 func TestViewerFigure3(t *testing.T) {
 	t.Parallel()
-	subject := func() trialtest.Subject { return subject(rl.New()) }
-	tr, steps := trialtest.PlayView(t, "testdata/figure3.txt", subject)
+	subject := func() algotest.Subject { return subject(rl.New()) }
+	tr, steps := algotest.PlayView(t, "testdata/figure3.txt", subject)
 	// The last command of each part (its line in the script) and the token holder then.
 	parts := []struct {
 		name   string
@@ -28,7 +28,7 @@ func TestViewerFigure3(t *testing.T) {
 	}{{"a", 37, 0}, {"b", 49, 0}, {"c", 72, 3}, {"d", 86, 1}, {"e", 103, 2}}
 	at := map[string]string{}
 	for _, pt := range parts {
-		k := slices.IndexFunc(steps, func(s trialtest.ViewStep) bool { return s.Line == pt.line })
+		k := slices.IndexFunc(steps, func(s algotest.ViewStep) bool { return s.Line == pt.line })
 		if k < 0 {
 			t.Fatalf("part (%s): no command at figure3.txt:%d (the script changed: update this test)", pt.name, pt.line)
 		}
@@ -37,18 +37,18 @@ func TestViewerFigure3(t *testing.T) {
 		}
 		at[pt.name] = fmt.Sprintf("e=%d&sel=%d", steps[k].Pos, pt.holder)
 	}
-	trialtest.Shots(t, tr, "rl-figure3", at)
+	algotest.Shots(t, tr, "rl-figure3", at)
 
 	// Figure 4 (c): node 3 has lost its links to 2 and 0 and raised its height (partial
 	// reversal); the page shows it after that command.
-	tr, steps = trialtest.PlayView(t, filepath.Join("testdata", "figure4.txt"), subject)
-	k := slices.IndexFunc(steps, func(s trialtest.ViewStep) bool { return s.Command == "link-down 0 3" })
+	tr, steps = algotest.PlayView(t, filepath.Join("testdata", "figure4.txt"), subject)
+	k := slices.IndexFunc(steps, func(s algotest.ViewStep) bool { return s.Command == "link-down 0 3" })
 	if k < 0 {
 		t.Fatal("figure4.txt: no command link-down 0 3 (the script changed: update this test)")
 	}
 	if _, states := tr.At(steps[k].Pos); !slices.Equal(states[3].Height, []int64{1, 1, 3}) {
 		t.Errorf("Figure 4(c): the page shows node 3 at height %v, want (1,1,3)", states[3].Height)
 	}
-	trialtest.Shots(t, tr, "rl-figure4", map[string]string{"c": fmt.Sprintf("e=%d&sel=3", steps[k].Pos)})
-	trialtest.PlayView(t, filepath.Join("testdata", "mobility.txt"), subject)
+	algotest.Shots(t, tr, "rl-figure4", map[string]string{"c": fmt.Sprintf("e=%d&sel=3", steps[k].Pos)})
+	algotest.PlayView(t, filepath.Join("testdata", "mobility.txt"), subject)
 }

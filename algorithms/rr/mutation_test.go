@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/rr"
-	"github.com/mutexlab/mutexlab/internal/swarm/swarmtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -12,9 +12,9 @@ import (
 // online checks or the liveness phase, except the documented equivalent one.
 func TestMutants(t *testing.T) {
 	t.Parallel()
-	swarmtest.Suite{Algo: "rr", Mutants: rr.Mutants, Bound: 300,
+	algotest.Suite{Name: "rr", Mutants: rr.Mutants, Bound: 300,
 		New: func(m string) (kernel.Algorithm, error) { return rr.NewMutant(m) },
-		Special: []swarmtest.Mutant{{Name: "lifo",
+		Special: []algotest.Mutant{{Name: "lifo",
 			Equivalent: "fairness only: every node has at most one request in the tree, so a LIFO queue still serves every entry once requests stop; no check bounds waits tightly enough to see the unfairness"}},
 	}.Run(t)
 }

@@ -5,15 +5,15 @@ import (
 
 	"github.com/mutexlab/mutexlab/algorithms/rl"
 	"github.com/mutexlab/mutexlab/algorithms/rr"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
 // TestRandomSeeds runs hundreds of random trials under the online checks (mutual exclusion,
 // one token counting every hop of a routed token, liveness drain and watchdog).
 func TestRandomSeeds(t *testing.T) {
-	count := trialtest.Count(400, 60)
-	trialtest.RunSeeds(t, rr.New(), count)
+	count := algotest.Count(400, 60)
+	algotest.RunSeeds(t, rr.New(), count)
 }
 
 // TestVirtualTree checks section 6's construction: the virtual tree is a spanning tree (n-1

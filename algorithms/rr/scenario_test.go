@@ -5,15 +5,15 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/rr"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
 // subject plugs an RR instance into the scenario driver, with its messages rendered as
 // Raymond's message from one tree node to another: "request(3=>0)" is a REQUEST from tree
 // node 3 to its tree neighbour 0, on whichever physical hop it is.
-func subject(a *rr.RR) trialtest.Subject {
-	return trialtest.Subject{Algo: a, Message: message}
+func subject(a *rr.RR) algotest.Subject {
+	return algotest.Subject{Algo: a, Message: message}
 }
 
 func message(typ string, m kernel.Message) string {
@@ -26,18 +26,18 @@ func message(typ string, m kernel.Message) string {
 // fails (routing.txt).
 func TestScenarios(t *testing.T) {
 	t.Parallel()
-	trialtest.RunScripts(t, "testdata/*.txt", func() trialtest.Subject { return subject(rr.New()) })
+	algotest.RunScripts(t, "testdata/*.txt", func() algotest.Subject { return subject(rr.New()) })
 }
 
 // TestScenariosCatchMutants: each script fails under mutants that change what it shows.
 func TestScenariosCatchMutants(t *testing.T) {
 	t.Parallel()
-	mutant := func(m string) (trialtest.Subject, error) {
+	mutant := func(m string) (algotest.Subject, error) {
 		a, err := rr.NewMutant(m)
 		return subject(a), err
 	}
 	for _, m := range []string{"keep-asked", "wrong-neighbour", "ignore-using", "lifo"} {
-		trialtest.ScriptsCatch(t, map[string]string{"testdata/tree.txt": m}, mutant)
+		algotest.ScriptsCatch(t, map[string]string{"testdata/tree.txt": m}, mutant)
 	}
-	trialtest.ScriptsCatch(t, map[string]string{"testdata/routing.txt": "wrong-neighbour"}, mutant)
+	algotest.ScriptsCatch(t, map[string]string{"testdata/routing.txt": "wrong-neighbour"}, mutant)
 }

@@ -8,10 +8,10 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/rr"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/internal/browser"
 	"github.com/mutexlab/mutexlab/internal/swarm"
 	"github.com/mutexlab/mutexlab/internal/traceview"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -55,11 +55,11 @@ func TestViewerOpensAtViolation(t *testing.T) {
 	t.Logf("seed %d: %s: %s; events %d..%d of %d shown", seed, tr.Failure.Kind, tr.Failure.Message, tr.Skipped+1, tr.Skipped+len(tr.Events.Kind), tr.Total)
 	tr.Title = "rr with mutant ignore-using, swarm seed 2"
 	tr.About[1] = "again: go test ./algorithms/rr -run TestViewerOpensAtViolation -shots DIR (a mutant exists only in its package's tests)"
-	trialtest.Shots(t, tr, "rr-mutant", map[string]string{"violation": fmt.Sprintf("e=%d", tr.OpenAt)})
+	algotest.Shots(t, tr, "rr-mutant", map[string]string{"violation": fmt.Sprintf("e=%d", tr.OpenAt)})
 
 	t.Run("chromium", func(t *testing.T) {
 		bin := browser.Chromium(t)
-		dom, console := browser.DumpDOM(t, bin, trialtest.WritePage(t, t.TempDir(), "mutant", tr), 1300, 1000)
+		dom, console := browser.DumpDOM(t, bin, algotest.WritePage(t, t.TempDir(), "mutant", tr), 1300, 1000)
 		if len(console) > 0 {
 			t.Errorf("the page logged on the console:\n%s", strings.Join(console, "\n"))
 		}

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/internal/slowed"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -17,9 +17,9 @@ var walterFamily = []string{"rl", "rr", "hk", "gme"}
 
 func trialParams(alg string, seed uint64) kernel.Params {
 	if slices.Contains(walterFamily, alg) {
-		return trialtest.RandomParams(seed)
+		return algotest.RandomParams(seed)
 	}
-	return trialtest.WaypointParams(seed, 0x510e)
+	return algotest.WaypointParams(seed, 0x510e)
 }
 
 // same compares two results field by field, NaN equal to NaN (an hk class with no entry).

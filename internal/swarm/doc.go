@@ -21,5 +21,7 @@
 //
 // New algorithms join the swarm through the registry: every registered algorithm can be swarm
 // tested with its default parameters; a line in the knobs table (params.go) adds random draws
-// of its own parameters.
+// of its own parameters. The engine (the draw, the run, the classification) is package core,
+// which does not need the registry: an algorithm that is not registered is swarm tested
+// through it (algotest.Swarm).
 package swarm

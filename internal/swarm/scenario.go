@@ -43,11 +43,7 @@ func RunScenario(t Target, data []byte) error {
 	p.Seed = uint64(data[0])
 	p.N = 2 + int(data[1])%(scenarioMaxN-1)
 	p.Connectivity = 0
-	if t.Knobs != nil {
-		var kr kernel.Stream
-		kr.Seed(kernel.DeriveSeed(p.Seed, purposeKnobs))
-		t.Knobs(&kr, &p)
-	}
+	t.DrawKnobs(p.Seed, &p)
 	data = data[2:]
 	var edges [][2]int32
 	for i := 1; i < p.N; i++ {

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/internal/browser"
 	"github.com/mutexlab/mutexlab/internal/traceview"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
 )
 
 // The browser test loads a page in headless Chromium (internal/browser) with probes in the
@@ -33,7 +33,7 @@ func TestChromium(t *testing.T) {
 	t.Parallel()
 	bin := browser.Chromium(t)
 	tr := record(t, "rl", mobile("rl"), traceview.Options{})
-	page := trialtest.WritePage(t, t.TempDir(), "rl", tr)
+	page := algotest.WritePage(t, t.TempDir(), "rl", tr)
 	f, n := newFrames(tr), len(tr.Events.Kind)
 	recv := -1 // the token's first receipt: the holder changes there
 	for m, r := range tr.Msgs.Recv {

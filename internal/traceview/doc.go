@@ -9,7 +9,7 @@
 // of events, messages paired send to receipt, each distinct node state once and the changes
 // between them. encode.go packs it for the page, page.go writes the page (page.html, page.js
 // and page.css, embedded; a Content-Security-Policy that lets the page load nothing), run.go
-// runs a trial with a recorder, script.go records a scenario script (internal/trialtest),
+// runs a trial with a recorder, script.go records a scenario script (algotest),
 // at.go says what the page shows at a position, in Go, for the tests.
 //
 // Choices the kernel's trace leaves open, and what the page does:

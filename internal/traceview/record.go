@@ -203,7 +203,7 @@ func (r *Recorder) newMsg(send int, from, to int32, typ string, m kernel.Message
 }
 
 // MessageText renders a message as its type and its words without the trailing zeros, as
-// the page and scenario scripts (internal/trialtest) show it: request(0,2,1).
+// the page and scenario scripts (algotest) show it: request(0,2,1).
 func MessageText(typ string, m kernel.Message) string {
 	w := []int64{m.A, m.B, m.C, m.D}
 	for len(w) > 0 && w[len(w)-1] == 0 {

@@ -6,7 +6,7 @@ import (
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// Script records a scenario script's trial (internal/trialtest): hook goes in the script's
+// Script records a scenario script's trial (algotest): hook goes in the script's
 // Subject.Trace, and finish, once the script has run, returns the trace of its network (the
 // first one, if the script builds several). A script's clock moves only when it lets
 // messages arrive on their own (stabilize); out-of-turn deliveries keep it still, so the

@@ -7,7 +7,7 @@ import (
 	"github.com/mutexlab/mutexlab/algorithms/hk"
 	"github.com/mutexlab/mutexlab/algorithms/internal/linkrev"
 	"github.com/mutexlab/mutexlab/algorithms/rl"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -88,6 +88,6 @@ func TestMessageIDs(t *testing.T) {
 		idCheckedHK{hk.New(), &idCheck{t: t, types: linkrev.Types{Request: hk.MsgRequest, Token: hk.MsgToken, Link: hk.MsgLink}}},
 		idCheckedGME{gme.New(), &idCheck{t: t, types: linkrev.Types{Request: gme.MsgRequest, Token: gme.MsgToken, Link: gme.MsgLink}}},
 	} {
-		trialtest.Trials(t, algo, trialtest.Count(100, 20), trialtest.RandomParams, nil)
+		algotest.Trials(t, algo, algotest.Count(100, 20), algotest.RandomParams, nil)
 	}
 }

@@ -1,3 +1,5 @@
+// Package swarmtest holds a deliberately broken toy algorithm for testing the swarm itself
+// (classification, exit codes, replay, the trace viewer at a failure).
 package swarmtest
 
 import (

@@ -1,6 +1,6 @@
 //go:build !race
 
-package swarmtest
+package algotest
 
 // raceDetector is true in builds with the race detector (go test -race).
 const raceDetector = false

@@ -1,25 +1,25 @@
-package trialtest_test
+package algotest_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/rl"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 )
 
 // TestPlayRewritesOutput: Play keeps comments and commands and writes each command's output
 // under it, whatever output the script held before.
 func TestPlayRewritesOutput(t *testing.T) {
 	script := "# two nodes\nnetwork 0-1\n----\nstale output\n\nrequest 1\n----\n\ncheck\n----\n"
-	got, err := trialtest.Play("x.txt", script, trialtest.Subject{Algo: rl.New()})
+	got, err := algotest.Play("x.txt", script, algotest.Subject{Algo: rl.New()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := "# two nodes\nnetwork 0-1\n----\nnode 0: remainder h=(0,0) next=0 Q=[] token\nnode 1: remainder h=(0,1) next=0 Q=[]\n\n" +
 		"request 1\n----\n1 -> 0 request(0,1,1)\nnode 1: waiting h=(0,1) next=0 Q=[1]\n\n" +
 		"check\n----\nok: in the CS [], waiting [1], 1 messages in transit\n"
-	if d := trialtest.FirstDifference(want, got); d != "" {
+	if d := algotest.FirstDifference(want, got); d != "" {
 		t.Fatalf("%s\n%s", d, got)
 	}
 }
@@ -33,7 +33,7 @@ func TestPlayBadScripts(t *testing.T) {
 		"network 0-1\n----\n\ndeliver 7\n----\n": "x.txt:4: deliver 7: \"7\" is not a node (nodes are 0..1)",
 		"network 0-x\n----\n":                    "x.txt:1: network 0-x: \"0-x\" is neither a link",
 	} {
-		_, err := trialtest.Play("x.txt", script, trialtest.Subject{Algo: rl.New()})
+		_, err := algotest.Play("x.txt", script, algotest.Subject{Algo: rl.New()})
 		if err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("%q: got %v, want an error starting %q", script, err, want)
 		}
@@ -43,7 +43,7 @@ func TestPlayBadScripts(t *testing.T) {
 // TestPlayShowsViolations: what the trial does, a safety violation included, is output, and
 // every later command says the trial has stopped.
 func TestPlayShowsViolations(t *testing.T) {
-	got, err := trialtest.Play("x.txt", "network 0-1\n----\n\nrelease 1\n----\n\nstate\n----\n", trialtest.Subject{Algo: rl.New()})
+	got, err := algotest.Play("x.txt", "network 0-1\n----\n\nrelease 1\n----\n\nstate\n----\n", algotest.Subject{Algo: rl.New()})
 	if err != nil {
 		t.Fatal(err)
 	}

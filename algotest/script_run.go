@@ -1,4 +1,4 @@
-package trialtest
+package algotest
 
 import (
 	"fmt"

@@ -1,21 +1,22 @@
-// Package swarmtest runs the mutation suites of the algorithm packages: each deliberately
-// broken variant of an algorithm must be caught by the swarm's checks within a bounded number
-// of trials, and the real algorithm must pass the same trials.
+// The mutation-suite harness: each deliberately broken variant of an algorithm must be caught
+// by the swarm's checks within a bounded number of trials, and the real algorithm must pass the
+// same trials.
 //
-// Every algorithm package plugs in the same way (docs/testing.md): its export_test.go lists
-// its mutants, each with the change it makes in the paper's terms, and turns one on in an
+// Every built-in algorithm package plugs in the same way (docs/testing.md): its export_test.go
+// lists its mutants, each with the change it makes in the paper's terms, and turns one on in an
 // instance of its own (Mutants and NewMutant, see algorithms/internal/mutation); its
 // mutation_test.go runs them all, giving some a bound of their own or marking them
 // equivalent:
 //
-//	swarmtest.Suite{Algo: "rl", Mutants: rl.Mutants, Bound: 300,
+//	algotest.Suite{Name: "rl", Mutants: rl.Mutants, Bound: 300,
 //		New:     func(m string) (kernel.Algorithm, error) { return rl.NewMutant(m) },
-//		Special: []swarmtest.Mutant{{Name: "ignore-received-li", Bound: swarmtest.RareBound}},
+//		Special: []algotest.Mutant{{Name: "ignore-received-li", Bound: algotest.RareBound}},
 //	}.Run(t)
 //
 // The mutants and the real algorithm run as parallel subtests: an instance carries its mutant
 // in a field, so no two tests can see each other's.
-package swarmtest
+
+package algotest
 
 import (
 	"context"
@@ -26,7 +27,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mutexlab/mutexlab/internal/swarm"
+	"github.com/mutexlab/mutexlab/internal/swarm/core"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -42,21 +43,28 @@ type Mutant struct {
 	// is rare (it mostly costs messages and only sometimes loses a request) gets more seeds,
 	// stated next to it. The real algorithm must pass the largest bound of the suite.
 	Bound int
+	// By, when not Pass, names the check that must catch the mutant: its first catching trial
+	// must fail as a safety violation (Safety: the kernel's checks, the algorithm's Checker, a
+	// broken kernel rule, the suite's Claim), a starvation (Starvation) or a crash (Crash).
+	By Kind
 }
 
 // Suite is one algorithm's mutation suite.
 type Suite struct {
-	Algo string // the registry name
+	Name string // the algorithm's name, in messages and the catch-rate table
 	// New returns an instance with the named mutant on ("" for the real algorithm).
 	New func(mutant string) (kernel.Algorithm, error)
 	// Mutants lists every mutant the package has, {name, the change in the paper's terms}:
 	// every one runs, so none goes untested.
 	Mutants [][2]string
-	// Special gives some of Mutants a bound of their own or marks them equivalent (What, if
-	// not empty, replaces the change's text).
+	// Special gives some of Mutants a bound of their own, names the check that must catch
+	// them (By) or marks them equivalent (What, if not empty, replaces the change's text).
 	Special []Mutant
 	Bound   int // seeds 1..Bound for every mutant without a Bound of its own
-	// Params, when not nil, draws the trials instead of the swarm's knobs (swarm.Params): for
+	// Knobs, when not nil, draws the algorithm's own parameters of each trial (Target.Knobs);
+	// nil runs it with its defaults.
+	Knobs func(r *kernel.Stream, p *kernel.Params)
+	// Params, when not nil, draws the trials instead of the swarm's knobs (SwarmParams): for
 	// algorithms whose paper restricts the network (akw1 needs slow link changes).
 	Params func(seed uint64) kernel.Params
 	// Claim, when not nil, checks one of the paper's claims on every trial that passed the
@@ -80,7 +88,7 @@ type Row struct {
 	Caught    bool
 	FirstSeed uint64 // first catching seed
 	Trials    int    // the mutant's bound
-	Failed    [4]int // failing trials by swarm.Kind, of Trials
+	Failed    [4]int // failing trials by core.Kind, of Trials
 	Claim     int    // trials that passed the kernel's checks but not Suite.Claim
 }
 
@@ -130,9 +138,9 @@ func (s Suite) Run(t *testing.T) []Row {
 		}
 	}
 	if rep := s.swarm(t, "", realBound, false); rep.failure != nil {
-		t.Errorf("the real %s fails the mutation suite's trials: %v", s.Algo, rep.failure)
+		t.Errorf("the real %s fails the mutation suite's trials: %v", s.Name, rep.failure)
 	}
-	t.Logf("%s mutation suite, seeds 1..%d (real algorithm: 1..%d):\n%s", s.Algo, s.Bound, realBound, Table(s.Algo, rows, rates))
+	t.Logf("%s mutation suite, seeds 1..%d (real algorithm: 1..%d):\n%s", s.Name, s.Bound, realBound, Table(s.Name, rows, rates))
 	return rows
 }
 
@@ -145,7 +153,7 @@ func (s Suite) list(t *testing.T) []Mutant {
 		m := Mutant{Name: nm[0], What: nm[1]}
 		if k := slices.IndexFunc(s.Special, func(x Mutant) bool { return x.Name == m.Name }); k >= 0 {
 			sp := s.Special[k]
-			m.Bound, m.Equivalent = sp.Bound, sp.Equivalent
+			m.Bound, m.Equivalent, m.By = sp.Bound, sp.Equivalent, sp.By
 			if sp.What != "" {
 				m.What = sp.What
 			}
@@ -154,7 +162,7 @@ func (s Suite) list(t *testing.T) []Mutant {
 	}
 	for _, sp := range s.Special {
 		if !slices.ContainsFunc(s.Mutants, func(nm [2]string) bool { return nm[0] == sp.Name }) {
-			t.Errorf("the %s suite has a special case for mutant %s, which the package does not have", s.Algo, sp.Name)
+			t.Errorf("the %s suite has a special case for mutant %s, which the package does not have", s.Name, sp.Name)
 		}
 	}
 	return list
@@ -176,29 +184,31 @@ func (s Suite) runMutant(t *testing.T, m Mutant, rates bool) Row {
 	}
 	switch {
 	case m.Equivalent == "" && !r.Caught:
-		t.Errorf("%s mutant %s passed all %d trials: the checks do not catch it", s.Algo, m.Name, s.bound(m))
+		t.Errorf("%s mutant %s passed all %d trials: the checks do not catch it", s.Name, m.Name, s.bound(m))
+	case r.Caught && m.By != Pass && rep.failure.Kind != m.By:
+		t.Errorf("%s mutant %s must be caught by a %s, but seed %d fails with a %s: %v", s.Name, m.Name, m.By, r.FirstSeed, rep.failure.Kind, rep.failure.Err)
 	case m.Equivalent != "" && r.Caught:
-		t.Errorf("%s mutant %s is documented as equivalent but seed %d fails: %v", s.Algo, m.Name, r.FirstSeed, rep.failure.Err)
+		t.Errorf("%s mutant %s is documented as equivalent but seed %d fails: %v", s.Name, m.Name, r.FirstSeed, rep.failure.Err)
 	}
 	return r
 }
 
 // report is what one run of a suite's trials found.
 type report struct {
-	failure *swarm.Failure // the first failing trial, nil if none
-	failed  [4]int         // failing trials by swarm.Kind
-	claim   int            // trials refused by Suite.Claim
+	failure *core.Failure // the first failing trial, nil if none
+	failed  [4]int        // failing trials by core.Kind
+	claim   int           // trials refused by Suite.Claim
 }
 
 // swarm runs seeds 1..trials of the algorithm with mutant on ("" for the real one): through
-// swarm.Run, or, with a Claim to check, through claimTrials.
+// core.Run, or, with a Claim to check, through claimTrials.
 func (s Suite) swarm(t *testing.T, mutant string, trials int, keepGoing bool) report {
 	t.Helper()
 	target := s.target(t, mutant)
 	if s.Claim != nil {
 		return s.claimTrials(target, trials, keepGoing)
 	}
-	rep, err := swarm.Run(context.Background(), swarm.Config{Targets: []swarm.Target{target}, Trials: trials, Seed: 1, KeepGoing: keepGoing})
+	rep, err := core.Run(context.Background(), core.Config{Targets: []core.Target{target}, Trials: trials, Seed: 1, KeepGoing: keepGoing})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,49 +216,45 @@ func (s Suite) swarm(t *testing.T, mutant string, trials int, keepGoing bool) re
 }
 
 // target is the swarm target of the algorithm with mutant on, drawing the suite's trials.
-func (s Suite) target(t *testing.T, mutant string) swarm.Target {
+func (s Suite) target(t *testing.T, mutant string) core.Target {
 	t.Helper()
-	target, err := swarm.Lookup(s.Algo)
-	if err != nil {
-		t.Fatal(err)
-	}
 	if _, err := s.New(mutant); err != nil {
 		t.Fatal(err)
 	}
-	target.New = func() kernel.Algorithm {
+	target := Target{Name: s.Name, Knobs: s.Knobs, New: func() kernel.Algorithm {
 		a, _ := s.New(mutant) // checked above
 		return a
-	}
+	}}
 	if s.Params != nil {
 		target.Knobs = func(_ *kernel.Stream, p *kernel.Params) { *p = s.Params(p.Seed) }
 	}
 	return target
 }
 
-// claimTrials runs seeds 1..trials one after the other (swarm.Run does not hand out its
+// claimTrials runs seeds 1..trials one after the other (core.Run does not hand out its
 // simulators) and checks Suite.Claim on every trial that passes the kernel's checks. A
 // trial the claim refuses counts as a safety failure: a broken guarantee of the paper.
-func (s Suite) claimTrials(target swarm.Target, trials int, keepGoing bool) report {
+func (s Suite) claimTrials(target core.Target, trials int, keepGoing bool) report {
 	var rep report
 	sim, algo := kernel.NewSim(), target.New()
 	for seed := uint64(1); seed <= uint64(trials); seed++ {
-		o, ok := swarm.RunTrial(sim, algo, target, seed)
+		o, ok := core.RunTrial(sim, algo, target, seed)
 		if !ok {
 			sim, algo = kernel.NewSim(), target.New()
 		}
-		if o.Kind == swarm.Pass {
-			p := swarm.Params(target, seed)
+		if o.Kind == core.Pass {
+			p := core.Params(target, seed)
 			if err := s.Claim(&p, sim); err != nil {
-				o.Kind, o.Err = swarm.Safety, fmt.Errorf("%s seed %d: %w", target.Name, seed, err)
+				o.Kind, o.Err = core.Safety, fmt.Errorf("%s seed %d: %w", target.Name, seed, err)
 				rep.claim++
 			}
 		}
-		if o.Kind == swarm.Pass {
+		if o.Kind == core.Pass {
 			continue
 		}
 		rep.failed[o.Kind]++
 		if rep.failure == nil {
-			rep.failure = &swarm.Failure{Outcome: o}
+			rep.failure = &core.Failure{Outcome: o}
 		}
 		if !keepGoing {
 			break
@@ -280,7 +286,7 @@ func Table(algo string, rows []Row, rates bool) string {
 				caught++
 			}
 		}
-		n := r.Failed[swarm.Safety] + r.Failed[swarm.Starvation] + r.Failed[swarm.Crash]
+		n := r.Failed[core.Safety] + r.Failed[core.Starvation] + r.Failed[core.Crash]
 		if !rates {
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | (set %s=1) |\n", r.Mutant.Name, r.Mutant.What, status, first, RatesEnv)
 			continue
@@ -290,7 +296,7 @@ func Table(algo string, rows []Row, rates bool) string {
 			claim = fmt.Sprintf(" (%d of them the paper's claim)", r.Claim)
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %d of %d (%.1f%%): %d / %d / %d%s |\n", r.Mutant.Name, r.Mutant.What, status, first,
-			n, r.Trials, 100*float64(n)/float64(r.Trials), r.Failed[swarm.Safety], r.Failed[swarm.Starvation], r.Failed[swarm.Crash], claim)
+			n, r.Trials, 100*float64(n)/float64(r.Trials), r.Failed[core.Safety], r.Failed[core.Starvation], r.Failed[core.Crash], claim)
 	}
 	fmt.Fprintf(&b, "\ncatch rate %s: %d of %d non-equivalent mutants\n", algo, caught, real)
 	return b.String()

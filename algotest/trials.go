@@ -1,7 +1,4 @@
-// Package trialtest holds what the algorithm packages' tests share: random trial parameters
-// (every knob drawn per seed, swarm-testing style) and a loop that runs many seeded trials
-// under the kernel's online safety checks and starvation watchdog.
-package trialtest
+package algotest
 
 import (
 	"fmt"
@@ -47,32 +44,53 @@ func RunSeeds(t *testing.T, algo kernel.Algorithm, count int) int64 {
 }
 
 // Trials runs one trial of algo per seed in [1, count] with params(seed), under the kernel's
-// online safety checks and starvation watchdog, and fails the test on the first safety
-// violation, starvation or invariant violation (printing the parameters so the seed can be
-// replayed), on a trial that measured fewer CS entries than asked, or when after (if not nil)
-// returns an error for a finished trial (an algorithm's own invariant). It returns the total
-// number of events processed.
+// online safety checks and starvation watchdog (RunTrials), and fails the test on the first
+// failure, with the parameters so the seed can be replayed. It returns the total number of
+// events processed.
 func Trials(t *testing.T, algo kernel.Algorithm, count int, params func(seed uint64) kernel.Params, after func(seed uint64, r *kernel.Result) error) int64 {
 	t.Helper()
+	sum, err := RunTrials(algo, count, params, after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum.Events
+}
+
+// Summary is what RunTrials ran.
+type Summary struct {
+	Trials    int
+	CSEntries int64 // measured CS entries, every trial together
+	Events    int64 // events processed, every trial together
+}
+
+// RunTrials runs one trial of algo per seed in [1, count] with params(seed), under the
+// kernel's online safety checks (mutual exclusion or the algorithm's own Checker, one token,
+// link-load bounds) and starvation watchdog, and stops at the first safety violation,
+// starvation or invariant violation, at a trial that measured fewer CS entries than asked, or
+// when after (if not nil) returns an error for a finished trial (an algorithm's own
+// invariant). The error names the seed and the trial's parameters.
+func RunTrials(algo kernel.Algorithm, count int, params func(seed uint64) kernel.Params, after func(seed uint64, r *kernel.Result) error) (Summary, error) {
 	sim := kernel.NewSim()
-	var events int64
+	var sum Summary
 	for seed := uint64(1); seed <= uint64(count); seed++ {
 		p := params(seed)
 		r, err := sim.Run(p, algo)
 		if err != nil {
-			t.Fatalf("%v\n  params: %s", err, Describe(&p))
+			return sum, fmt.Errorf("%v\n  params: %s", err, Describe(&p))
 		}
 		if r.CSEntries != int64(p.Measure) {
-			t.Fatalf("seed %d: measured %d CS entries, want %d", seed, r.CSEntries, p.Measure)
+			return sum, fmt.Errorf("seed %d: measured %d CS entries, want %d", seed, r.CSEntries, p.Measure)
 		}
 		if after != nil {
 			if err := after(seed, &r); err != nil {
-				t.Fatalf("seed %d: %v\n  params: %s", seed, err, Describe(&p))
+				return sum, fmt.Errorf("seed %d: %v\n  params: %s", seed, err, Describe(&p))
 			}
 		}
-		events += r.Events
+		sum.Trials++
+		sum.CSEntries += r.CSEntries
+		sum.Events += r.Events
 	}
-	return events
+	return sum, nil
 }
 
 // Describe renders the parameters a test draws on one line, so a failing seed can be

@@ -18,7 +18,7 @@ const (
 // "if K > Δ²", against the maximum degree a trial had, with K = 256 (the largest K drs takes:
 // K > δ² holds up to δ = 15).
 //
-// The message row's power: cmd/bench TestDRSResourcePower (priorities from K ≈ (expected
+// The message row's power: cli TestDRSResourcePower (priorities from K ≈ (expected
 // degree)², footnote 2's own price, must FAIL it). The state row is a deterministic function
 // of Δ (whole 64-bit words per port set), so its interval has no width; analysis
 // TestDRSStateRule shows that a structure of Δ² bits would FAIL it. The trials row is

@@ -14,7 +14,7 @@ import (
 //   - the Checker: checkerFor returns a new &MutexChecker{} (check.go),
 //   - the network model: newNetwork returns a new &WalterModel{} (network.go),
 //   - the topology stream: setup's local `var topoRand Stream` escapes to the heap because
-//     Stream.Seed stores &s.pcg in the *rand.Rand it allocates (rng.go), which is a second
+//     Stream.Seed stores &s.pcg in the *rand.Rand it allocates (kernel/rng), which is a second
 //     allocation.
 //
 // Lower this constant as those go away.

@@ -299,8 +299,8 @@ func (s *Sim) crashDistances(dist, sources []int32) {
 	}
 	for h := 0; h < len(q); h++ {
 		x := q[h]
-		for p := t.up.Next(x, 0); p >= 0; p = t.up.Next(x, p+1) {
-			if y := t.ports[t.slot(x, p)].peer(); dist[y] < 0 {
+		for p := t.Up().Next(x, 0); p >= 0; p = t.Up().Next(x, p+1) {
+			if y := t.Record(x, p).Peer(); dist[y] < 0 {
 				dist[y] = dist[x] + 1
 				q = append(q, y)
 			}

@@ -1,10 +1,16 @@
 // Package kernel is mutexlab's discrete-event simulation core: the event queue, simulated
-// time, the physical network (ports, links, FIFO delays), the mobility and workload models of
-// Walter, Welch and Vaidya's section 6, random streams, the interface algorithms implement,
+// time, sending and delivering messages over the physical network (FIFO delays, messages in
+// flight per link), the mobility and workload models of Walter, Welch and Vaidya's section 6,
+// the purposes a trial derives its random streams for, the interface algorithms implement,
 // and the online safety checks and starvation watchdog. The network models beyond the default
 // (random waypoint, ns-2 movement replay, the time-varying graph) are package kernel/netmodel:
 // they reach the kernel through NetworkModel, Mover, Changer and the registry
 // (RegisterNetworkInfo), and a program that names them imports that package.
+//
+// The physical network itself (ports, links, port bitsets, random connected graphs, BFS) is
+// package kernel/topology, and the random streams package kernel/rng; the kernel names them
+// to algorithms through aliases (Topology, Port, PortSets, Stream; aliases.go), so that an
+// algorithm imports the kernel alone.
 //
 // # Running a trial
 //
@@ -26,7 +32,7 @@
 // # The models, and what the paper left open
 //
 //   - Network: a random connected graph with a given number of links: a uniformly random
-//     spanning tree plus uniformly random further links (RandomConnected says why).
+//     spanning tree plus uniformly random further links (topology.RandomConnected says why).
 //     Connectivity c gives ⌊c·n(n−1)/2⌋ links, as the paper's 10% of 435 is 43.
 //   - Mobility: a Poisson process of link changes; each change deletes a uniformly random
 //     link among those whose loss keeps the graph connected AND that carry no message, then

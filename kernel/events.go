@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"github.com/mutexlab/mutexlab/kernel/mem"
+	"github.com/mutexlab/mutexlab/kernel/rng"
 	"math"
 )
 
@@ -51,7 +52,7 @@ func (s *Sim) requestGap(i int32) float64 {
 		return math.Inf(1)
 	}
 	s.rand.requestState[i] += 0x9e3779b97f4a7c15
-	u := float64(Mix64(s.rand.requestState[i])>>11) * (1.0 / (1 << 53)) // [0, 1)
+	u := float64(rng.Mix64(s.rand.requestState[i])>>11) * (1.0 / (1 << 53)) // [0, 1)
 	return -math.Log1p(-u) / s.p.Load
 }
 

@@ -6,23 +6,13 @@ import (
 	"github.com/mutexlab/mutexlab/internal/abtest"
 )
 
-// SpillBeyond makes s's topologies store only their first w ports per node inline (w = 0:
-// as many as inlineFor says; w < 0: by the topology's size, as without the call), the rest
-// in spill rows, as the largest networks do: to pin results with ports spilled, or to
-// compare widths on one simulator.
-func (s *Sim) SpillBeyond(w int) {
-	switch {
-	case w == 0:
-		s.topo.spillAt = spillAlways
-	case w < 0:
-		s.topo.spillAt = spillBySize
-	default:
-		s.topo.spillAt = spillRule(w)
-	}
-}
+// SpillBeyond makes s's topology spill its ports beyond the first w per node
+// (Topology.SpillBeyond says how w is read): to pin results with ports spilled, or to compare
+// widths on one simulator.
+func (s *Sim) SpillBeyond(w int) { s.topo.SpillBeyond(w) }
 
 // InlineOf returns the simulator's topology's inline width and the spill rows it handed out.
-func (s *Sim) InlineOf() (inline, spills int) { return s.topo.inline, s.topo.spills }
+func (s *Sim) InlineOf() (inline, spills int) { return s.topo.Layout() }
 
 // Part names a mechanism of the large-network machinery (large.go).
 type Part = largePart

@@ -12,8 +12,8 @@ const LargeN = 1 << 15
 // with the algorithm's prefetch hints (lookahead.go), the first requests in a sorted start
 // stream (eventq/start.go), the drain's requests set aside (drain_aside.go), the setup helper
 // that faults memory in on a second core and the split BFS and fills (large_setup.go,
-// bfs.go) and port rows spilled past the mean degree (topology.go). None of it changes a
-// trial's result (TestLargeMachineryUnchanged), only its speed and memory.
+// topology/bfs.go) and port rows spilled past the mean degree (topology/topology.go). None
+// of it changes a trial's result (TestLargeMachineryUnchanged), only its speed and memory.
 type LargeMode uint8
 
 const (

@@ -1,6 +1,9 @@
 package kernel
 
-import "github.com/mutexlab/mutexlab/kernel/mem"
+import (
+	"github.com/mutexlab/mutexlab/kernel/mem"
+	"github.com/mutexlab/mutexlab/kernel/topology"
+)
 
 // A large trial's setup on two cores: while the trial's thread builds the network, the
 // setup helper (mem.Prefaulter) faults in on the other core the arrays setup writes next.
@@ -9,15 +12,12 @@ import "github.com/mutexlab/mutexlab/kernel/mem"
 
 // startPrefault starts the setup helper for a large trial, if the machine can run one.
 func (s *Sim) startPrefault() {
-	if s.large.pre.Start(s.uses(partPrefault)) {
-		s.topo.pre = &s.large.pre
-	}
+	s.large.pre.Start(s.uses(partPrefault))
 }
 
 // endPrefault stops the setup helper, if one ran: setup has written its arrays.
 func (s *Sim) endPrefault() {
 	s.large.pre.Finish()
-	s.topo.pre = nil
 }
 
 // allocateEarly allocates, before the graph is built, the per-node arrays setup writes
@@ -65,19 +65,8 @@ func (s *Sim) allocateEarly(p *Params) {
 	// Last, so that the helper starts with them: the topology's arrays, the first setup writes.
 	if _, walter := s.net.(*WalterModel); walter {
 		links := p.LinkCount()
-		if pc := PortCapFor(n, links); checkPortCap(pc) == nil {
-			s.topo.preallocate(n, pc, links)
+		if pc := PortCapFor(n, links); topology.CheckPortCap(pc) == nil {
+			s.topo.Preallocate(pf, n, pc, links)
 		}
 	}
-}
-
-// PreallocatePortSets is InterleavePortSets for an algorithm's Preallocate: it allocates
-// the sets only when their words are too small (so that a trial on reused arrays does not
-// clear them twice) and hands new words to the setup helper.
-func PreallocatePortSets(pf *mem.Prefaulter, n, portCap int, sets ...*PortSets) {
-	if cap(sets[0].words) >= n*(portCap+63)/64*len(sets) {
-		return
-	}
-	InterleavePortSets(n, portCap, sets...)
-	mem.Prefault(pf, sets[0].words)
 }

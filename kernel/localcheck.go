@@ -39,13 +39,13 @@ func (c *LocalMutexChecker) Reset(*Topology) {}
 func (c *LocalMutexChecker) Enter(i int32) (int32, bool) {
 	s := c.s
 	t := &s.topo
-	for p := t.up.Next(i, 0); p >= 0; p = t.up.Next(i, p+1) {
-		sl := t.slot(i, p)
-		v := t.ports[sl].peer()
+	for p := t.Up().Next(i, 0); p >= 0; p = t.Up().Next(i, p+1) {
+		r := t.Record(i, p)
+		v := r.Peer()
 		if s.status[v] != critical {
 			continue
 		}
-		since := t.LinkSince(int(t.ports[sl].link()))
+		since := t.LinkSince(int(r.Link()))
 		if since <= s.requestedAt[i] || since <= s.requestedAt[v] {
 			return v, false
 		}

@@ -109,36 +109,3 @@ func (s *Sim) prefetchSends(i int32) {
 		s.topo.PrefetchPeer(i, s.out.sends[k].port)
 	}
 }
-
-// PrefetchPort prefetches node i's port p record when it is inline (spill rows are rare):
-// the record a delivery on p reads, or that a send on p updates (Sim.send), for an
-// algorithm that can tell where its node will send (kernel.Prefetcher).
-func (t *Topology) PrefetchPort(i int32, p Port) {
-	if uint(p) < uint(t.inline) {
-		mem.Prefetch(&t.ports[int(i)*t.inline+int(p)])
-	}
-}
-
-// PrefetchPorts prefetches the records of node i's ports below end that are inline: those a
-// handler that sends on many of them is about to update.
-func (t *Topology) PrefetchPorts(i int32, end Port) {
-	if end = min(end, Port(t.inline)); end > 0 {
-		k := int(i) * t.inline
-		mem.PrefetchRange(t.ports[k : k+int(end)])
-	}
-}
-
-// PrefetchPeer prefetches the record of the port at the far end of node i's port p, when
-// both are inline and p is up: the record a send on p updates (Sim.send). It reads node i's
-// port p record, so an algorithm that knows its next handler will send on p (a reply on the
-// arrival port, whose record the kernel asked for an event before) calls it from
-// Prefetcher.PrefetchRows; Sim.after asks again for every send, just before them.
-func (t *Topology) PrefetchPeer(i int32, p Port) {
-	if uint(p) >= uint(t.inline) {
-		return
-	}
-	r := &t.ports[int(i)*t.inline+int(p)]
-	if pp := r.peerPort(); r.up() && uint(pp) < uint(t.inline) {
-		mem.Prefetch(&t.ports[int(r.peer())*t.inline+int(pp)])
-	}
-}

@@ -3,6 +3,8 @@ package kernel
 import (
 	"fmt"
 	"math"
+
+	"github.com/mutexlab/mutexlab/kernel/topology"
 )
 
 // The event loop: one event at a time, each handed to the algorithm's handler for its node,
@@ -153,19 +155,19 @@ func (s *Sim) release(i int32) {
 // the port's link has changed since (lossy networks only). The port's record is found once
 // for the generation, the sender and the count of messages in flight.
 func (s *Sim) deliver(i int32, p Port, gen uint32, m *Message) {
-	at := s.topo.portAt(i, p)
-	if at == nil || at.gen != gen {
+	at := s.topo.PortAt(i, p)
+	if at == nil || at.Gen() != gen {
 		s.lose(m) // its link went down after it was sent
 		return
 	}
-	from := at.peer()
+	from := at.Peer()
 	if from < 0 {
 		s.fail(ErrInvariant, []int32{i}, "message arrived at node %d on port %d, which is down", i, p)
 		return
 	}
-	// The count is kept at the receiving end (portRec.inflight): a delivery updates the
+	// The count is kept at the receiving end (PortRec.InFlight): a delivery updates the
 	// record it has just read, not the sender's, a random node's at n = 10^6.
-	at.inflight--
+	at.Delivered()
 	if s.types[m.Type].Token {
 		s.tok.inFlightTok--
 	}
@@ -229,8 +231,8 @@ func (s *Sim) after(i int32) {
 // (portAt) and the event record written in place (newRec; built as a value and passed on,
 // its narrow stores were read back wide, which the CPU cannot forward, BenchmarkRL n=30).
 func (s *Sim) send(i int32, o *outMsg) bool {
-	near := s.topo.portAt(i, o.port)
-	if near == nil || !near.up() {
+	near := s.topo.PortAt(i, o.port)
+	if near == nil || !near.Up() {
 		s.fail(ErrInvariant, []int32{i}, "node %d sent %s on port %d, which is down", i, s.types[o.msg.Type].Name, o.port)
 		return false
 	}
@@ -239,15 +241,15 @@ func (s *Sim) send(i int32, o *outMsg) bool {
 		s.fail(ErrInvariant, []int32{i}, "node %d sent message type %d, which its algorithm does not declare", i, mt)
 		return false
 	}
-	peer, pp := near.peer(), near.peerPort()
-	far := &s.topo.ports[s.topo.slot(peer, pp)]
-	if far.inflight == maxInFlight { // never taken by a trial that runs (a predictable branch)
+	peer, pp := near.Peer(), near.PeerPort()
+	far := s.topo.Record(peer, pp)
+	if far.InFlight() == topology.MaxInFlight { // never taken by a trial that runs (a predictable branch)
 		s.fail(ErrInvariant, []int32{i, peer}, "node %d sent %s on port %d with %d messages already in flight toward node %d, the most the kernel counts on one port",
-			i, s.types[mt].Name, o.port, far.inflight, peer)
+			i, s.types[mt].Name, o.port, far.InFlight(), peer)
 		return false
 	}
-	far.inflight++ // counted at the receiving end, where it is delivered
-	if load := int(near.inflight) + int(far.inflight); load > s.maxLinkLoad {
+	far.Sent() // counted at the receiving end, where it is delivered
+	if load := near.InFlight() + far.InFlight(); load > s.maxLinkLoad {
 		s.maxLinkLoad = load
 		if s.linkBound > 0 && load > s.linkBound {
 			s.fail(ErrSafety, []int32{i, peer}, "%d messages in transit on link %d-%d (bound %d): %s sent last",
@@ -257,9 +259,7 @@ func (s *Sim) send(i int32, o *outMsg) bool {
 	}
 	at := s.now + s.p.Delay.sample(&s.rand.delays)
 	if s.fifoClamp {
-		idx := s.topo.slot(i, o.port)
-		at = max(at, s.topo.lastArr[idx]) // FIFO: never overtake an earlier message on this link
-		s.topo.lastArr[idx] = at
+		at = s.topo.ArrivalFIFO(i, o.port, at) // FIFO: never overtake an earlier message on this link
 	}
 	if s.types[mt].Token {
 		s.tok.inFlightTok++
@@ -274,7 +274,7 @@ func (s *Sim) send(i int32, o *outMsg) bool {
 	slot := s.newRec()
 	r := &s.recs[slot]
 	r.a, r.b, r.c, r.d = o.msg.A, o.msg.B, o.msg.C, o.msg.D
-	r.node, r.port, r.gen, r.kind, r.mtype = peer, pp, far.gen, evDeliver, mt
+	r.node, r.port, r.gen, r.kind, r.mtype = peer, pp, far.Gen(), evDeliver, mt
 	// The clamped arrival time itself is queued: as a delay from now, now + (at − now) could
 	// round one step below at and let the message overtake the one sent before it.
 	if s.inOrder {

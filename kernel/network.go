@@ -5,6 +5,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/mutexlab/mutexlab/kernel/topology"
 )
 
 // NetworkModel decides what the physical network looks like at the start of a trial and how
@@ -55,7 +57,7 @@ func (c *Changer) Rand() *Stream {
 func (c *Changer) LinkDown(k int) {
 	s := c.s
 	if s.net.Lossy() {
-		s.topo.dropInFlight(k)
+		s.topo.DropInFlight(k)
 	}
 	if s.trace != nil { // before the topology changes (trace.go)
 		u, v := s.topo.Link(k)
@@ -118,7 +120,7 @@ type Mover interface {
 
 // MaxPortCap is the most ports a node can have (Topology.Reset refuses more): a model that
 // chooses its own port cap keeps it at most this.
-const MaxPortCap = maxPortCap
+const MaxPortCap = topology.MaxPortCap
 
 // NetworkInfo describes a registered network model for the layers above the kernel: its
 // registry name, a one-line title, the model-specific parameters it reads from Params.Net

@@ -3,6 +3,7 @@ package kernel
 import (
 	"fmt"
 	"github.com/mutexlab/mutexlab/kernel/eventq"
+	"github.com/mutexlab/mutexlab/kernel/topology"
 	"math"
 	"strconv"
 	"strings"
@@ -205,7 +206,7 @@ func (p *Params) validateLinks() error {
 	if links > MaxLinks(p.N) {
 		return bad(p.linksParam(), "gives %d links, more than the %d of a clique on %d nodes", links, MaxLinks(p.N), p.N)
 	}
-	if err := checkPortCap(PortCapFor(p.N, links)); err != nil {
+	if err := topology.CheckPortCap(PortCapFor(p.N, links)); err != nil {
 		return p.portCapError(links, err) // before the trial starts, not at its setup
 	}
 	if !(p.Mobility >= 0) || math.IsInf(p.Mobility, 0) {

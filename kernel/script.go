@@ -1,10 +1,5 @@
 package kernel
 
-import (
-	"strconv"
-	"strings"
-)
-
 // Scripted driving: scenario tests (the papers' figures) and replay build a network by hand,
 // issue requests, releases and link changes at chosen moments, and deliver messages one at a
 // time. Nothing happens on its own: no Poisson requests, no automatic release after CSTime,
@@ -214,28 +209,4 @@ func (s *Sim) deliverEarly(slot uint32) {
 	if s.tok.holder != nil && s.err == nil && s.tok.holders+s.tok.inFlightTok != 1 {
 		s.fail(ErrSafety, nil, "%d tokens exist (%d held, %d in flight)", s.tok.holders+s.tok.inFlightTok, s.tok.holders, s.tok.inFlightTok)
 	}
-}
-
-// NodeList renders the ports of node i in set as the nodes at their other ends, "[j k ...]"
-// in port order, for NodeState lines. A port at or beyond the port cap stands for the node
-// itself (the anonymous algorithm's "port 0") and is written "self"; a port whose link is
-// down is written "-".
-func (t *Topology) NodeList(set *PortSets, i int32) string {
-	var b strings.Builder
-	b.WriteByte('[')
-	for p := set.Next(i, 0); p >= 0; p = set.Next(i, p+1) {
-		if b.Len() > 1 {
-			b.WriteByte(' ')
-		}
-		switch {
-		case int(p) >= t.portCap:
-			b.WriteString("self")
-		case t.Peer(i, p) < 0:
-			b.WriteByte('-')
-		default:
-			b.WriteString(strconv.Itoa(int(t.Peer(i, p))))
-		}
-	}
-	b.WriteByte(']')
-	return b.String()
 }

@@ -3,6 +3,7 @@ package kernel
 import (
 	"fmt"
 	"github.com/mutexlab/mutexlab/kernel/mem"
+	"github.com/mutexlab/mutexlab/kernel/rng"
 	"math"
 )
 
@@ -25,9 +26,9 @@ func (s *Sim) setup(p Params, algo Algorithm, edges [][2]int32) error {
 	}
 	s.startPrefault()
 	defer s.endPrefault()
-	s.topo.stop = s.guard.stop
-	s.topo.parallel = p.LargeMachinery()
-	defer func() { s.topo.stop = nil }()
+	s.topo.SetStop(s.guard.stop)
+	s.topo.SetParallel(p.LargeMachinery())
+	defer s.topo.SetStop(nil)
 	if err := s.setupNetwork(p, edges); err != nil {
 		return err
 	}
@@ -65,10 +66,11 @@ func (s *Sim) setupNetwork(p Params, edges [][2]int32) error {
 		s.net = net
 	}
 	s.now = 0
-	s.topo.clock = &s.now
+	s.topo.SetClock(&s.now)
 	var topoRand Stream
 	topoRand.Seed(DeriveSeed(p.Seed, uint64(StreamTopology)))
 	s.allocateEarly(&p)
+	s.topo.JoinPrefault(&s.large.pre) // what the graph's build needs whole, before its first link
 	if err := s.net.Init(&s.topo, &s.p, &topoRand); err != nil {
 		return err
 	}
@@ -97,7 +99,7 @@ func (s *Sim) seedStreams(p Params) {
 	reqSeed := DeriveSeed(p.Seed, uint64(StreamRequests))
 	s.rand.requestState = Resize(s.rand.requestState, n)
 	for i := range s.rand.requestState {
-		s.rand.requestState[i] = Mix64(reqSeed ^ uint64(i)*0x9e3779b97f4a7c15)
+		s.rand.requestState[i] = rng.Mix64(reqSeed ^ uint64(i)*0x9e3779b97f4a7c15)
 	}
 
 }

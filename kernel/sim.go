@@ -2,8 +2,8 @@ package kernel
 
 import (
 	"context"
-	"errors"
 	"github.com/mutexlab/mutexlab/kernel/eventq"
+	"github.com/mutexlab/mutexlab/kernel/topology"
 )
 
 // Sim runs trials. One Sim belongs to one goroutine; it keeps every buffer between trials, so
@@ -132,8 +132,9 @@ func (s *Sim) Run(p Params, algo Algorithm) (Result, error) {
 }
 
 // ErrInterrupted is returned by RunContext for a trial stopped because its context was
-// cancelled: the trial has no result, and nothing is wrong with it.
-var ErrInterrupted = errors.New("trial interrupted before it finished")
+// cancelled: the trial has no result, and nothing is wrong with it. It is the value the
+// random graph's build returns when stopped (topology.ErrInterrupted).
+var ErrInterrupted = topology.ErrInterrupted
 
 // RunContext is Run, stopped early with ErrInterrupted when ctx is cancelled: the kernel
 // looks at ctx every checkEvery events, so a trial in flight stops within about a

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/mutexlab/mutexlab/kernel/topology"
 )
 
 // The walter model and its readings. Section 6 of Walter, Welch and Vaidya describes its
@@ -219,10 +221,10 @@ func (m *WalterModel) Init(t *Topology, p *Params, rng *Stream) error {
 }
 
 // portCapError names the parameter behind a port cap too large for the kernel's port records
-// (checkPortCap): the walter model's cap is 4 × the mean degree of its links.
+// (topology.CheckPortCap): the walter model's cap is 4 × the mean degree of its links.
 func (p *Params) portCapError(links int, err error) error {
 	return &ParamError{p.linksParam(), fmt.Sprintf("gives %d links on %d nodes, a mean degree of %d: %v (the port cap is 4 x the mean degree, at most n-1)",
-		links, p.N, meanDegree(p.N, links), err)}
+		links, p.N, topology.MeanDegree(p.N, links), err)}
 }
 
 // NextChange draws the gap to the next change. Under either rate the k-th gap is the k-th
@@ -240,7 +242,7 @@ func (m *WalterModel) NextChange(now float64, rng *Stream) float64 {
 func (m *WalterModel) Change(now float64, c *Changer) {
 	rng := c.Rand()
 	t := c.Topology()
-	k, ok := pickRemovableLink(t, rng)
+	k, ok := topology.PickRemovableLink(t, rng)
 	if !ok && m.noDeletion == NoDeletionSkip {
 		c.Skipped()
 		return
@@ -265,10 +267,10 @@ func (m *WalterModel) form(t *Topology, rng *Stream, c *Changer) (bool, error) {
 	var x, y int32
 	var ok bool
 	if m.formation == FormAnyPair {
-		x, y = randomPair(t.N(), rng)
+		x, y = topology.RandomPair(t.N(), rng)
 		ok = !t.Adjacent(x, y) && !t.Full(x) && !t.Full(y)
 	} else {
-		x, y, ok = randomAbsentPair(t, rng)
+		x, y, ok = topology.RandomAbsentPair(t, rng)
 	}
 	if !ok {
 		return false, nil

@@ -16,7 +16,7 @@ import (
 // time, one panel per reading of the walter model, so a reader sees at a glance which
 // readings keep the graph, which thin it to a spanning tree, and how fast. It draws traces,
 // not means: a mean over trials would hide that every trial under any-pair ends at the same
-// tree. bench plot --figure walter2001-links runs the trials itself (cmd/bench/plot_links.go).
+// tree. bench plot --figure walter2001-links runs the trials itself (cli/plot_links.go).
 
 // LinkTrace is one trial's number of links against time, sampled (LinkSampler), with its
 // measurement window.

@@ -49,7 +49,7 @@ func TestMutants(t *testing.T) {
 			{Name: "no-flag", Bound: equivalentBound,
 				Equivalent: "failure locality and response time only (as keep-junior-forks): a node that yielded a low fork asks again at its neighbour's next update-color"},
 			{Name: "color-stride", Bound: equivalentBound,
-				Equivalent: "colour range only: its colours stay legal; bench check bounds' colour-range row fails it (cmd/bench TestColorRangePower)"},
+				Equivalent: "colour range only: its colours stay legal; bench check bounds' colour-range row fails it (algorithms/akw1 TestColorRangePower)"},
 		},
 	}.Run(t)
 }

@@ -9,7 +9,7 @@
 // The workloads (workloads.go): hk's RelayChain, PriorityChain and RandomSustained, gme's
 // SessionHeldOpen, SessionKeptOpen and RandomSessions, each under a Reading (HKReadings,
 // GMEReadings). The hk and gme tests assert the outcomes per reading; bench check jiang
-// (cmd/bench/check_jiang.go) prints them as a theorem × reading matrix (analysis.JiangHK,
+// (cli/check_jiang.go) prints them as a theorem × reading matrix (analysis.JiangHK,
 // analysis.JiangGME). Every trial is bounded: Workload.Entries CS entries or MaxTime; and
 // RunContext stops one early when its context is cancelled (bench's SIGINT and SIGTERM).
 package jiangload

@@ -54,3 +54,24 @@ func GrowLarge[T any](s []T, more int) []T {
 	copy(g, s)
 	return g
 }
+
+// Resize returns s with length n, reallocating only when its capacity is too small: how
+// every per-trial array in mutexlab is sized, so a trial of the same size as the last one
+// allocates nothing. Elements kept from before are not cleared.
+func Resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return MakeLarge[T](n, n)
+	}
+	return s[:n]
+}
+
+// Zeroed is Resize with every element set to its zero value: per-trial state reset for a
+// new trial without a new allocation once the slice is large enough.
+func Zeroed[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return MakeLarge[T](n, n) // new memory is zero already: no second pass over it
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}

@@ -11,7 +11,7 @@
 // These are the models of the local-mutex papers (Attiya, Kogan and Welch; the anonymous
 // local-mutex algorithms). A program that runs trials on them by name imports this package for
 // its registrations. results/columns does (its columns are generated from the registry of
-// models), so every package above it, sweeps, analysis, plots and cmd/bench, knows every
+// models), so every package above it, sweeps, analysis, plots and cli, knows every
 // model; a package or test below it that names a model imports this package itself.
 //
 // The default model, "walter" (the random connected graph with Poisson link changes of

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/kernel/rng"
 )
 
 func init() {
@@ -208,9 +209,9 @@ func (m *Geo) placeNodes(t *kernel.Topology, p *kernel.Params) {
 	} else {
 		m.rngState = kernel.Resize(m.rngState, n)
 		still := p.NetParam(Still)
-		seed := kernel.DeriveSeed(p.Seed, uint64(kernel.StreamMobility), 0x9e0)
+		seed := rng.DeriveSeed(p.Seed, uint64(kernel.StreamMobility), 0x9e0)
 		for i := range n {
-			m.rngState[i] = kernel.Mix64(seed ^ uint64(i)*0x9e3779b97f4a7c15)
+			m.rngState[i] = rng.Mix64(seed ^ uint64(i)*0x9e3779b97f4a7c15)
 			m.x0[i], m.y0[i] = m.uniform(int32(i))*m.side, m.uniform(int32(i))*m.side
 			m.t0[i] = 0
 			if still > 0 && m.uniform(int32(i)) < still { // drawn only when asked: trials with still = 0 are unchanged
@@ -251,7 +252,7 @@ func (m *Geo) initialLinks(t *kernel.Topology) error {
 // uniform draws from node i's own stream: [0, 1).
 func (m *Geo) uniform(i int32) float64 {
 	m.rngState[i] += 0x9e3779b97f4a7c15
-	return float64(kernel.Mix64(m.rngState[i])>>11) * (1.0 / (1 << 53))
+	return float64(rng.Mix64(m.rngState[i])>>11) * (1.0 / (1 << 53))
 }
 
 // travel starts node i's next random-waypoint leg at now from its current position.

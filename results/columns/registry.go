@@ -20,7 +20,7 @@ import (
 // The network models beyond the kernel's default live in kernel/netmodel and register when it
 // is loaded. This package imports it (for its parameter names below), which is what makes
 // every model known wherever columns are: the columns are generated from the registry, and
-// sweeps, analysis, plots and cmd/bench all build on this package.
+// sweeps, analysis, plots and cli all build on this package.
 
 // netUnits are the units of the network models' parameters (kernel.NetParamInfo has none
 // yet; move them there when it does).

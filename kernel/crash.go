@@ -135,10 +135,9 @@ type crashState struct {
 	blocked   []bool
 	nDead     int
 	nBlocked  int
-	measured  bool  // the blocked measure was taken at the end (liveness checked)
-	toCrashed int64 // messages dropped on arrival at a crashed node
-	late      int64 // entries by nodes that had been counted blocked
-	rng       Stream
+	measured  bool    // the blocked measure was taken at the end (liveness checked)
+	toCrashed int64   // messages dropped on arrival at a crashed node
+	late      int64   // entries by nodes that had been counted blocked
 	dist      []int32 // scratch: multi-source BFS
 	queue     []int32
 	order     []int32   // crashed nodes in crash order
@@ -167,6 +166,9 @@ func (c *crashState) reset(n int, responseBound float64) {
 	c.rtDist = Resize(c.rtDist, n)
 }
 
+// setupCrashes prepares a trial's crash-stop failures: the bookkeeping, when crashes are
+// configured, and as events the crashes given and the first rate-driven one (a script
+// crashes its nodes itself).
 func (s *Sim) setupCrashes() {
 	c := &s.crash
 	c.on = false
@@ -175,7 +177,6 @@ func (s *Sim) setupCrashes() {
 		return
 	}
 	c.reset(s.p.N, s.p.ResponseBound)
-	c.rng.Seed(DeriveSeed(s.p.Seed, uint64(StreamCrashes)))
 	if s.scripted {
 		return
 	}
@@ -183,7 +184,7 @@ func (s *Sim) setupCrashes() {
 		s.scheduleAt(cr.Time, evCrash, cr.Node)
 	}
 	if s.p.CrashRate > 0 {
-		s.schedule(c.rng.Exp(s.p.CrashRate), evCrash, -1)
+		s.schedule(s.rand.crashes.Exp(s.p.CrashRate), evCrash, -1)
 	}
 }
 
@@ -196,7 +197,7 @@ func (s *Sim) crashEvent(node int32) {
 		}
 		live := s.p.N - c.nDead
 		if live > 1 {
-			k := c.rng.IntN(live)
+			k := s.rand.crashes.IntN(live)
 			for i := range c.dead {
 				if !c.dead[i] {
 					if k == 0 {
@@ -207,7 +208,7 @@ func (s *Sim) crashEvent(node int32) {
 				}
 			}
 		}
-		s.schedule(c.rng.Exp(s.p.CrashRate), evCrash, -1)
+		s.schedule(s.rand.crashes.Exp(s.p.CrashRate), evCrash, -1)
 		return
 	}
 	s.crashNode(node)

@@ -56,6 +56,26 @@ func (s *Sim) requestGap(i int32) float64 {
 	return -math.Log1p(-u) / s.p.Load
 }
 
+// scheduleStart schedules every node's first request (into the queue's start stream in a
+// large trial: eventq/start.go), the first link change and the starvation watchdog.
+func (s *Sim) scheduleStart() {
+	n := s.p.N
+	if !s.usesStartStream() {
+		for i := int32(0); int(i) < n; i++ {
+			s.schedule(s.requestGap(i), evRequest, i)
+		}
+	} else {
+		for i := int32(0); int(i) < n; i++ {
+			s.q.PushStart(s.now+s.requestGap(i), s.newEvent(evRequest, i)) // Load > 0: no gap is infinite
+		}
+		s.q.SortStart()
+	}
+	if t := s.net.NextChange(0, &s.rand.mobility); !math.IsInf(t, 1) {
+		s.schedule(t, evLinkChange, 0)
+	}
+	s.schedule(s.starveAfter/4, evWatchdog, 0)
+}
+
 // schedule queues an event of kind at node after delay (none if the delay is infinite).
 func (s *Sim) schedule(delay float64, kind eventKind, node int32) {
 	if math.IsInf(delay, 1) {

@@ -15,7 +15,7 @@ import (
 
 // TestPrefaultUnchanged runs trials with the setup helper (mem.Prefaulter, large_setup.go) and without:
 // every result must be the same, since populating a page does not change it, and arrays
-// allocated early (allocateEarly, Preallocator) are filled by setup as before. Under -race
+// allocated early (allocate, prefaultEarly, Preallocator) are filled by setup as before. Under -race
 // it also checks that the helper never reads or writes the arrays from Go.
 func TestPrefaultUnchanged(t *testing.T) {
 	if !mem.Supported() {

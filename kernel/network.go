@@ -3,8 +3,6 @@ package kernel
 import (
 	"fmt"
 	"math"
-	"sort"
-	"strings"
 
 	"github.com/mutexlab/mutexlab/kernel/topology"
 )
@@ -122,119 +120,27 @@ type Mover interface {
 // chooses its own port cap keeps it at most this.
 const MaxPortCap = topology.MaxPortCap
 
-// NetworkInfo describes a registered network model for the layers above the kernel: its
-// registry name, a one-line title, the model-specific parameters it reads from Params.Net
-// (each with its default; sweep specs and results files get one column per name), whether
-// it uses Params' link parameters (links, connectivity, degree, mobility: only "walter"
-// does) and whether it reads Params.MovementFile.
-type NetworkInfo struct {
-	Name  string
-	Title string
-	New   func() NetworkModel
-	// Params are the model's parameters in Params.Net, with defaults.
-	Params []NetParamInfo
-	// UsesLinks: the model reads Params.Links/Connectivity/Degree/Mobility, which Validate
-	// then checks; other models ignore them.
-	UsesLinks bool
-	// UsesMovementFile: the model reads Params.MovementFile (a path).
-	UsesMovementFile bool
-	// UsesReadings: the model honours Params.MobilityRate, LinkFormation and NoDeletion
-	// (walter.go); Validate rejects a non-default reading for any other model.
-	UsesReadings bool
-	// Validate checks the model's parameters (after the defaults are applied); its error is
-	// a *ParamError naming the parameter. Nil: nothing to check.
-	Validate func(p *Params) error
-}
-
-// NetParamInfo describes one model-specific parameter (a key of Params.Net).
-type NetParamInfo struct {
-	Name    string
-	Default float64
-	Doc     string
-}
-
-// networkModels is the registry of network models by name.
-var networkModels = map[string]NetworkInfo{
-	"walter": {Name: "walter", Title: "random connected graph, Poisson link changes (Walter, Welch, Vaidya, section 6)",
-		New: func() NetworkModel { return &WalterModel{} }, UsesLinks: true, UsesReadings: true},
-}
-
-// RegisterNetwork adds a network model constructor under name (called from init functions).
-// Models registered this way have no parameters of their own; RegisterNetworkInfo describes
-// them fully.
-func RegisterNetwork(name string, f func() NetworkModel) {
-	networkModels[name] = NetworkInfo{Name: name, New: f}
-}
-
-// RegisterNetworkInfo adds a network model with its parameters.
-func RegisterNetworkInfo(info NetworkInfo) { networkModels[info.Name] = info }
-
-// NetworkNames lists the registered network models.
-func NetworkNames() []string {
-	var names []string
-	for n := range networkModels {
-		names = append(names, n)
+// buildNetwork builds the trial's initial graph with its network model (networkFor), from
+// the topology stream (seedStreams), and ties the topology to the trial: its clock, the
+// Changer through which the model changes it, per-port arrival times where FIFO needs them,
+// and the link statistics, which start on the initial graph.
+func (s *Sim) buildNetwork(p *Params) error {
+	s.topo.SetClock(&s.now)
+	s.changer = Changer{s}
+	s.topo.JoinPrefault(&s.large.pre) // what the graph's build needs whole, before its first link
+	if err := s.net.Init(&s.topo, &s.p, &s.rand.topology); err != nil {
+		return err
 	}
-	sort.Strings(names)
-	return names
-}
-
-// Networks lists every registered network model, sorted by name.
-func Networks() []NetworkInfo {
-	var infos []NetworkInfo
-	for _, n := range NetworkNames() {
-		infos = append(infos, networkModels[n])
+	if s.topo.N() != p.N {
+		return fmt.Errorf("kernel: network model %s built %d nodes, want %d", s.net.Name(), s.topo.N(), p.N)
 	}
-	return infos
-}
-
-// LookupNetwork returns the registry entry of the named model ("" is "walter").
-func LookupNetwork(name string) (NetworkInfo, bool) {
-	if name == "" {
-		name = "walter"
-	}
-	info, ok := networkModels[name]
-	return info, ok
-}
-
-// NetParamNames returns every model-specific parameter name of every model, each once,
-// sorted by model name then in each model's order.
-func NetParamNames() []string {
-	var names []string
-	seen := map[string]bool{}
-	for _, info := range Networks() {
-		for _, p := range info.Params {
-			if !seen[p.Name] {
-				seen[p.Name] = true
-				names = append(names, p.Name)
-			}
-		}
-	}
-	return names
-}
-
-func newNetwork(name string) (NetworkModel, error) {
-	info, ok := LookupNetwork(name)
-	if !ok {
-		return nil, &ParamError{"network", fmt.Sprintf("unknown network model %q; known: %s", name, strings.Join(NetworkNames(), ", "))}
-	}
-	return info.New(), nil
-}
-
-// NetParam returns the model-specific parameter name from p.Net, or the model's registered
-// default when it is not set (0 if the model does not declare it).
-func (p *Params) NetParam(name string) float64 {
-	if v, ok := p.Net[name]; ok {
-		return v
-	}
-	if info, ok := LookupNetwork(p.Network); ok {
-		for _, q := range info.Params {
-			if q.Name == name {
-				return q.Default
-			}
-		}
-	}
-	return 0
+	s.links0 = s.topo.NumLinks()
+	// Under a constant delay, arrival times on a link increase with the send times (a sum
+	// rounds monotonically), so FIFO holds without clamping and needs no per-port times.
+	s.fifoClamp = s.net.FIFO() && p.Delay.Kind != DelayConstant
+	s.topo.TrackArrivals(s.fifoClamp)
+	s.links.reset(s.links0)
+	return nil
 }
 
 // explicitModel is a fixed network given edge by edge (scripted scenarios).

@@ -143,6 +143,9 @@ func (p *Params) Validate() error {
 		_, err := newNetwork(p.Network)
 		return err
 	}
+	if err := info.checkNetParams(p); err != nil {
+		return err
+	}
 	if info.UsesLinks {
 		if err := p.validateLinks(); err != nil {
 			return err
@@ -151,40 +154,12 @@ func (p *Params) Validate() error {
 	if err := p.validateReadings(info); err != nil {
 		return err
 	}
-	for name, v := range p.Net {
-		if !declares(info, name) {
-			return bad(name, "is not a parameter of network model %s (its parameters: %s)", info.Name, netParamList(info))
-		}
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return bad(name, "must be a finite number, got %g", v)
-		}
-	}
 	if info.Validate != nil {
 		if err := info.Validate(p); err != nil {
 			return err
 		}
 	}
 	return p.validateRest()
-}
-
-func declares(info NetworkInfo, name string) bool {
-	for _, q := range info.Params {
-		if q.Name == name {
-			return true
-		}
-	}
-	return false
-}
-
-func netParamList(info NetworkInfo) string {
-	if len(info.Params) == 0 {
-		return "none"
-	}
-	names := make([]string, len(info.Params))
-	for k, q := range info.Params {
-		names[k] = q.Name
-	}
-	return strings.Join(names, ", ")
 }
 
 // validateLinks checks the parameters of the walter model's random graph and link changes.

@@ -33,7 +33,7 @@ type Sim struct {
 	out     Outbox
 	env     Env
 
-	rand streams // the trial's random streams (setup.go: seedStreams)
+	rand streams // the trial's random streams (streams.go)
 
 	status      []nodeStatus
 	requestedAt []float64
@@ -92,15 +92,6 @@ type measured struct {
 	waits       []float64
 	csArea      float64 // ∫ (nodes in the CS) dt over the measurement window so far
 	csAreaT     float64 // time up to which csArea is accumulated
-}
-
-// streams are a trial's random streams, each derived from its seed (seedStreams), so that
-// one part's draws never shift another's.
-type streams struct {
-	mobility, mobilityPick, delays, algRand Stream
-	requestState                            []uint64 // per-node SplitMix64 state for request gaps
-	mobilitySeed                            uint64
-	mobilityDraws                           uint64
 }
 
 // tokenCount is what the online single-token check counts: holders plus token messages in

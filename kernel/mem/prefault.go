@@ -314,6 +314,17 @@ func PreallocateSlice[T any](f *Prefaulter, s *[]T, n int) {
 	}
 }
 
+// PrefaultAll is Prefault for several arrays of any element types at once, each as Bytes
+// gives it, added in the order given.
+func PrefaultAll(f *Prefaulter, arrays ...[]byte) {
+	for _, b := range arrays {
+		Prefault(f, b)
+	}
+}
+
+// Bytes is the memory of s's elements as bytes, for PrefaultAll.
+func Bytes[T any](s []T) []byte { return bytesOf(s) }
+
 // bytesOf is the memory of s's elements as bytes.
 func bytesOf[T any](s []T) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(s[0])))

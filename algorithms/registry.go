@@ -2,6 +2,10 @@
 // command line and in sweep specs (--algo rl,rr) to constructors, and lists every message type
 // so that results files share one set of columns.
 //
+// The registry is open: a package in another module adds its algorithm with Register (or
+// MustRegister) from its init, exactly as the built-ins do (builtins.go), and from then on
+// the algorithm has its spec keys, --set keys, results columns and sweeps like any other.
+//
 // Each algorithm lives in its own package below this one as a set of per-node state machines
 // implementing kernel.Algorithm; its package doc cites the paper and records every choice made
 // where the paper is silent.
@@ -10,10 +14,9 @@ package algorithms
 import (
 	"fmt"
 	"strings"
+	"sync"
+	"sync/atomic"
 
-	"github.com/mutexlab/mutexlab/algorithms/hk"
-	"github.com/mutexlab/mutexlab/algorithms/rl"
-	"github.com/mutexlab/mutexlab/algorithms/rr"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -37,6 +40,33 @@ type Info struct {
 	// Validate checks the algorithm-specific parameters before any trial runs; its error names
 	// the parameter and what is accepted. Nil: nothing to check.
 	Validate func(p *kernel.Params) error
+	// Safety is the property the algorithm claims, in words ("mutual exclusion", "k-mutual
+	// exclusion (h-out-of-k)", "group mutual exclusion", "local mutual exclusion"). It is
+	// shown to users; the check itself is the algorithm's kernel.Checker (CheckerProvider).
+	Safety string
+	// Cost and LinkChangeCost are scheduler hints: a trial's work relative to Reverse Link's
+	// (rl, about 22 simulated events per CS entry and 10 per link change), per CS entry and
+	// per link change. Sweeps start the costliest trials first and deal them evenly among
+	// shards; a wrong hint costs time, never a different result. Cost 0 means 1;
+	// LinkChangeCost 0 means Cost.
+	Cost           float64
+	LinkChangeCost float64
+}
+
+// CostPerEntry and CostPerLinkChange return the hints with their defaults applied.
+func (a *Info) CostPerEntry() float64 {
+	if a.Cost == 0 {
+		return 1
+	}
+	return a.Cost
+}
+
+// CostPerLinkChange returns LinkChangeCost, or the per-entry cost when it is 0.
+func (a *Info) CostPerLinkChange() float64 {
+	if a.LinkChangeCost == 0 {
+		return a.CostPerEntry()
+	}
+	return a.LinkChangeCost
 }
 
 // ParamInfo describes one algorithm-specific parameter.
@@ -112,27 +142,59 @@ type DerivedInfo struct {
 	Value func(p *kernel.Params) string
 }
 
-var registry = []Info{
-	{Name: "rl", Title: "Reverse Link token mutual exclusion (Walter, Welch, Vaidya)", New: func() kernel.Algorithm { return rl.New() }},
-	{Name: "hk", Title: "Prioritized h-out-of-k mutual exclusion on Reverse Link (Jiang)", New: func() kernel.Algorithm { return hk.New() },
-		Params:   hkParams(),
-		Metrics:  hkMetrics(),
-		Derived:  []DerivedInfo{{Name: "h_dist", Doc: "hk: how h is chosen: fixed (the h column) or uniform (drawn per request from 1..k; h is then null)", Value: hDist}},
-		Validate: hk.Validate},
-	{Name: "rr", Title: "Raymond's tree algorithm over an ideal routing layer (baseline of Walter, Welch, Vaidya)", New: func() kernel.Algorithm { return rr.New() },
-		Metrics: []MetricInfo{
-			{Name: rr.MetricRouteLen, Unit: "hops", Doc: "rr: mean shortest-path length between the sender and the recipient of a tree message (REQUEST or PRIVILEGE to a virtual-tree neighbour) when sent, whole trial (null: no tree message)"},
-			{Name: rr.MetricRouteHops, Unit: "hops", Doc: "rr: mean hops a tree message travelled (one message per hop, as the paper charges), whole trial; above route_len_mean only when routes changed under messages in flight (null: no tree message)"},
-		}},
+// The registry is appended to by Register (at init, normally) and read by every trial; readers
+// take the current snapshot without a lock.
+var (
+	registerMu sync.Mutex
+	registry   atomic.Pointer[[]Info]
+)
+
+// Register adds an algorithm to the registry, after the ones registered before it (the
+// built-ins first: they register when this package is initialized). Call it from an init
+// function or from main before the tool starts: every sweep, spec key and results column
+// built afterwards includes the algorithm. The error is one line naming the algorithm and
+// the field at fault: a name registered twice (with both titles), an empty name or a nil
+// New, a parameter, metric or derived column name used twice in a, a named option whose
+// default is not one of its choices, a negative cost. Collisions with the results columns of
+// the kernel and of other algorithms are found when the columns are built
+// (results/columns.Check).
+func Register(a Info) error {
+	registerMu.Lock()
+	defer registerMu.Unlock()
+	all := All()
+	for _, b := range all {
+		if b.Name == a.Name {
+			return fmt.Errorf("algorithm %q registered twice: %q and %q", a.Name, b.Title, a.Title)
+		}
+	}
+	if err := validate(&a); err != nil {
+		return err
+	}
+	next := append(all[:len(all):len(all)], a)
+	registry.Store(&next)
+	return nil
 }
 
-// All lists the registered algorithms in registry order.
-func All() []Info { return registry }
+// MustRegister is Register for init functions: it panics with Register's error.
+func MustRegister(a Info) {
+	if err := Register(a); err != nil {
+		panic(err)
+	}
+}
+
+// All lists the registered algorithms in registry order. The caller must not modify it.
+func All() []Info {
+	if p := registry.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
 
 // Names lists the registered names in registry order.
 func Names() []string {
-	names := make([]string, len(registry))
-	for k, a := range registry {
+	all := All()
+	names := make([]string, len(all))
+	for k, a := range all {
 		names[k] = a.Name
 	}
 	return names
@@ -140,17 +202,15 @@ func Names() []string {
 
 // New returns a fresh instance of the named algorithm, or an error listing the known names.
 func New(name string) (kernel.Algorithm, error) {
-	for _, a := range registry {
-		if a.Name == name {
-			return a.New(), nil
-		}
+	if a, ok := Lookup(name); ok {
+		return a.New(), nil
 	}
 	return nil, fmt.Errorf("unknown algorithm %q; known: %s", name, strings.Join(Names(), ", "))
 }
 
 // Lookup returns the registry entry of the named algorithm.
 func Lookup(name string) (Info, bool) {
-	for _, a := range registry {
+	for _, a := range All() {
 		if a.Name == name {
 			return a, true
 		}
@@ -162,7 +222,7 @@ func Lookup(name string) (Info, bool) {
 func ParamNames() []string {
 	var names []string
 	seen := map[string]bool{}
-	for _, a := range registry {
+	for _, a := range All() {
 		for _, p := range a.Params {
 			if !seen[p.Name] {
 				seen[p.Name] = true
@@ -177,7 +237,7 @@ func ParamNames() []string {
 func MetricNames() []string {
 	var names []string
 	seen := map[string]bool{}
-	for _, a := range registry {
+	for _, a := range All() {
 		for _, m := range a.Metrics {
 			if !seen[m.Name] {
 				seen[m.Name] = true
@@ -193,7 +253,7 @@ func MetricNames() []string {
 func MessageTypeNames() []string {
 	var names []string
 	seen := map[string]bool{}
-	for _, a := range registry {
+	for _, a := range All() {
 		for _, t := range a.New().MessageTypes() {
 			if !seen[t.Name] {
 				seen[t.Name] = true
@@ -204,78 +264,10 @@ func MessageTypeNames() []string {
 	return names
 }
 
-func hkParams() []ParamInfo {
-	levels := func(p *kernel.Params) int { return int(p.AlgoParam(hk.ParamLevels, hk.DefaultLevels)) }
-	ps := []ParamInfo{
-		{Name: hk.ParamK, Default: hk.DefaultK, Whole: true, Unit: "resources", Doc: "h-out-of-k: number of identical resources k (>= 1)"},
-		{Name: hk.ParamH, Default: hk.DefaultH, Whole: true, Unit: "resources",
-			Doc: "h-out-of-k: resources per request, 1..k; the spec key takes 0 for uniform on 1..k, drawn per request (the column is then null: see h_dist)",
-			Value: func(p *kernel.Params) (float64, bool) {
-				h := p.AlgoParam(hk.ParamH, hk.DefaultH)
-				return h, h != 0
-			}},
-		{Name: hk.ParamLevels, Default: hk.DefaultLevels, Whole: true, Unit: "classes", Doc: "h-out-of-k: number of priority classes (1..4; class 1 is the highest)"},
-		{Name: hk.ParamAging, Default: hk.DefaultAging, Whole: true, Doc: "h-out-of-k: aging step added to every queued request's priority when a node leaves the CS (>= 0)"},
-		{Name: hk.ParamAgingAt, Choices: hk.AgingAtNames, NoSeed: true,
-			Doc: "h-out-of-k reading: when queued requests age: cs-exit (the paper's RELEASE: only the queue of a node leaving the CS) or token-pass (also every time the token leaves a node, relays included)"},
-		linkTo(),
-		{Name: hk.ParamRequestSink, Choices: hk.RequestSinkNames, NoSeed: true,
-			Doc: "h-out-of-k reading: a node without the token that is a sink when a REQUEST arrives: forward (Jiang's handler: forwardRequest only) or raise (RL's line 7: raise its height first)"},
-	}
-	for c := 1; c <= hk.MaxLevels; c++ {
-		ps = append(ps, ParamInfo{Name: hk.ParamP(c), Default: 0, Unit: "probability",
-			Doc: fmt.Sprintf("h-out-of-k: probability of priority class %d; the spec key takes all 0 for uniform over the classes, and the column records the probability used (null when there are fewer than %d classes)", c, c),
-			Value: func(p *kernel.Params) (float64, bool) {
-				lv := levels(p)
-				if c > lv {
-					return 0, false
-				}
-				for d := 1; d <= lv; d++ {
-					if p.AlgoParam(hk.ParamP(d), 0) > 0 {
-						return p.AlgoParam(hk.ParamP(c), 0), true
-					}
-				}
-				return 1 / float64(lv), true // none given: uniform over the classes
-			},
-			ReadWith: ReadCondition{Key: hk.ParamLevels, When: fmt.Sprintf("%s >= %d", hk.ParamLevels, c)}})
-	}
-	return ps
-}
-
-// hDist says how hk chooses h: fixed, or uniform on 1..k per request (h = 0).
-func hDist(p *kernel.Params) string {
-	if p.AlgoParam(hk.ParamH, hk.DefaultH) == 0 {
-		return "uniform"
-	}
-	return "fixed"
-}
-
-func hkMetrics() []MetricInfo {
-	ms := []MetricInfo{
-		{Name: hk.MetricInversions, Unit: "inversions per CS entry", Doc: "hk: fraction of measured CS entries that were priority inversions (a lower-priority request served while a higher one waited)"},
-		{Name: hk.MetricConcMean, Unit: "resources", Doc: "hk: resources in use just after a measured CS entry, mean"},
-	}
-	for c := 1; c <= hk.MaxLevels; c++ {
-		ms = append(ms, MetricInfo{Name: hk.MetricWait(c), Unit: "CS entries",
-			Doc: fmt.Sprintf("hk: mean wait of priority class %d, counted in CS entries of other nodes (null: no measured request of the class)", c)})
-	}
-	for c := 1; c <= hk.MaxLevels; c++ {
-		ms = append(ms, MetricInfo{Name: hk.MetricWaitTime(c), Unit: "time units",
-			Doc: fmt.Sprintf("hk: mean wait of priority class %d in time units, measured by the kernel (null: no measured request of the class)", c)})
-	}
-	return ms
-}
-
-// linkTo is the link_to reading, shared by hk and gme (linkrev.LinkRule).
-func linkTo() ParamInfo {
-	return ParamInfo{Name: hk.ParamLinkTo, Choices: hk.LinkToNames, NoSeed: true,
-		Doc: "hk, gme reading: whom a node that receives the token tells its new height: all (Jiang: all its neighbours) or outgoing (Reverse Link: the neighbours that were lower, and the sender)"}
-}
-
 // ParseOption returns the code of value val of the named option key (a parameter with
 // Choices) of any registered algorithm, or an error naming what is accepted.
 func ParseOption(key, val string) (float64, error) {
-	for _, a := range registry {
+	for _, a := range All() {
 		for _, q := range a.Params {
 			if q.Name == key && q.Choices != nil {
 				return q.ParseChoice(val)

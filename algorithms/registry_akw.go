@@ -10,11 +10,10 @@ import (
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// The doorway/colouring local mutual exclusion family of Attiya, Kogan and Welch:
-// registered here, apart from registry.go.
-func init() {
-	registry = append(registry,
-		Info{Name: "akw1", Title: "Local mutual exclusion with doorways and recolouring, greedy (1a) or Linial (1b) (Attiya, Kogan, Welch, section 4)",
+// akwInfos is the doorway/colouring local mutual exclusion family of Attiya, Kogan and Welch.
+func akwInfos() []Info {
+	return []Info{
+		{Name: "akw1", Safety: "local mutual exclusion", Title: "Local mutual exclusion with doorways and recolouring, greedy (1a) or Linial (1b) (Attiya, Kogan, Welch, section 4)",
 			New: func() kernel.Algorithm { return akw1.New() },
 			Params: []ParamInfo{
 				{Name: akw1.ParamColoring, Default: akw1.ColoringGreedy, Whole: true, Doc: "akw1: colouring procedure, 1 (greedy, 1a) or 2 (Linial, 1b)"},
@@ -36,11 +35,11 @@ func init() {
 				{Name: akw1.MetricForksTime, Unit: "time units", Doc: "akw1: section 4.3's X = O(Δ+δ), the longest time of a static node from crossing SD^f to eating, whole trial (null: none)"},
 			}),
 			Validate: akw1.Validate},
-		Info{Name: "akw2", Title: "Local mutual exclusion with dynamic priorities and optimal failure locality (Attiya, Kogan, Welch, section 5)",
+		{Name: "akw2", Safety: "local mutual exclusion", Title: "Local mutual exclusion with dynamic priorities and optimal failure locality (Attiya, Kogan, Welch, section 5)",
 			New:      func() kernel.Algorithm { return akw2.New() },
 			Metrics:  akwMetrics,
 			Validate: akw2.Validate},
-	)
+	}
 }
 
 // akwMetrics are the metrics akw1 and akw2 share: invariant I2's count, and the waits of

@@ -6,11 +6,13 @@ import (
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-func init() {
-	registry = append(registry, Info{
-		Name:  "gme",
-		Title: "Group mutual exclusion on Reverse Link with weight throwing (Jiang)",
-		New:   func() kernel.Algorithm { return gme.New() },
+// gmeInfo is Jiang's group mutual exclusion on Reverse Link.
+func gmeInfo() Info {
+	return Info{
+		Name:   "gme",
+		Safety: "group mutual exclusion",
+		Title:  "Group mutual exclusion on Reverse Link with weight throwing (Jiang)",
+		New:    func() kernel.Algorithm { return gme.New() },
 		Params: []ParamInfo{
 			{Name: gme.ParamM, Default: gme.DefaultM, Whole: true, Unit: "resources", Doc: "group mutex: number of shared resources m (>= 1); nodes requesting the same resource may be in the CS together"},
 			{Name: gme.ParamDist, Default: gme.DefaultDist, Whole: true, Doc: "group mutex: distribution of the requested resource, drawn per request: 0 uniform on 0..m-1, 1 Zipf"},
@@ -33,5 +35,5 @@ func init() {
 			{Name: gme.MetricCETime, Unit: "time units", Doc: "gme: time those requests waited at the leader while its session was open, summed, whole trial"},
 		},
 		Validate: gme.Validate,
-	})
+	}
 }

@@ -6,10 +6,10 @@ import (
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// The local mutual exclusion family (drs, cm): registered here, apart from registry.go.
-func init() {
-	registry = append(registry,
-		Info{Name: "drs", Title: "Anonymous local mutual exclusion with port bitsets (Daymude, Richa, Scheideler)",
+// lmeInfos is the local mutual exclusion family (drs, cm).
+func lmeInfos() []Info {
+	return []Info{
+		{Name: "drs", Safety: "local mutual exclusion", Title: "Anonymous local mutual exclusion with port bitsets (Daymude, Richa, Scheideler)",
 			New: func() kernel.Algorithm { return drs.New() },
 			Params: []ParamInfo{
 				{Name: drs.ParamK, Default: drs.DefaultK, Whole: true, Unit: "priorities", Doc: "drs: K, the number of priorities (drawn uniformly from 0..K-1), a whole number in 2..256"},
@@ -22,8 +22,8 @@ func init() {
 				{Name: drs.MetricMsgBits, Unit: "bits", Doc: "drs: the largest message sent, in bits: 3 of type plus its largest payload (Lemma 11: Θ(1)); null when none was sent", Whole: true},
 			}, stillnessMetrics...),
 			Validate: drs.Validate},
-		Info{Name: "cm", Title: "Hygienic dining philosophers (Chandy, Misra), forks created and destroyed with links",
+		{Name: "cm", Safety: "local mutual exclusion", Title: "Hygienic dining philosophers (Chandy, Misra), forks created and destroyed with links",
 			New:     func() kernel.Algorithm { return cm.New() },
 			Metrics: stillnessMetrics},
-	)
+	}
 }

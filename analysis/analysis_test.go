@@ -188,4 +188,4 @@ func TestPairMatchesBySeedAndParameters(t *testing.T) {
 
 // coreParameters are the kernel's parameter columns: the synthetic files of these tests have
 // no algorithm-specific columns.
-var coreParameters = Parameters[:10]
+var coreParameters = columns.Parameters()[:10]

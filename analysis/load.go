@@ -11,19 +11,26 @@ import (
 	"github.com/mutexlab/mutexlab/results/columns"
 )
 
-// Parameters are the columns of a results file that describe a trial's set-up (everything
-// else is a metric or bookkeeping), from the one description of a row (results/columns):
-// the algorithm, the network model, the kernel's parameters, every network model's and
-// every algorithm's. Pairs of algorithms are matched on these and the seed.
-var Parameters = columns.Parameters()
-
-// ParametersIn returns the Parameters among cols, in Parameters order (files written before
-// an algorithm was registered lack its columns).
+// ParametersIn returns the parameter columns among cols, the column names of a results file
+// in file order: the parameters this program knows, in the description's order (files written
+// before an algorithm was registered lack its columns), then those of algorithms it does not
+// know (a file written by a program that registered one). A file lays out every parameter
+// before the first metric (columns.All), so a column unknown here that comes before the
+// file's first known metric is a parameter of such an algorithm.
 func ParametersIn(cols []string) []string {
 	var out []string
-	for _, p := range Parameters {
+	for _, p := range columns.Parameters() {
 		if slices.Contains(cols, p) {
 			out = append(out, p)
+		}
+	}
+	for _, c := range cols {
+		known, ok := columns.Lookup(c)
+		if ok && known.Role == columns.Metric {
+			break
+		}
+		if !ok {
+			out = append(out, c)
 		}
 	}
 	return out

@@ -64,7 +64,7 @@ func Walter2001Verdicts(files []string) (*Dataset, *PaperVerdicts, error) {
 }
 
 // walter2001Split chooses the column the comparison splits by, adding it to d: the reading
-// when d holds several, else the first parameter (in Parameters order) that takes two values
+// when d holds several, else the first parameter (in the description's order) that takes two values
 // within some cell of the paper's axes, else the reading (one value). pooled names the
 // parameters that still vary within a cell of one value of it.
 func walter2001Split(d *Dataset) (split string, pooled []string, err error) {

@@ -30,9 +30,11 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/internal/outfile"
 	"github.com/mutexlab/mutexlab/internal/traceview"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/results/columns"
 	"github.com/mutexlab/mutexlab/sweeps"
 )
 
@@ -68,6 +70,10 @@ func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(form
 // code. It installs the SIGINT/SIGTERM handling and the collector setting of a bench process,
 // so call it once, from main: os.Exit(cli.Main(os.Args[1:])).
 func Main(args []string) int {
+	if err := columns.Check(); err != nil { // an algorithm registered with a column name taken
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		return exitUsage
+	}
 	tuneGC()
 	return runProfiled(signalContext(), args)
 }
@@ -183,6 +189,11 @@ func mainHelp() {
 	fmt.Println("commands:")
 	for _, n := range commandNames() {
 		fmt.Printf("  %-8s %s\n", n, commands[n].summary)
+	}
+	fmt.Println()
+	fmt.Println("algorithms:")
+	for _, a := range algorithms.All() {
+		fmt.Printf("  %-8s %s; %s\n", a.Name, a.Title, a.Safety)
 	}
 	fmt.Println()
 	fmt.Println("sweep presets:", strings.Join(sweeps.PresetNames(), ", "))

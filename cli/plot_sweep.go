@@ -136,14 +136,14 @@ func sweepAxes(files, against []string) ([]string, error) {
 		if !ok {
 			return nil, usagef("%s records no sweep spec, so its grid axes are unknown: name them with --against (e.g. --against load,mobility)", path)
 		}
-		spec, err := sweeps.Described(text, path)
+		specAxes, err := sweeps.DescribedAxes(text)
 		if err != nil && len(against) > 0 {
 			continue
 		}
 		if err != nil {
 			return nil, usagef("%s: its sweep spec cannot be read (%v): name the axes with --against", path, err)
 		}
-		for _, a := range spec.Axes() {
+		for _, a := range specAxes {
 			if !slices.Contains(axes, a) {
 				axes = append(axes, a)
 			}

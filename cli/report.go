@@ -257,7 +257,7 @@ func loadChecked(files, params, metrics, need []string) (*analysis.Dataset, erro
 // splitColumns separates a file's columns into parameters (and bookkeeping one may group
 // by) and metrics (everything else).
 func splitColumns(cols []string) (params, metrics []string) {
-	groupable := append(slices.Clone(analysis.Parameters), "seed", "trial", "point")
+	groupable := append(analysis.ParametersIn(cols), "seed", "trial", "point")
 	for _, c := range cols {
 		if slices.Contains(groupable, c) || isBool(c) {
 			params = append(params, c)

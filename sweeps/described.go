@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -163,4 +164,43 @@ func parseCanonical(text, source string) (*Spec, error) {
 		return nil, fmt.Errorf("%s: does not describe the same sweep when read back", source)
 	}
 	return s, nil
+}
+
+// DescribedAxes returns the grid axes of a spec a results file records (Described's text),
+// without checking them against this program's parameters: a file written by a program that
+// registered an algorithm this one lacks names that algorithm's parameters, which Described
+// refuses but a reader of the file still groups and draws by. The axes this program knows
+// come in the canonical order (Spec.Axes), then the others by name.
+func DescribedAxes(text string) ([]string, error) {
+	var grid []string
+	var d struct {
+		Grid map[string]any `toml:"grid"`
+	}
+	if _, err := toml.Decode(text, &d); err == nil {
+		for k := range d.Grid {
+			grid = append(grid, k)
+		}
+	} else if isCanonical(text) {
+		for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
+			if k, ok := strings.CutPrefix(line, "grid."); ok {
+				k, _, _ = strings.Cut(k, " = ")
+				grid = append(grid, k)
+			}
+		}
+	} else {
+		return nil, err
+	}
+	var axes []string
+	for _, k := range allParams() {
+		if slices.Contains(grid, k) {
+			axes = append(axes, k)
+		}
+	}
+	sort.Strings(grid)
+	for _, k := range grid {
+		if !slices.Contains(axes, k) {
+			axes = append(axes, k)
+		}
+	}
+	return axes, nil
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -15,15 +16,16 @@ import (
 // only has to rank trials (slow ones start first) and give --dry-run an order of magnitude.
 // The constants are fitted to the walter2001 preset (results/walter2001.parquet, column
 // events): Reverse Link spends about 22 events per CS entry and about 10 per link change,
-// Raymond over routing about 8 and 1 (other algorithms are costed like Reverse Link). The
-// simulated time is about warmup+measure entries times the idle gap 1/(n·load) plus the CS
+// and every algorithm's registry entry scales these (algorithms.Info.Cost and LinkChangeCost:
+// Raymond over routing about 8 and 1; an algorithm unknown here is costed like Reverse Link).
+// The simulated time is about warmup+measure entries times the idle gap 1/(n·load) plus the CS
 // time, and link changes arrive over it at the graph's rate (λ_mob, or n·λ_mob under the
 // per-node reading).
 func estimateCost(algorithm string, p *kernel.Params) float64 {
 	entries := float64(p.Warmup + p.Measure)
 	perEntry, perChange := 22.0, 10.0
-	if algorithm == "rr" {
-		perEntry, perChange = 8, 1
+	if a, ok := algorithms.Lookup(algorithm); ok {
+		perEntry, perChange = perEntry*a.CostPerEntry(), perChange*a.CostPerLinkChange()
 	}
 	simTime := entries * p.CSTime
 	if p.Load > 0 {

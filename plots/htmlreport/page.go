@@ -100,10 +100,15 @@ func specAxes(meta map[string]string, path string) ([]string, string) {
 		return nil, "The file records no sweep spec, so the table is grouped by algorithm only."
 	}
 	spec, err := sweeps.Described(text, path)
-	if err != nil {
+	if err == nil {
+		return spec.Axes(), ""
+	}
+	// A spec naming parameters of an algorithm this program lacks still names its axes.
+	axes, errAxes := sweeps.DescribedAxes(text)
+	if errAxes != nil {
 		return nil, fmt.Sprintf("The file's sweep spec cannot be read (%v), so the table is grouped by algorithm only.", err)
 	}
-	return spec.Axes(), ""
+	return axes, ""
 }
 
 // total sums a column over every trial, nulls left out (NaN when the file lacks it).

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/kernel"
 	"github.com/mutexlab/mutexlab/results"
 )
@@ -131,10 +132,13 @@ func join(s []string) string {
 }
 
 var (
-	mu       sync.Mutex
-	cache    []Column
-	extra    []Column
-	revision int
+	mu    sync.Mutex
+	cache []Column
+	extra []Column
+	// cachedAlgorithms is how many algorithms were registered when cache was built: the
+	// registry only grows, so a different count means an algorithm registered since (from a
+	// user's init, after a package that imports this one asked for the columns).
+	cachedAlgorithms int
 )
 
 // All lists every column of a trial row, in file order: bookkeeping, the kernel's parameters,
@@ -142,12 +146,16 @@ var (
 // kernel's metrics, one msgs_<type> per message type, every algorithm's metrics, then any
 // Registered column. Spec keys are the Key columns, and their order here is the canonical
 // order of a grid point (and of its seed key). The caller must not modify the slice.
+//
+// The list is built on first use and again after an algorithm registers, so an algorithm
+// registered from another module's init has its columns; Check says whether they fit.
 func All() []Column {
 	mu.Lock()
 	defer mu.Unlock()
-	if cache == nil {
+	if n := len(algorithms.All()); cache == nil || n != cachedAlgorithms {
 		cache = slices.Concat(bookkeeping(), kernelParams(), networkParams(), algorithmParams(),
 			kernelMetrics(), messageColumns(), algorithmMetrics(), extra)
+		cachedAlgorithms = n
 	}
 	return cache
 }

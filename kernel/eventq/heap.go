@@ -165,7 +165,7 @@ func (q *Heap) nextKey(t float64, payload uint32) (tk, k uint64) {
 func (q *Heap) pushHeap(tk, k uint64) {
 	if q.hole {
 		q.hole = false
-		q.siftUp(q.descend(), tk, k) // fill, with one call fewer on the event loop's path
+		q.fill(tk, k)
 		return
 	}
 	if len(q.times) == cap(q.times) || len(q.keys) == cap(q.keys) {
@@ -252,41 +252,57 @@ func (q *Heap) siftUp(s uint, tk, k uint64) {
 }
 
 // fill places entry (tk, k) in the empty root: the hole descends to a leaf along the least
-// children (descend), then the entry rises from there to its place. Groups past the last
-// entry hold absent entries (padGroup), which lose every comparison, so a last, incomplete group
-// of children needs no loop of its own.
+// children, then the entry rises from there to its place. Groups past the last entry hold
+// absent entries (padGroup), which lose every comparison, so a last, incomplete group of
+// children needs no loop of its own. The descent goes by times alone (descendDistinct)
+// while the times compared differ, and a level by (time, key) pairs where they tie
+// (stepExact). Heaps too large for the L1 cache descend with prefetches (descendPrefetch).
 func (q *Heap) fill(tk, k uint64) {
-	q.siftUp(q.descend(), tk, k)
+	if len(q.times) > prefetchSlots {
+		q.siftUp(q.descendPrefetch(), tk, k)
+		return
+	}
+	n := (len(q.times) + 3) &^ 3 // through the last entry's group (padGroup)
+	times, keys := q.times[:n:n], q.keys[:n:n]
+	s, tied := descendDistinct(times, keys, rootSlot)
+	for tied {
+		s, tied = descendDistinct(times, keys, stepExact(times, keys, s))
+	}
+	q.siftUp(s, tk, k)
 }
 
-// descend moves the hole at the root down to a leaf along the least children and returns
-// its slot. Heaps too large for the L1 cache take descendPrefetch instead: the calls to
-// mem.Prefetch in a loop make the compiler keep the loop's values on the stack, which cost
-// a tenth more instructions per PHOLD event at N = 1,024 even with the prefetches skipped.
-func (q *Heap) descend() uint {
-	times := q.times
-	end := uint(len(times))
-	if end > prefetchSlots {
-		return q.descendPrefetch()
-	}
-	keys := q.keys[:end] // the same length as times, so that one bounds check covers both
-	s := uint(rootSlot)
-	for c := uint(4); c < end; c = 4*s - 8 { // c: s's first child
-		g, gk := (*[4]uint64)(times[c:c+4]), (*[4]uint64)(keys[c:c+4])
-		// A tournament whose outcome (the next level's address) the CPU cannot mispredict
-		// (lesserTime); a round between equal times leaves the order to the keys.
-		a, ai, d0 := lesserTime(g[0], g[1])
-		b, bi, d1 := lesserTime(g[2], g[3])
-		w, bLess, d2 := lesserTime(a, b)
-		wi := uint(ai ^ (ai^(2|bi))&-bLess)
-		if min(d0, d1, d2) == 0 {
-			wi = leastOf4(g, gk)
-			w = g[wi]
+// descendDistinct moves the hole at slot s down along the least children while their times
+// differ, and returns its slot and whether it stopped above a group whose least time may be
+// tied. times and keys run to the end of the last entry's group.
+//
+// A level's cost is the event loop's: the least of four times is chosen without a branch
+// (the CPU would mispredict the next level's address), the index from equalities with the
+// least, which are exact because the times differ; the tie test is three branches that are
+// rarely taken. Stopping at a tie, rather than comparing keys in the loop, keeps the loop
+// free of calls, so that the compiler holds its values in registers.
+func descendDistinct(times, keys []uint64, s uint) (hole uint, tied bool) {
+	n := uint(len(times))
+	for c := 4*s - 8; c+4 <= n; c = 4*s - 8 { // c: the hole's first child
+		g := (*[4]uint64)(times[c : c+4])
+		a, b := min(g[0], g[1]), min(g[2], g[3])
+		if g[0] == g[1] || g[2] == g[3] || a == b {
+			return s, true
 		}
-		times[s], keys[s] = w, gk[wi]
+		w := min(a, b)
+		wi := 2*b2u(w == b) + b2u(w == g[1]) + b2u(w == g[3])
+		times[s], keys[s] = w, keys[c+wi]
 		s = c + wi
 	}
-	return s
+	return s, false
+}
+
+// stepExact moves the hole at slot s down to its least child by (time, key) and returns
+// the child's slot; s must have children.
+func stepExact(times, keys []uint64, s uint) uint {
+	c := 4*s - 8
+	wi := leastOf4((*[4]uint64)(times[c:c+4]), (*[4]uint64)(keys[c:c+4]))
+	times[s], keys[s] = times[c+wi], keys[c+wi]
+	return c + wi
 }
 
 // descendPrefetch is descend for heaps too large for the L1 cache. It prefetches the
@@ -331,6 +347,14 @@ func (q *Heap) descendPrefetch() uint {
 func lesserTime(x, y uint64) (w, yLess, d uint64) {
 	d, borrow := bits.Sub64(y, x, 0)
 	return x + d&-borrow, borrow, d
+}
+
+// b2u is 1 for true and 0 for false (a flag set by the comparison, not a branch).
+func b2u(b bool) uint {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // leastOf4 returns the index of the least (time, key) among four siblings.

@@ -37,10 +37,11 @@ import (
 //   - The event loop's path makes few calls: Pop's popHeap is inlined, and in heaps that fit
 //     in the L1 cache the descent is a loop without calls (no prefetches), so the compiler
 //     keeps its values in registers. Together 12% fewer instructions per PHOLD event.
-//   - That loop (in fill) chooses the least time with min (conditional moves) and its index
-//     from equalities with it, and hands a level where two times tie to stepExact, instead
-//     of carrying a tournament's differences to test for ties; it runs in fill itself, not
-//     a function of its own: 552 to 491 instructions per PHOLD event at N = 1,024.
+//   - That loop (in fill) tests for ties by equalities and hands a tied level to stepExact,
+//     instead of carrying the tournament's differences, which the compiler kept on the
+//     stack: 552 to 523 instructions per PHOLD event at N = 1,024, and about 3% less time.
+//     Deriving the index from equalities with the least time instead took 491 instructions
+//     but was no faster: it lengthens the chain from one level's loads to the next's.
 //   - Slot s holds heap node s-3, so the four children of a node (slots 4s-8 .. 4s-5) start at
 //     a multiple of four and their times never straddle a cache line (this measured no
 //     faster on its own, but costs only three padding slots).
@@ -262,11 +263,12 @@ func (q *Heap) siftUp(s uint, tk, k uint64) {
 // loop's bound also covers the group's bounds checks. Heaps too large for the L1 cache
 // descend with prefetches (descendPrefetch).
 //
-// A level's cost is the event loop's. The least of four times is chosen without a branch
+// A level's cost is the event loop's, and what it waits on is the chain from one level's
+// loads to the next level's address. The least of four times is chosen without a branch
 // (min: conditional moves; a branch would mispredict the next level's address), and its
-// index from equalities with it, which are exact when the times differ. Where two of the
-// times compared tie, the order rests on the keys, and the level is left to stepExact: the
-// tie test is three branches that are rarely taken.
+// index from the two pairs' comparisons and a borrow mask, in parallel with the least time
+// rather than after it. Where two of the times compared tie, the order rests on the keys,
+// and the level is left to stepExact: the tie test is three branches that are rarely taken.
 func (q *Heap) fill(tk, k uint64) {
 	if len(q.times) > prefetchSlots {
 		q.siftUp(q.descendPrefetch(), tk, k)
@@ -282,8 +284,10 @@ func (q *Heap) fill(tk, k uint64) {
 			s = stepExact(times, keys, s)
 			continue
 		}
+		ai, bi := b2u(g[1] < g[0]), 2|b2u(g[3] < g[2])
+		_, bLess := bits.Sub64(b, a, 0) // 1 if b < a; its mask picks bi
+		wi := ai ^ (ai^bi)&-uint(bLess)
 		w := min(a, b)
-		wi := 2*b2u(w == b) + b2u(w == g[1]) + b2u(w == g[3])
 		times[s], keys[s] = w, keys[c+wi]
 		s = c + wi
 	}

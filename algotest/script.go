@@ -40,7 +40,7 @@ type Subject struct {
 	// one of the algorithm's named options (a reading), as its spec key takes it.
 	Option func(key, val string) (float64, error)
 	// Trace, when not nil, also receives every trace event of the trial, with its simulator
-	// (the trace viewer records a script this way: internal/traceview).
+	// (the trace viewer records a script this way: traceview).
 	Trace func(sim *kernel.Sim, e kernel.TraceEvent)
 }
 

@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mutexlab/mutexlab/internal/traceview"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/traceview"
 )
 
 // network starts the scripted trial: "network [n=N] [delay=D] [seed=S] [key=value ...] a-b c-d

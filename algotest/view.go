@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/internal/browser"
-	"github.com/mutexlab/mutexlab/internal/traceview"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/traceview"
 )
 
 // ViewStep is one command of a scenario script as the trace viewer shows it.
@@ -19,7 +19,7 @@ type ViewStep struct {
 	Pos     int    // the page's position after it (events applied)
 }
 
-// PlayView plays the script file for the trace viewer (internal/traceview) and checks the
+// PlayView plays the script file for the trace viewer (traceview) and checks the
 // page step by step: after every command, each node's state line, its section (remainder,
 // waiting, in the CS, crashed) and its token in the page are what the trial has then. A
 // command's position is found by playing the script up to it (a script is a pure function of

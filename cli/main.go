@@ -32,10 +32,10 @@ import (
 
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/internal/outfile"
-	"github.com/mutexlab/mutexlab/internal/traceview"
 	"github.com/mutexlab/mutexlab/kernel"
 	"github.com/mutexlab/mutexlab/results/columns"
 	"github.com/mutexlab/mutexlab/sweeps"
+	"github.com/mutexlab/mutexlab/traceview"
 )
 
 // command is one subcommand. Each lives in its own file and registers itself in init, so

@@ -9,9 +9,9 @@ import (
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/internal/outfile"
 	"github.com/mutexlab/mutexlab/internal/swarm"
-	"github.com/mutexlab/mutexlab/internal/traceview"
 	"github.com/mutexlab/mutexlab/kernel"
 	"github.com/mutexlab/mutexlab/sweeps"
+	"github.com/mutexlab/mutexlab/traceview"
 )
 
 // runHTML is bench run --html: the run's one trial as a viewer page, opened at its failure

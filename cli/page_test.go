@@ -9,7 +9,7 @@ import (
 )
 
 // TestPages: bench run --html and bench replay --html write one self-contained viewer page
-// (internal/traceview) for one trial, say what they cut, exit with the trial's code (a
+// (traceview) for one trial, say what they cut, exit with the trial's code (a
 // starving trial's page opens at the starvation, exit 4), and leave no temporary file.
 func TestPages(t *testing.T) {
 	dir := t.TempDir()

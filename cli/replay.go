@@ -14,9 +14,9 @@ import (
 
 	"github.com/mutexlab/mutexlab/internal/outfile"
 	"github.com/mutexlab/mutexlab/internal/swarm"
-	"github.com/mutexlab/mutexlab/internal/traceview"
 	"github.com/mutexlab/mutexlab/kernel"
 	"github.com/mutexlab/mutexlab/sweeps"
+	"github.com/mutexlab/mutexlab/traceview"
 )
 
 func init() {

@@ -11,8 +11,8 @@ import (
 	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/internal/browser"
 	"github.com/mutexlab/mutexlab/internal/swarm"
-	"github.com/mutexlab/mutexlab/internal/traceview"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/traceview"
 )
 
 // TestViewerOpensAtViolation: a failing mutant's swarm seed (ignore-using, which lets a

@@ -26,7 +26,8 @@ import (
 // Public lists the packages another module builds on, by directory below the module root:
 // the algorithm contract and the network (kernel and the packages it names its types from),
 // the network models, the registry and the checks, the routing layer, sweeps and their
-// presets, the results format, the command line as a library, the test kit and the explorer.
+// presets, the results format, the command line as a library, the test kit and the trace
+// viewer (its page, and the trace a viewer check returns).
 var Public = []string{
 	"algorithms",
 	"algorithms/checks",
@@ -39,6 +40,7 @@ var Public = []string{
 	"kernel/topology",
 	"results",
 	"sweeps",
+	"traceview",
 }
 
 // Listing returns the exported declarations of the package in dir (non-test files), one per

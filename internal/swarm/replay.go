@@ -8,8 +8,8 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/mutexlab/mutexlab/internal/traceview"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/traceview"
 )
 
 // Replay is what Reproduce found out about one seed.
@@ -241,7 +241,7 @@ func describe(a kernel.Algorithm, i int32) string {
 }
 
 // Page records the trial of t at seed, as bench swarm ran it, for the trace viewer
-// (internal/traceview): a failing trial in the window of opt's events that ends at its
+// (traceview): a failing trial in the window of opt's events that ends at its
 // failure, a passing one from its start (or opt's window).
 func Page(t Target, seed uint64, opt traceview.Options) (*traceview.Trace, error) {
 	return PageContext(context.Background(), t, seed, opt)

@@ -3,14 +3,14 @@ package traceview_test
 import (
 	"testing"
 
-	"github.com/mutexlab/mutexlab/internal/traceview"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/traceview"
 )
 
 // BenchmarkPage records a 30-node Reverse Link trial of 200 measured CS entries and writes its
 // page: the cost of bench replay --html and bench run --html, per event and per page byte.
 //
-//	go test ./internal/traceview -run '^$' -bench Page -benchmem
+//	go test ./traceview -run '^$' -bench Page -benchmem
 func BenchmarkPage(b *testing.B) {
 	p := kernel.DefaultParams()
 	p.N, p.Mobility, p.Measure, p.Seed = 30, 0.2, 200, 1

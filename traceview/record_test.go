@@ -10,8 +10,8 @@ import (
 	"github.com/mutexlab/mutexlab/algorithms"
 	"github.com/mutexlab/mutexlab/internal/swarm"
 	"github.com/mutexlab/mutexlab/internal/swarm/swarmtest"
-	"github.com/mutexlab/mutexlab/internal/traceview"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/traceview"
 )
 
 // mobile is a small Reverse Link trial with link changes, every message type and a queue.

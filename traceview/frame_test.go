@@ -3,7 +3,7 @@ package traceview_test
 import (
 	"slices"
 
-	"github.com/mutexlab/mutexlab/internal/traceview"
+	"github.com/mutexlab/mutexlab/traceview"
 )
 
 // frames is a reference for what page.js draws, computed from a Trace in Go by the page's

@@ -9,7 +9,7 @@ import (
 
 	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/internal/browser"
-	"github.com/mutexlab/mutexlab/internal/traceview"
+	"github.com/mutexlab/mutexlab/traceview"
 )
 
 // The browser test loads a page in headless Chromium (internal/browser) with probes in the

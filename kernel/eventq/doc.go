@@ -7,4 +7,7 @@
 // heap need not hold: the run of entries pushed in order (every trial under a constant
 // delay), and for large trials the look-ahead buffer, the start stream and the entries set
 // aside. Both answer the same calls (Push, Pop, PeekTime, Len, Reset) with the same order.
+//
+// It is the kernel's own machinery, not part of the API an algorithm builds on (the public
+// packages are listed in internal/apilist): its exported names may change with the kernel.
 package eventq

@@ -5,4 +5,7 @@
 // (Prefaulter). None of it changes what a program computes, only how fast memory is
 // reached. The simulator passes its Prefaulter explicitly to whatever allocates during a
 // large trial's setup; small trials never start one.
+//
+// It is the kernel's own machinery, not part of the API an algorithm builds on (the public
+// packages are listed in internal/apilist): its exported names may change with the kernel.
 package mem

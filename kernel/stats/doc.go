@@ -29,4 +29,7 @@
 //
 // Stability compares the means of a window's two halves, each with its batch-means
 // half-width h1, h2: they agree when |m1 − m2| ≤ √(h1² + h2²).
+//
+// It is the kernel's own machinery, not part of the API an algorithm builds on (the public
+// packages are listed in internal/apilist): its exported names may change with the kernel.
 package stats

@@ -73,6 +73,11 @@ func (s LineSpec) header(panels []*panel, ax axes, st *seriesStyler) *header {
 	if len(s.Series) == 0 || len(entries) == 0 {
 		return h
 	}
+	keys := make([][]string, len(entries))
+	for i, e := range entries {
+		keys[i] = e.key
+	}
+	st.reserve(keys)
 	for _, e := range entries {
 		st.style(e.key)
 	}

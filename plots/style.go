@@ -73,6 +73,24 @@ type seriesStyler struct {
 	column string   // the first series column
 	first  []string // first-column values without a fixed style, in first-seen order
 	rest   []string // joined remaining values in first-seen order
+	fixed  []int    // the fixed styles of the algorithms in the figure (reserve)
+}
+
+// reserve notes the algorithms of every series of the figure before any style is handed out:
+// an algorithm without a fixed style (one registered by another program) then takes a style
+// none of them has, whatever order the series come in.
+func (st *seriesStyler) reserve(keys [][]string) {
+	if st.column != "algorithm" {
+		return
+	}
+	for _, k := range keys {
+		if len(k) == 0 {
+			continue
+		}
+		if i, ok := algorithmStyle[k[0]]; ok && !slices.Contains(st.fixed, i) {
+			st.fixed = append(st.fixed, i)
+		}
+	}
 }
 
 func (st *seriesStyler) style(key []string) Style {
@@ -98,10 +116,25 @@ func (st *seriesStyler) styleOf(v string) Style {
 		}
 	}
 	i := indexAdd(&st.first, v)
-	if st.column == "algorithm" { // an algorithm without a fixed style: after the fixed ones
-		i += len(algorithmStyle)
+	if st.column == "algorithm" { // an algorithm without a fixed style: a style no other has
+		return styles[freeStyle(i, st.fixed)]
 	}
 	return styles[i%len(styles)]
+}
+
+// freeStyle returns the index of the k-th entry of styles (counting from 0, round again when
+// they run out) that is not in fixed.
+func freeStyle(k int, fixed []int) int {
+	var free []int
+	for i := range styles {
+		if !slices.Contains(fixed, i) {
+			free = append(free, i)
+		}
+	}
+	if len(free) == 0 {
+		return k % len(styles)
+	}
+	return free[k%len(free)]
 }
 
 // indexAdd returns v's index in *list, appending it first if absent.

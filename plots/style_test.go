@@ -58,3 +58,25 @@ func TestTwoColumnSeries(t *testing.T) {
 		t.Errorf("rl and rr at one connectivity: %+v and %+v", a, c)
 	}
 }
+
+// TestUnknownAlgorithmStyle: an algorithm without a fixed style (registered by another
+// program) takes a style none of the figure's algorithms has, even when its series comes
+// first (nt sorts before rl and rr), and two such algorithms differ from each other.
+func TestUnknownAlgorithmStyle(t *testing.T) {
+	st := &seriesStyler{column: "algorithm"}
+	keys := [][]string{{"nt", "0.2"}, {"nt", "0.8"}, {"rl", "0.2"}, {"rr", "0.2"}, {"zz", "0.2"}}
+	st.reserve(keys)
+	got := map[string]Style{}
+	for _, k := range keys {
+		if k[1] == "0.2" {
+			got[k[0]] = st.style(k)
+		}
+	}
+	for a, sa := range got {
+		for b, sb := range got {
+			if a < b && (sa.Color == sb.Color || sa.Marker.shape == sb.Marker.shape) {
+				t.Errorf("%s and %s share a colour or marker shape: %+v, %+v", a, b, sa, sb)
+			}
+		}
+	}
+}

@@ -79,6 +79,7 @@ func (e *engine) goTo(path []Step) error {
 func (e *engine) apply(s Step) (footprint, error) {
 	e.draws = e.sim.AlgorithmStreamState(e.draws[:0])
 	fp := footprint{a: s.A, b: -1}
+	inCS := e.sim.InCS(s.A)
 	var err error
 	switch s.Kind {
 	case Request:
@@ -88,6 +89,9 @@ func (e *engine) apply(s Step) (footprint, error) {
 		err = e.sim.ReleaseCS(s.A)
 	case Deliver:
 		_, err = e.sim.DeliverFrom(s.A, s.B)
+		if _, bounded := e.algo.(kernel.LinkLoadBounder); bounded {
+			fp.b = s.B // the link's load, checked at B's sends, falls: the order matters
+		}
 	case LinkDown, LinkUp:
 		e.budget--
 		fp.b, fp.change = s.B, true
@@ -99,6 +103,7 @@ func (e *engine) apply(s Step) (footprint, error) {
 	}
 	e.path = append(e.path, s)
 	fp.drew = !bytes.Equal(e.draws, e.sim.AlgorithmStreamState(nil))
+	fp.cs = inCS != e.sim.InCS(s.A)
 	return fp, err
 }
 

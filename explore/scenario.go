@@ -109,3 +109,8 @@ func connected(n int, edges [][2]int32) bool {
 	}
 	return parts == 1
 }
+
+// EdgesAndSize names the scenario briefly: "n=3 r=2 l=1 0-1 1-2".
+func (sc *Scenario) EdgesAndSize() string {
+	return fmt.Sprintf("n=%d r=%d l=%d %s", sc.N, sc.Requests, sc.LinkChanges, EdgeList(sc.Edges))
+}

@@ -38,20 +38,23 @@ func (s Step) String() string {
 }
 
 // footprint is what a step touched when it ran: the node whose handlers ran (and, for a link
-// change, the other end), whether it spent link-change budget, and whether it drew from the
-// algorithm's random stream (shared by every node). Two steps whose footprints do not
-// overlap commute: each leaves the other's node state, links and draws as they were. A
-// delivery to A from B does not touch B: a step at B only appends behind the message
-// delivered.
+// change, the other end), whether it spent link-change budget, whether it drew from the
+// algorithm's random stream (shared by every node), and whether its node entered or left the
+// CS (the online checks read every node's section: 1 entering before 2 leaves fails, after
+// it passes, and a path cut short by a failure explores nothing after it). Two steps whose
+// footprints do not overlap commute: each leaves the other's node state, links and draws as
+// they were. A delivery to A from B does not touch B: a step at B only appends behind the
+// message delivered.
 type footprint struct {
 	a, b   int32 // b = -1: one node
 	change bool
 	drew   bool
+	cs     bool
 }
 
 // independent reports whether two steps with these footprints commute.
 func independent(x, y footprint) bool {
-	if x.change && y.change || x.drew && y.drew {
+	if x.change && y.change || x.drew && y.drew || x.cs && y.cs {
 		return false
 	}
 	return x.a != y.a && x.a != y.b && (x.b < 0 || x.b != y.a && x.b != y.b)

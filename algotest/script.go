@@ -174,6 +174,9 @@ func (sc *scenario) commandNames() string {
 
 // action parses a command that makes the trial run and returns the function that runs it.
 func (sc *scenario) action(cmd string, args []string) (func() error, error) {
+	if cmd == "deliver" && len(args) == 3 && args[1] == "from" {
+		return sc.deliverFrom(args[0], args[2])
+	}
 	nodes, err := sc.nodes(args)
 	if err != nil {
 		return nil, err
@@ -181,7 +184,7 @@ func (sc *scenario) action(cmd string, args []string) (func() error, error) {
 	want := map[string]int{"request": 1, "release": 1, "crash": 1, "deliver": 1, "link-down": 2, "link-up": 2, "deliver-all": 0, "stabilize": 0}
 	k, known := want[cmd]
 	if !known {
-		return nil, fmt.Errorf("unknown command %q; known: network, request, release, deliver, deliver-all, stabilize, link-down, link-up, crash, state, check, and the algorithm's own (%s)", cmd, sc.commandNames())
+		return nil, fmt.Errorf("unknown command %q; known: network, request, release, deliver (i, or i from j), deliver-all, stabilize, link-down, link-up, crash, state, check, and the algorithm's own (%s)", cmd, sc.commandNames())
 	}
 	if len(nodes) != k {
 		return nil, fmt.Errorf("%s takes %d node(s), got %d", cmd, k, len(nodes))
@@ -200,6 +203,23 @@ func (sc *scenario) action(cmd string, args []string) (func() error, error) {
 		"link-down":   func() error { return s.LinkDown(nodes[0], nodes[1]) },
 		"link-up":     func() error { return s.LinkUp(nodes[0], nodes[1]) },
 	}[cmd], nil
+}
+
+// deliverFrom parses "deliver i from j": deliver to node i the first message in transit from
+// node j (one message, where "deliver i" delivers all of node i's; the exhaustive explorer's
+// counterexamples use it).
+func (sc *scenario) deliverFrom(to, from string) (func() error, error) {
+	nodes, err := sc.nodes([]string{to, from})
+	if err != nil {
+		return nil, err
+	}
+	return func() error {
+		ok, err := sc.sim.DeliverFrom(nodes[0], nodes[1])
+		if err == nil && !ok {
+			sc.trace = append(sc.trace, kernel.TraceEvent{Kind: "note", Msg: fmt.Sprintf("(no message in transit from %d to %d)", nodes[1], nodes[0])})
+		}
+		return err
+	}, nil
 }
 
 // nodes parses node ids.

@@ -23,7 +23,7 @@ import (
 )
 
 func init() {
-	register(command{name: "check", summary: "check the papers' claims by simulation: bench check bounds [--quick] [--power] ...; bench check jiang [--paper P]", run: checkCmd})
+	register(command{name: "check", summary: "check the papers' claims by simulation: bench check bounds [--quick] [--power] ...; bench check jiang [--paper P]; bench check exhaustive --algo A [--n N] ...", run: checkCmd})
 }
 
 var checkHelp = help{
@@ -62,9 +62,17 @@ the tool, not the paper, failed) or a trial fails.`,
 // algorithm. A FAIL of the real algorithm is a result, not an error (exit status 0).
 var errNoPower = errors.New("a slowed variant was not caught: the check has no power there")
 
+// checkSubcommands are the checks with their own flags, by name (check_*.go register
+// theirs); bench check bounds is checkCmd itself.
+var checkSubcommands = map[string]func(context.Context, []string) error{
+	"jiang": checkJiangCmd, // check_jiang.go
+}
+
 func checkCmd(ctx context.Context, args []string) error {
-	if len(args) > 0 && args[0] == "jiang" {
-		return checkJiangCmd(ctx, args[1:]) // check_jiang.go
+	if len(args) > 0 {
+		if sub, ok := checkSubcommands[args[0]]; ok {
+			return sub(ctx, args[1:])
+		}
 	}
 	fs := flag.NewFlagSet("bench check", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -82,9 +90,9 @@ func checkCmd(ctx context.Context, args []string) error {
 	}
 	switch {
 	case len(pos) == 0:
-		return usagef("what to check: bounds or jiang (bench check -h, bench check jiang -h)")
+		return usagef("what to check: bounds, jiang or exhaustive (bench check -h, bench check jiang -h, bench check exhaustive -h)")
 	case pos[0] != "bounds":
-		return usagef("unknown check %q; available: bounds, jiang (bench check -h)", pos[0])
+		return usagef("unknown check %q; available: bounds, jiang, exhaustive (bench check -h)", pos[0])
 	case len(pos) > 1:
 		return usagef("unexpected argument %q after bounds (bench check -h)", pos[1])
 	}

@@ -1,0 +1,246 @@
+package explore
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/binary"
+	"hash/fnv"
+	"reflect"
+	"slices"
+
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+// engine is one scripted trial of the scenario and the path of steps it has run: the state
+// the search is at.
+type engine struct {
+	sc     *Scenario
+	p      kernel.Params
+	sim    *kernel.Sim
+	algo   kernel.Algorithm
+	stater kernel.NodeStater
+	left   []int  // requests each node has left
+	budget int    // link changes left
+	path   []Step // the steps run since the start
+	trace  func(kernel.TraceEvent)
+
+	buf     []byte // scratch: fingerprints
+	transit []kernel.InFlight
+	draws   []byte
+}
+
+func newEngine(sc *Scenario) *engine {
+	e := &engine{sc: sc, p: sc.params()}
+	e.fresh()
+	return e
+}
+
+// fresh takes a new simulator and algorithm instance: a reused one would carry counts from
+// the trials before (the topology's version, which rr's messages carry), and a state must
+// be the same whichever way the search came to it.
+func (e *engine) fresh() {
+	e.sim, e.algo = kernel.NewSim(), e.sc.New()
+	e.stater = e.algo.(kernel.NodeStater)
+}
+
+// reset starts the trial anew on a fresh simulator: the scenario's network, every request
+// still to come.
+func (e *engine) reset() error {
+	if len(e.path) > 0 || e.sim.Err() != nil {
+		e.fresh()
+	}
+	e.path = e.path[:0]
+	e.left = e.left[:0]
+	for range e.sc.N {
+		e.left = append(e.left, e.sc.Requests)
+	}
+	e.budget = e.sc.LinkChanges
+	e.sim.SetTrace(e.trace)
+	return e.sim.Script(e.p, e.algo, e.sc.Edges)
+}
+
+// goTo brings the trial to the end of path: by running the rest of it when the trial is on
+// the way there, else from the start. It returns the error of a step that fails.
+func (e *engine) goTo(path []Step) error {
+	if e.sim.Err() != nil || len(e.path) > len(path) || !slices.Equal(e.path, path[:len(e.path)]) {
+		if err := e.reset(); err != nil {
+			return err
+		}
+	}
+	for _, s := range path[len(e.path):] {
+		if _, err := e.apply(s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// apply runs step s and returns its footprint.
+func (e *engine) apply(s Step) (footprint, error) {
+	e.draws = e.sim.AlgorithmStreamState(e.draws[:0])
+	fp := footprint{a: s.A, b: -1}
+	inCS := e.sim.InCS(s.A)
+	var err error
+	switch s.Kind {
+	case Request:
+		e.left[s.A]--
+		err = e.sim.RequestCS(s.A)
+	case Release:
+		err = e.sim.ReleaseCS(s.A)
+	case Deliver:
+		_, err = e.sim.DeliverFrom(s.A, s.B)
+		if _, bounded := e.algo.(kernel.LinkLoadBounder); bounded {
+			fp.b = s.B // the link's load, checked at B's sends, falls: the order matters
+		}
+	case LinkDown, LinkUp:
+		e.budget--
+		fp.b, fp.change = s.B, true
+		if s.Kind == LinkDown {
+			err = e.sim.LinkDown(s.A, s.B)
+		} else {
+			err = e.sim.LinkUp(s.A, s.B)
+		}
+	}
+	e.path = append(e.path, s)
+	fp.drew = !bytes.Equal(e.draws, e.sim.AlgorithmStreamState(nil))
+	fp.cs = inCS != e.sim.InCS(s.A)
+	return fp, err
+}
+
+// enabled appends the steps enabled in the current state to dst, in a fixed order: requests,
+// releases, deliveries (by receiver, then sender), link changes.
+func (e *engine) enabled(dst []Step) []Step {
+	n := int32(e.sc.N)
+	for i := range n {
+		if e.left[i] > 0 && !e.sim.InCS(i) && !e.sim.Waiting(i) {
+			dst = append(dst, Step{Kind: Request, A: i})
+		}
+	}
+	for i := range n {
+		if e.sim.InCS(i) {
+			dst = append(dst, Step{Kind: Release, A: i})
+		}
+	}
+	e.transit = e.sim.InTransit(e.transit[:0])
+	heads := len(dst)
+	for _, m := range e.transit {
+		s := Step{Kind: Deliver, A: m.To, B: m.From}
+		if !slices.Contains(dst[heads:], s) {
+			dst = append(dst, s)
+		}
+	}
+	slices.SortFunc(dst[heads:], func(x, y Step) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
+	if e.budget > 0 {
+		dst = e.linkChanges(dst)
+	}
+	return dst
+}
+
+// linkChanges appends the link changes enabled now: a link with no message in transit goes
+// down if the network stays connected without it (a partition would leave requests unserved
+// by design, not by error); two nodes not linked form a link.
+func (e *engine) linkChanges(dst []Step) []Step {
+	topo := e.sim.Topology()
+	n := int32(e.sc.N)
+	var links [][2]int32
+	for k := range topo.NumLinks() {
+		u, v := topo.Link(k)
+		links = append(links, [2]int32{u, v})
+	}
+	for u := range n {
+		for v := u + 1; v < n; v++ {
+			if !topo.Adjacent(u, v) {
+				if !topo.Full(u) && !topo.Full(v) {
+					dst = append(dst, Step{Kind: LinkUp, A: u, B: v})
+				}
+				continue
+			}
+			if k := topo.LinkIndex(u, topo.PortTo(u, v)); topo.LinkIdle(k) && connected(e.sc.N, without(links, u, v)) {
+				dst = append(dst, Step{Kind: LinkDown, A: u, B: v})
+			}
+		}
+	}
+	return dst
+}
+
+// without returns links without the link u-v.
+func without(links [][2]int32, u, v int32) [][2]int32 {
+	var out [][2]int32
+	for _, l := range links {
+		if l != [2]int32{u, v} && l != [2]int32{v, u} {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// section is node i's section: 0 remainder, 1 waiting, 2 in the CS.
+func (e *engine) section(i int32) byte {
+	switch {
+	case e.sim.InCS(i):
+		return 2
+	case e.sim.Waiting(i):
+		return 1
+	}
+	return 0
+}
+
+// fingerprint hashes the state: each node's state line, section and requests left, each
+// node's ports and their peers, the messages in transit per directed link in order, the link
+// changes left, the algorithm's random stream and its whole memory (memoryWriter).
+func (e *engine) fingerprint() [2]uint64 {
+	b := e.buf[:0]
+	topo := e.sim.Topology()
+	for i := range int32(e.sc.N) {
+		b = append(b, e.stater.NodeState(i)...)
+		b = append(b, 0, e.section(i), byte(e.left[i]))
+		up := topo.Up()
+		for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
+			b = binary.AppendVarint(b, int64(p))
+			b = binary.AppendVarint(b, int64(topo.Peer(i, p)))
+		}
+		b = append(b, 0xff)
+	}
+	e.transit = e.sim.InTransit(e.transit[:0])
+	slices.SortStableFunc(e.transit, func(x, y kernel.InFlight) int {
+		return cmp.Or(cmp.Compare(x.From, y.From), cmp.Compare(x.To, y.To))
+	})
+	for _, m := range e.transit {
+		b = binary.AppendVarint(b, int64(m.From))
+		b = binary.AppendVarint(b, int64(m.To))
+		b = binary.AppendVarint(b, int64(m.Msg.Type))
+		for _, w := range [4]int64{m.Msg.A, m.Msg.B, m.Msg.C, m.Msg.D} {
+			b = binary.AppendVarint(b, w)
+		}
+	}
+	b = binary.AppendVarint(b, int64(e.budget))
+	b = e.sim.AlgorithmStreamState(b)
+	w := memoryWriter{b: b, seen: map[uintptr]bool{}}
+	w.value(reflect.ValueOf(e.algo))
+	b = w.b
+	e.buf = b
+	h := fnv.New128a()
+	h.Write(b)
+	var sum [16]byte
+	h.Sum(sum[:0])
+	return [2]uint64{binary.LittleEndian.Uint64(sum[:8]), binary.LittleEndian.Uint64(sum[8:])}
+}
+
+// quiescent reports whether nothing is in transit and no node is in the CS, and lists the
+// nodes waiting then: they wait for good, whatever requests or link changes are left (every
+// algorithm here makes progress by messages only).
+func (e *engine) quiescent() (bool, []int32) {
+	if len(e.sim.InTransit(e.transit[:0])) > 0 {
+		return false, nil
+	}
+	var waiting []int32
+	for i := range int32(e.sc.N) {
+		if e.sim.InCS(i) {
+			return false, nil
+		}
+		if e.sim.Waiting(i) {
+			waiting = append(waiting, i)
+		}
+	}
+	return true, waiting
+}

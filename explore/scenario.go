@@ -1,0 +1,116 @@
+// Package explore checks an algorithm exhaustively on a small scenario: it drives the real
+// handlers through the kernel's scripted driving (kernel.Sim.Script, RequestCS, ReleaseCS,
+// DeliverFrom, LinkDown, LinkUp), so the same dispatch and the same online checks run at every
+// step as in a simulated trial, and explores every order of the scenario's nondeterministic
+// choices: which node's request arrives next, which message is delivered next (the head of
+// any directed link: links are FIFO), when a node in the CS leaves it, and where and when a
+// bounded number of link changes happen.
+//
+// The search is a depth-first search that recognises states it has seen (a fingerprint of
+// every node's NodeState line, the messages in transit per link, the network's ports, each
+// node's section and requests left, the link changes left and the algorithm's random
+// stream) and prunes with sleep sets: steps at different nodes commute, so of two orders of
+// independent steps one is explored. A state is re-executed from the start of its path on a
+// fresh trial whenever the search backtracks to it: the kernel has no snapshot, and a trial
+// is a pure function of its steps.
+//
+// At every step the kernel's online checks run (mutual exclusion or the algorithm's own,
+// the token count, the kernel's rules); at every quiescent state (no message in transit and
+// no node in the CS) every waiting node is a deadlock. "Sometimes" properties guard against
+// a vacuous pass: every node enters the CS on some explored path, and with link changes, a
+// link changes on some path while a message is in transit.
+package explore
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+// Scenario is one small instance to explore.
+type Scenario struct {
+	Algorithm string                  // the registry name, for messages and scripts
+	New       func() kernel.Algorithm // a fresh instance; it must implement kernel.NodeStater
+	Params    map[string]float64      // the algorithm's parameters (kernel.Params.Algo); nil: defaults
+	N         int                     // nodes
+	Edges     [][2]int32              // the initial network, connected, in port order
+	Requests  int                     // requests each node makes
+	// LinkChanges bounds the link changes of a path: a link that carries no message goes
+	// down (the network stays connected), or two nodes not linked form a link.
+	LinkChanges int
+	Seed        uint64 // the trial's seed (the algorithm's random stream)
+}
+
+// params returns the trial's parameters as a scenario script's "network" command builds
+// them (internal/trialtest), so that a counterexample replays there exactly.
+func (sc *Scenario) params() kernel.Params {
+	p := kernel.DefaultParams()
+	p.N, p.Seed, p.Delay = sc.N, sc.Seed, kernel.Delay{Kind: kernel.DelayConstant, A: 1}
+	p.Algo = sc.Params
+	return p
+}
+
+// Validate checks the scenario's sizes and network.
+func (sc *Scenario) Validate() error {
+	switch {
+	case sc.N < 2:
+		return fmt.Errorf("n: want at least 2 nodes, got %d", sc.N)
+	case sc.Requests < 1:
+		return fmt.Errorf("requests: want at least 1 request per node, got %d", sc.Requests)
+	case sc.LinkChanges < 0:
+		return fmt.Errorf("link changes: want 0 or more, got %d", sc.LinkChanges)
+	case sc.New == nil:
+		return fmt.Errorf("no algorithm constructor")
+	}
+	if _, ok := sc.New().(kernel.NodeStater); !ok {
+		return fmt.Errorf("%s does not describe its node states (kernel.NodeStater), which the search recognises states by", sc.Algorithm)
+	}
+	for _, e := range sc.Edges {
+		if e[0] < 0 || e[1] < 0 || int(e[0]) >= sc.N || int(e[1]) >= sc.N || e[0] == e[1] {
+			return fmt.Errorf("link %d-%d: nodes are 0..%d", e[0], e[1], sc.N-1)
+		}
+	}
+	if !connected(sc.N, sc.Edges) {
+		return fmt.Errorf("the network %s is not connected", EdgeList(sc.Edges))
+	}
+	return nil
+}
+
+// EdgeList renders edges as a script's "network" command takes them: "0-1 1-2".
+func EdgeList(edges [][2]int32) string {
+	parts := make([]string, len(edges))
+	for k, e := range edges {
+		parts[k] = fmt.Sprintf("%d-%d", e[0], e[1])
+	}
+	return strings.Join(parts, " ")
+}
+
+// connected reports whether the n nodes and edges form one component.
+func connected(n int, edges [][2]int32) bool {
+	parent := make([]int32, n)
+	for i := range parent {
+		parent[i] = int32(i)
+	}
+	var find func(int32) int32
+	find = func(x int32) int32 {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	parts := n
+	for _, e := range edges {
+		if a, b := find(e[0]), find(e[1]); a != b {
+			parent[a] = b
+			parts--
+		}
+	}
+	return parts == 1
+}
+
+// EdgesAndSize names the scenario briefly: "n=3 r=2 l=1 0-1 1-2".
+func (sc *Scenario) EdgesAndSize() string {
+	return fmt.Sprintf("n=%d r=%d l=%d %s", sc.N, sc.Requests, sc.LinkChanges, EdgeList(sc.Edges))
+}

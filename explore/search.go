@@ -1,0 +1,303 @@
+package explore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+// Options bound and configure a search.
+type Options struct {
+	NoReduction bool          // explore every order of independent steps (no sleep sets)
+	NoHashing   bool          // do not recognise states seen before: a tree search (needs MaxDepth)
+	MaxStates   int           // stop after this many distinct states (0: no bound)
+	MaxDepth    int           // do not go deeper than this many steps (0: no bound)
+	Timeout     time.Duration // stop after this long (0: no bound)
+}
+
+// Result is what a search found.
+type Result struct {
+	States      int64 // distinct states (visits without hashing)
+	Transitions int64 // steps run
+	MaxDepth    int   // longest path
+	Replays     int64 // re-executions from the start
+	Elapsed     time.Duration
+	// Limit is the bound that stopped the search before it explored everything ("" when it
+	// did): the result then covers only what was explored.
+	Limit      string
+	Violations []Violation // one per distinct violation, each with the shortest path found
+	Sometimes  []Sometimes
+}
+
+// Violation is a safety or liveness violation and the shortest path found to it.
+type Violation struct {
+	Key  string  // what identifies it: its kind and nodes, in order
+	Err  error   // the kernel's error, or a deadlock
+	Path []Step  // the steps from the start; the last one fails (a deadlock: ends in the state)
+	Wait []int32 // a deadlock's waiting nodes (nil: not a deadlock)
+}
+
+// Sometimes is a property some explored path must reach, so that a pass is not vacuous.
+type Sometimes struct {
+	Name    string
+	Reached bool
+}
+
+// Verified reports whether the search explored everything, found no violation and reached
+// every "sometimes" property.
+func (r *Result) Verified() bool {
+	if r.Limit != "" || len(r.Violations) > 0 {
+		return false
+	}
+	for _, s := range r.Sometimes {
+		if !s.Reached {
+			return false
+		}
+	}
+	return true
+}
+
+// StatesPerSecond is the search's speed.
+func (r *Result) StatesPerSecond() float64 {
+	if r.Elapsed <= 0 {
+		return 0
+	}
+	return float64(r.States) / r.Elapsed.Seconds()
+}
+
+// search is one search's state.
+type search struct {
+	ctx     context.Context
+	opt     Options
+	e       *engine
+	seen    map[[2]uint64][]sleeper // with hashing: each state's sleep set (Godefroid's state caching)
+	res     Result
+	path    []Step
+	start   time.Time
+	entered []bool // the nodes that entered the CS on some path
+	moved   bool   // a link changed while a message was in transit
+	found   map[string]int
+	calls   int64 // visits, for the clock's and the context's checks
+}
+
+// errStop unwinds the search when a bound is hit.
+var errStop = errors.New("stop")
+
+// Run explores sc under opt. ctx stops it early (SIGINT): what was explored is reported,
+// with Limit "interrupted". An error is the scenario's (it cannot start).
+func Run(ctx context.Context, sc *Scenario, opt Options) (*Result, error) {
+	if err := sc.Validate(); err != nil {
+		return nil, err
+	}
+	if opt.NoHashing && opt.MaxDepth <= 0 {
+		return nil, fmt.Errorf("a search without hashing needs a depth bound: a cycle of states would never end")
+	}
+	s := &search{ctx: ctx, opt: opt, e: newEngine(sc), start: time.Now(), entered: make([]bool, sc.N), found: map[string]int{}}
+	if !opt.NoHashing {
+		s.seen = map[[2]uint64][]sleeper{}
+	}
+	if err := s.e.reset(); err != nil {
+		return nil, fmt.Errorf("%s on %s: %w", sc.Algorithm, EdgeList(sc.Edges), err)
+	}
+	if err := s.visit(nil); err != nil && err != errStop {
+		return nil, err
+	}
+	s.res.Elapsed = time.Since(s.start)
+	s.res.Sometimes = s.sometimes()
+	slices.SortFunc(s.res.Violations, func(a, b Violation) int { return len(a.Path) - len(b.Path) })
+	return &s.res, nil
+}
+
+// visit explores the state the trial is at, reached with sleep set z.
+func (s *search) visit(z []sleeper) error {
+	if err := s.bounds(); err != nil {
+		return err
+	}
+	s.res.MaxDepth = max(s.res.MaxDepth, len(s.path))
+	todo := s.e.enabled(nil)
+	if s.seen != nil {
+		fp := s.e.fingerprint()
+		if stored, ok := s.seen[fp]; ok {
+			// Explored before with sleep set stored: what was asleep then and is awake now
+			// is still to explore; from now on only what is asleep in both stays so.
+			todo = slices.DeleteFunc(todo, func(t Step) bool { return !asleep(stored, t) || asleep(z, t) })
+			s.seen[fp] = slices.DeleteFunc(stored, func(x sleeper) bool { return !asleep(z, x.step) })
+			if len(todo) == 0 {
+				return nil
+			}
+		} else {
+			s.seen[fp] = slices.Clone(z)
+			s.newState(todo)
+		}
+	} else {
+		s.newState(todo)
+	}
+	if s.opt.MaxDepth > 0 && len(s.path) >= s.opt.MaxDepth {
+		if len(todo) > 0 && s.res.Limit == "" {
+			s.res.Limit = fmt.Sprintf("depth %d", s.opt.MaxDepth)
+		}
+		return nil
+	}
+	z = slices.Clone(z)
+	for _, t := range todo {
+		if asleep(z, t) {
+			continue
+		}
+		fp, failed, err := s.step(t, z)
+		if err != nil {
+			return err
+		}
+		if !failed {
+			// A step that failed did not commute with what ran before it (the online
+			// checks read every node: 1 entering before 2 leaves fails, after it does not),
+			// so the other order is explored too.
+			z = append(z, sleeper{t, fp})
+		}
+	}
+	return nil
+}
+
+// step runs t from the current path's state and explores what follows, with the sleep set
+// z of the state it leaves; it returns t's footprint and whether t failed.
+func (s *search) step(t Step, z []sleeper) (footprint, bool, error) {
+	if len(s.e.path) != len(s.path) || !slices.Equal(s.e.path, s.path) {
+		s.res.Replays++
+		if err := s.e.goTo(s.path); err != nil {
+			return footprint{}, false, fmt.Errorf("replaying %v: %w (the algorithm is not a pure function of its steps)", s.path, err)
+		}
+	}
+	inTransit := len(s.e.sim.InTransit(nil)) > 0
+	fp, err := s.e.apply(t)
+	s.res.Transitions++
+	s.path = append(s.path, t)
+	defer func() { s.path = s.path[:len(s.path)-1] }()
+	s.noteSometimes(t, inTransit)
+	if err != nil {
+		s.violation(err, nil)
+		return fp, true, nil
+	}
+	return fp, false, s.visit(s.childSleep(z, fp))
+}
+
+// childSleep returns the sleep set after a step with footprint fp: the steps of z (asleep
+// or explored before it here) that commute with it.
+func (s *search) childSleep(z []sleeper, fp footprint) []sleeper {
+	if s.opt.NoReduction {
+		return nil
+	}
+	var child []sleeper
+	for _, x := range z {
+		if independent(x.fp, fp) {
+			child = append(child, x)
+		}
+	}
+	return child
+}
+
+// bounds stops the search when a bound is hit.
+func (s *search) bounds() error {
+	s.calls++
+	switch {
+	case s.opt.MaxStates > 0 && s.res.States >= int64(s.opt.MaxStates):
+		s.res.Limit = fmt.Sprintf("%d states (--max-states)", s.opt.MaxStates)
+	case s.calls%256 != 0:
+		return nil
+	case s.ctx.Err() != nil:
+		s.res.Limit = "interrupted"
+	case s.opt.Timeout > 0 && time.Since(s.start) > s.opt.Timeout:
+		s.res.Limit = fmt.Sprintf("%v (--timeout)", s.opt.Timeout)
+	default:
+		return nil
+	}
+	return errStop
+}
+
+// newState counts a state seen for the first time and checks it for deadlock: with nothing
+// in transit and nobody in the CS, a waiting node waits for good.
+func (s *search) newState(todo []Step) {
+	s.res.States++
+	if quiet, waiting := s.e.quiescent(); quiet && len(waiting) > 0 {
+		err := &kernel.TrialError{Kind: kernel.ErrStarvation, Algorithm: s.e.sc.Algorithm, Seed: s.e.sc.Seed, Nodes: waiting,
+			Msg: fmt.Sprintf("deadlock: nodes %v wait, with no message in transit and no node in the CS", waiting)}
+		s.violation(err, waiting)
+	}
+}
+
+// noteSometimes records the "sometimes" properties step t reached.
+func (s *search) noteSometimes(t Step, inTransit bool) {
+	if (t.Kind == Request || t.Kind == Deliver) && s.e.sim.InCS(t.A) {
+		s.entered[t.A] = true
+	}
+	if (t.Kind == LinkDown || t.Kind == LinkUp) && inTransit {
+		s.moved = true
+	}
+}
+
+// sometimes lists the "sometimes" properties and whether the search reached them.
+func (s *search) sometimes() []Sometimes {
+	var out []Sometimes
+	for i, ok := range s.entered {
+		out = append(out, Sometimes{fmt.Sprintf("node %d enters the CS", i), ok})
+	}
+	if s.e.sc.LinkChanges > 0 {
+		out = append(out, Sometimes{"a link changes while a message is in transit", s.moved})
+	}
+	return out
+}
+
+// violation records err at the current path, keeping the shortest path of each violation.
+func (s *search) violation(err error, waiting []int32) {
+	key := violationKey(err, waiting)
+	v := Violation{Key: key, Err: err, Path: slices.Clone(s.path), Wait: waiting}
+	if k, ok := s.found[key]; !ok {
+		s.found[key] = len(s.res.Violations)
+		s.res.Violations = append(s.res.Violations, v)
+	} else if len(v.Path) < len(s.res.Violations[k].Path) {
+		s.res.Violations[k] = v
+	}
+}
+
+// violationKey identifies a violation by its kind and the nodes it names, in order: the
+// same violation reached by two orders of commuting steps names the same nodes, perhaps
+// in another order ("nodes 2 and 1 are in the CS at once").
+func violationKey(err error, waiting []int32) string {
+	var te *kernel.TrialError
+	if !errors.As(err, &te) {
+		return err.Error()
+	}
+	if len(te.Nodes) == 0 {
+		return te.Kind.String() + ": " + te.Msg
+	}
+	nodes := slices.Clone(te.Nodes)
+	slices.Sort(nodes)
+	what := te.Kind.String()
+	if waiting != nil {
+		what = "deadlock"
+	}
+	return fmt.Sprintf("%s %v", what, nodes)
+}
+
+// Verdict says in words what the result shows: VERIFIED only when the search explored
+// everything, found no violation and reached every "sometimes" property.
+func Verdict(r *Result) string {
+	var unreached []string
+	for _, s := range r.Sometimes {
+		if !s.Reached {
+			unreached = append(unreached, s.Name)
+		}
+	}
+	switch {
+	case len(r.Violations) > 0:
+		return fmt.Sprintf("VIOLATED: %d distinct violations", len(r.Violations))
+	case r.Limit != "":
+		return fmt.Sprintf("EXPLORED UP TO %s: no violation in the %d states explored, which is not a pass", r.Limit, r.States)
+	case len(unreached) > 0:
+		return fmt.Sprintf("NOT VERIFIED: no violation, but never reached: %s (the scenario is too small to show it)", strings.Join(unreached, "; "))
+	}
+	return fmt.Sprintf("VERIFIED: no violation in all %d states, every request served, every \"sometimes\" property reached", r.States)
+}

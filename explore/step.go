@@ -1,0 +1,77 @@
+package explore
+
+import "fmt"
+
+// StepKind is one kind of nondeterministic choice.
+type StepKind uint8
+
+const (
+	Request  StepKind = iota + 1 // node A's next request arrives (A is idle and has requests left)
+	Release                      // node A leaves the CS
+	Deliver                      // the first message in transit from node B arrives at node A
+	LinkDown                     // the link A-B goes down (it carries no message)
+	LinkUp                       // a link A-B forms
+)
+
+// Step is one choice of a path.
+type Step struct {
+	Kind StepKind
+	A, B int32
+}
+
+// String renders the step as a scenario script's command (internal/trialtest), "deliver A
+// from B" for a delivery.
+func (s Step) String() string {
+	switch s.Kind {
+	case Request:
+		return fmt.Sprintf("request %d", s.A)
+	case Release:
+		return fmt.Sprintf("release %d", s.A)
+	case Deliver:
+		return fmt.Sprintf("deliver %d from %d", s.A, s.B)
+	case LinkDown:
+		return fmt.Sprintf("link-down %d %d", s.A, s.B)
+	case LinkUp:
+		return fmt.Sprintf("link-up %d %d", s.A, s.B)
+	}
+	return "?"
+}
+
+// footprint is what a step touched when it ran: the node whose handlers ran (and, for a link
+// change, the other end), whether it spent link-change budget, whether it drew from the
+// algorithm's random stream (shared by every node), and whether its node entered or left the
+// CS (the online checks read every node's section: 1 entering before 2 leaves fails, after
+// it passes, and a path cut short by a failure explores nothing after it). Two steps whose
+// footprints do not overlap commute: each leaves the other's node state, links and draws as
+// they were. A delivery to A from B does not touch B: a step at B only appends behind the
+// message delivered.
+type footprint struct {
+	a, b   int32 // b = -1: one node
+	change bool
+	drew   bool
+	cs     bool
+}
+
+// independent reports whether two steps with these footprints commute.
+func independent(x, y footprint) bool {
+	if x.change && y.change || x.drew && y.drew || x.cs && y.cs {
+		return false
+	}
+	return x.a != y.a && x.a != y.b && (x.b < 0 || x.b != y.a && x.b != y.b)
+}
+
+// sleeper is a step of a sleep set with the footprint it had when it was explored.
+type sleeper struct {
+	step Step
+	fp   footprint
+}
+
+// asleep reports whether step s is in the sleep set z.
+func asleep(z []sleeper, s Step) bool {
+	for _, x := range z {
+		if x.step == s {
+			return true
+		}
+	}
+	return false
+}

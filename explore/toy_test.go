@@ -1,0 +1,115 @@
+package explore
+
+import (
+	"fmt"
+
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+// coordinator is a small mutual exclusion algorithm for the tests, with planted bugs: node 0
+// grants the CS to one requester at a time, in the order the requests reach it, on a star
+// around it. mode "" is correct; "grant-all" grants every request at once (two nodes in the
+// CS); "drop-busy" forgets a request that arrives while the CS is taken (a deadlock).
+type coordinator struct {
+	mode  string
+	topo  *kernel.Topology
+	busy  bool
+	queue []int32
+	state []string
+}
+
+const (
+	msgReq kernel.MsgType = iota
+	msgGrant
+	msgRel
+)
+
+func newCoordinator(mode string) func() kernel.Algorithm {
+	return func() kernel.Algorithm { return &coordinator{mode: mode} }
+}
+
+func (a *coordinator) Name() string { return "coordinator" }
+func (a *coordinator) MessageTypes() []kernel.MsgTypeInfo {
+	return []kernel.MsgTypeInfo{{Name: "req"}, {Name: "grant"}, {Name: "rel"}}
+}
+
+func (a *coordinator) Reset(env *kernel.Env) error {
+	a.topo, a.busy, a.queue = env.Topo, false, a.queue[:0]
+	a.state = make([]string, env.N)
+	for i := range a.state {
+		a.state[i] = "idle"
+	}
+	return nil
+}
+
+func (a *coordinator) NodeState(i int32) string {
+	if i == 0 {
+		return fmt.Sprintf("%s busy=%v Q=%v", a.state[0], a.busy, a.queue)
+	}
+	return a.state[i]
+}
+
+func (a *coordinator) RequestCS(i int32, out *kernel.Outbox) {
+	a.state[i] = "waiting"
+	if i != 0 {
+		out.Send(a.topo.PortTo(i, 0), kernel.Message{Type: msgReq})
+		return
+	}
+	a.arrive(0, out)
+}
+
+func (a *coordinator) ReleaseCS(i int32, out *kernel.Outbox) {
+	a.state[i] = "idle"
+	if i != 0 {
+		out.Send(a.topo.PortTo(i, 0), kernel.Message{Type: msgRel})
+		return
+	}
+	a.leave(out)
+}
+
+func (a *coordinator) Receive(i int32, p kernel.Port, m *kernel.Message, out *kernel.Outbox) {
+	switch m.Type {
+	case msgReq:
+		a.arrive(a.topo.Peer(0, p), out)
+	case msgRel:
+		a.leave(out)
+	case msgGrant:
+		a.state[i] = "cs"
+		out.EnterCS()
+	}
+}
+
+// arrive is node 0's handling of node j's request.
+func (a *coordinator) arrive(j int32, out *kernel.Outbox) {
+	switch {
+	case a.busy && a.mode == "drop-busy":
+		return
+	case a.busy && a.mode != "grant-all":
+		a.queue = append(a.queue, j)
+		return
+	}
+	a.busy = true
+	a.grant(j, out)
+}
+
+// leave is node 0's handling of a release: the next in the queue gets the CS.
+func (a *coordinator) leave(out *kernel.Outbox) {
+	a.busy = len(a.queue) > 0
+	if a.busy {
+		j := a.queue[0]
+		a.queue = a.queue[1:]
+		a.grant(j, out)
+	}
+}
+
+func (a *coordinator) grant(j int32, out *kernel.Outbox) {
+	if j == 0 {
+		a.state[0] = "cs"
+		out.EnterCS()
+		return
+	}
+	out.Send(a.topo.PortTo(0, j), kernel.Message{Type: msgGrant})
+}
+
+func (a *coordinator) LinkUp(int32, kernel.Port, *kernel.Outbox)   {}
+func (a *coordinator) LinkDown(int32, kernel.Port, *kernel.Outbox) {}

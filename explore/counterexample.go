@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mutexlab/mutexlab/internal/traceview"
 	"github.com/mutexlab/mutexlab/kernel"
+	"github.com/mutexlab/mutexlab/traceview"
 )
 
 // Shorten removes steps from v's path while the rest still reaches the same violation (each
@@ -54,7 +54,7 @@ func deadlock(sc *Scenario, waiting []int32) error {
 		Msg: fmt.Sprintf("deadlock: nodes %v wait, with no message in transit and no node in the CS", waiting)}
 }
 
-// Script renders v's path as a scenario script (internal/trialtest's format: each command,
+// Script renders v's path as a scenario script (algotest's format: each command,
 // "----", and what it prints), header lines first as comments: copied into an algorithm's
 // testdata, it is a regression test. A deadlock ends with "check", which shows who waits.
 func Script(sc *Scenario, v Violation, header []string) string {
@@ -80,7 +80,7 @@ func Script(sc *Scenario, v Violation, header []string) string {
 	return b.String()
 }
 
-// scriptWriter renders commands and their output as internal/trialtest prints them.
+// scriptWriter renders commands and their output as algotest prints them.
 type scriptWriter struct {
 	e      *engine
 	events []kernel.TraceEvent
@@ -153,7 +153,7 @@ func nodeWords(nodes []int32) string {
 	return strings.Join(words, " ")
 }
 
-// Page records v's path for the trace viewer (internal/traceview): the page opens at the
+// Page records v's path for the trace viewer (traceview): the page opens at the
 // violation.
 func Page(sc *Scenario, v Violation, title string) (*traceview.Trace, error) {
 	e := newEngine(sc)

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/rl"
-	"github.com/mutexlab/mutexlab/internal/trialtest"
+	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
@@ -91,7 +91,7 @@ func TestReductionIsSound(t *testing.T) {
 }
 
 // TestCounterexampleReplays: a violation's script, played by the scenario-script player
-// (internal/trialtest), prints exactly what the explorer wrote, the violation included; the
+// (algotest), prints exactly what the explorer wrote, the violation included; the
 // viewer page opens at it.
 func TestCounterexampleReplays(t *testing.T) {
 	for mode, want := range map[string]string{"grant-all": "error: safety violation", "drop-busy": "check\n----\nok: in the CS [], waiting ["} {
@@ -108,11 +108,11 @@ func TestCounterexampleReplays(t *testing.T) {
 		if !strings.Contains(script, want) {
 			t.Errorf("%s: the script does not show the violation (%q):\n%s", mode, want, script)
 		}
-		got, err := trialtest.Play(mode, script, trialtest.Subject{Algo: newCoordinator(mode)()})
+		got, err := algotest.Play(mode, script, algotest.Subject{Algo: newCoordinator(mode)()})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := trialtest.FirstDifference(script, got); d != "" {
+		if d := algotest.FirstDifference(script, got); d != "" {
 			t.Errorf("%s: the player prints otherwise: %s\n%s", mode, d, script)
 		}
 		page, err := Page(sc, v, mode)

@@ -6,13 +6,30 @@
 // any directed link: links are FIFO), when a node in the CS leaves it, and where and when a
 // bounded number of link changes happen.
 //
-// The search is a depth-first search that recognises states it has seen (a fingerprint of
-// every node's NodeState line, the messages in transit per link, the network's ports, each
-// node's section and requests left, the link changes left and the algorithm's random
-// stream) and prunes with sleep sets: steps at different nodes commute, so of two orders of
-// independent steps one is explored. A state is re-executed from the start of its path on a
-// fresh trial whenever the search backtracks to it: the kernel has no snapshot, and a trial
-// is a pure function of its steps.
+// The search is a depth-first search that recognises states it has seen and prunes with
+// sleep sets. A state is re-executed from the start of its path on a fresh trial (a fresh
+// simulator and algorithm instance) whenever the search backtracks to it: the kernel has no
+// snapshot, a trial is a pure function of its steps, and a reused simulator would carry
+// counts such as the topology's version, which rr's messages carry.
+//
+// The fingerprint (FNV-128) covers every node's NodeState line, section and requests left,
+// each node's ports and their peers, the messages in transit per directed link in order (with
+// every word, not only those a trace shows), the link changes left, the algorithm's random
+// stream, and the algorithm's whole memory as reflection reads it (memhash.go). The memory is
+// needed: NodeState lines describe a node in its paper's terms and leave out what handlers
+// still read (akw2's line omits the priorities a node has heard), and recognising two
+// different states as one would prune states never explored. The memory also holds
+// bookkeeping no handler reads (metrics), so two orders of the same steps can give two
+// fingerprints: state counts are upper bounds of the distinct protocol states.
+//
+// Sleep sets use Godefroid's state caching: each state stores the sleep set it was explored
+// with, and a revisit explores what was asleep then and is awake now. Two steps are
+// independent when their nodes differ (a delivery touches its receiver; a link change both
+// ends), at most one of them changes the link-change budget, at most one draws from the
+// algorithm's random stream, and at most one makes its node enter or leave the CS (the online
+// checks read every node's section: 1 entering before 2 leaves fails, after it passes). A step
+// that fails is never put to sleep. Sleep sets visit every reachable state and prune
+// transitions.
 //
 // At every step the kernel's online checks run (mutual exclusion or the algorithm's own,
 // the token count, the kernel's rules); at every quiescent state (no message in transit and
@@ -43,7 +60,7 @@ type Scenario struct {
 }
 
 // params returns the trial's parameters as a scenario script's "network" command builds
-// them (internal/trialtest), so that a counterexample replays there exactly.
+// them (algotest), so that a counterexample replays there exactly.
 func (sc *Scenario) params() kernel.Params {
 	p := kernel.DefaultParams()
 	p.N, p.Seed, p.Delay = sc.N, sc.Seed, kernel.Delay{Kind: kernel.DelayConstant, A: 1}

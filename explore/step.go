@@ -19,7 +19,7 @@ type Step struct {
 	A, B int32
 }
 
-// String renders the step as a scenario script's command (internal/trialtest), "deliver A
+// String renders the step as a scenario script's command (algotest), "deliver A
 // from B" for a delivery.
 func (s Step) String() string {
 	switch s.Kind {

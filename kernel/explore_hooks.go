@@ -37,6 +37,5 @@ func (s *Sim) InTransit(dst []InFlight) []InFlight {
 // Handlers that draw from it (a request's resource, priority or class) make the next draw
 // part of the trial's state.
 func (s *Sim) AlgorithmStreamState(dst []byte) []byte {
-	b, _ := s.rand.algRand.pcg.MarshalBinary() // never fails
-	return append(dst, b...)
+	return s.rand.algRand.AppendState(dst)
 }

@@ -33,6 +33,7 @@ var Public = []string{
 	"algorithms/checks",
 	"algorithms/rr/routing",
 	"algotest",
+	"explore",
 	"cli",
 	"kernel",
 	"kernel/netmodel",

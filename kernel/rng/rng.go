@@ -133,3 +133,10 @@ func init() {
 		expW[i] = de / m
 	}
 }
+
+// AppendState appends the stream's state to dst: two streams with the same state draw the same
+// numbers from here on (the exhaustive explorer fingerprints a trial's state with it).
+func (s *Stream) AppendState(dst []byte) []byte {
+	b, _ := s.pcg.MarshalBinary() // a PCG's state always marshals
+	return append(dst, b...)
+}

@@ -1,0 +1,20 @@
+package cm_test
+
+import (
+	"testing"
+
+	"github.com/mutexlab/mutexlab/algorithms/cm"
+	"github.com/mutexlab/mutexlab/explore"
+	"github.com/mutexlab/mutexlab/explore/exploretest"
+	"github.com/mutexlab/mutexlab/kernel"
+)
+
+// TestExplorerCatchesMutants: the exhaustive explorer on cm's mutants.
+func TestExplorerCatchesMutants(t *testing.T) {
+	exploretest.Mutants{Name: "cm", Mutants: cm.Mutants,
+		New:     func(m string) (kernel.Algorithm, error) { return cm.NewMutant(m) },
+		Sizes:   []exploretest.Size{{N: 3, Requests: 1}, {N: 3, Requests: 1, LinkChanges: 1}, {N: 3, Requests: 1, LinkChanges: 1, Graph: "line"}},
+		Options: explore.Options{MaxStates: 300_000},
+		Want:    map[string]string{},
+	}.Run(t)
+}

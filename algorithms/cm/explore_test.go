@@ -15,6 +15,13 @@ func TestExplorerCatchesMutants(t *testing.T) {
 		New:     func(m string) (kernel.Algorithm, error) { return cm.NewMutant(m) },
 		Sizes:   []exploretest.Size{{N: 3, Requests: 1}, {N: 3, Requests: 1, LinkChanges: 1}, {N: 3, Requests: 1, LinkChanges: 1, Graph: "line"}},
 		Options: explore.Options{MaxStates: 300_000},
-		Want:    map[string]string{},
+		Want: map[string]string{
+			"eat-without-all-forks": "safety violation at 0",
+			"no-dirty-after-eating": "deadlock at 0",
+			"yield-clean-fork":      "-",
+			"drop-deferred-request": "deadlock at 0",
+			"no-fork-at-link-up":    "deadlock at 2",
+			"place-by-id":           "safety violation at 2",
+		},
 	}.Run(t)
 }

@@ -78,14 +78,20 @@ type Catch struct {
 	Size   int               // the index of the scenario that caught it, or of the last one explored
 	Result *explore.Result   // that scenario's search
 	Sc     *explore.Scenario // that scenario
+	// Panic is what a handler panicked with (the search stopped there; the swarm counts a
+	// panic as a crash of the trial), "" when none did.
+	Panic string
 }
 
 // Caught reports whether the search found a violation.
-func (c Catch) Caught() bool { return len(c.Result.Violations) > 0 }
+func (c Catch) Caught() bool { return c.Panic != "" || len(c.Result.Violations) > 0 }
 
 // Outcome is the mutant's outcome as Want writes it: "<kind> at <size>" or "-".
 func (c Catch) Outcome() string {
-	if !c.Caught() {
+	switch {
+	case c.Panic != "":
+		return fmt.Sprintf("panic at %d", c.Size)
+	case !c.Caught():
 		return "-"
 	}
 	return fmt.Sprintf("%s at %d", Kind(c.Result.Violations[0].Key), c.Size)
@@ -152,7 +158,7 @@ func (m Mutants) catch(t *testing.T, mutant string, sizes []Size) Catch {
 	var c Catch
 	for k, sz := range sizes {
 		c = Catch{Mutant: mutant, Size: k, Sc: m.scenario(t, mutant, sz)}
-		c.Result = m.run(t, c.Sc)
+		c.Result, c.Panic = m.runRecover(t, c.Sc)
 		if c.Caught() {
 			break
 		}
@@ -172,6 +178,17 @@ func (m Mutants) run(t *testing.T, sc *explore.Scenario) *explore.Result {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// runRecover is run, and what a handler panicked with, if one did.
+func (m Mutants) runRecover(t *testing.T, sc *explore.Scenario) (r *explore.Result, panicked string) {
+	t.Helper()
+	defer func() {
+		if p := recover(); p != nil {
+			r, panicked = &explore.Result{}, fmt.Sprint(p)
+		}
+	}()
+	return m.run(t, sc), ""
 }
 
 // scenario builds the scenario of size sz with the mutant on.
@@ -200,7 +217,7 @@ func (m Mutants) scenario(t *testing.T, mutant string, sz Size) *explore.Scenari
 func (m Mutants) replayFirst(t *testing.T, catches []Catch) {
 	t.Helper()
 	for _, c := range catches {
-		if !c.Caught() {
+		if !c.Caught() || c.Panic != "" {
 			continue
 		}
 		v := explore.Shorten(c.Sc, c.Result.Violations[0])
@@ -226,7 +243,9 @@ func Table(catches []Catch, sizes []Size) string {
 	b.WriteString("| mutant | explorer | scenario | states | time |\n|---|---|---|---:|---:|\n")
 	for _, c := range catches {
 		what := "not caught"
-		if c.Caught() {
+		if c.Panic != "" {
+			what = "panic: " + c.Panic
+		} else if c.Caught() {
 			what = c.Result.Violations[0].Key
 		} else if c.Result.Limit != "" {
 			what = "not caught (explored up to " + c.Result.Limit + ")"

@@ -12,7 +12,7 @@
 //		exploretest.Mutants{Name: "rl", Mutants: rl.Mutants,
 //			New:   func(m string) (kernel.Algorithm, error) { return rl.NewMutant(m) },
 //			Sizes: []exploretest.Size{{N: 3, Requests: 1}, {N: 3, Requests: 1, LinkChanges: 1}},
-//			Want:  map[string]string{"no-reverse": "deadlock at 0", ...},
+//			Want:  map[string]string{"highest-neighbour": "deadlock at 0", ...},
 //		}.Run(t)
 //	}
 //

@@ -15,10 +15,18 @@
 //     and in flight (lossy networks drop the messages; on the walter network a link never
 //     goes down with a message in flight). A hungry node that now holds every fork eats.
 //   - Link up: a fork is created, dirty, at one end and the request token at the other.
-//     The fork goes to the end that ate more recently (ties: the larger id), so the new
-//     link's precedence (the other end has priority) agrees with the order of last meals,
-//     which is the acyclic precedence graph Chandy and Misra's proof needs: eating makes a
-//     node the lowest of its neighbourhood and fork moves never change precedence. A real
+//     An end that is eating takes the fork: an eater holds every fork of its links, and
+//     with the fork dirty it is the lowest of its neighbourhood, as every eater is.
+//     Otherwise the fork goes to the end that ate more recently (ties: the larger id), so
+//     the new link's precedence (the other end has priority) agrees with the order of last
+//     meals, which is the acyclic precedence graph Chandy and Misra's proof needs: eating
+//     makes a node the lowest of its neighbourhood and fork moves never change precedence.
+//     When both ends eat, the fork goes by last meal with the request token beside it, as
+//     if the other end had asked already: the holder yields the fork when it leaves the CS,
+//     so it cannot eat again beside a neighbour still eating. Giving the fork by last meal
+//     alone let a node eat beside a neighbour that was eating when their link formed
+//     (bench check exhaustive --algo cm --n 3 --requests 2 --link-changes 1 --graph line;
+//     testdata/linkup-while-eating.txt). A real
 //     system would settle this with a handshake exchanging meal counts; here each end reads
 //     the other's meal count at link-up (ids and meal counts are the one global knowledge
 //     cm uses). At the start, every node has eaten "never" and forks sit at the larger id.
@@ -108,23 +116,40 @@ func (a *CM) placeInitial(i int32) {
 	}
 }
 
-// place creates node i's end of a new link at port p: the dirty fork if i ate more recently
-// than its neighbour (ties: the larger id), else the request token.
+// place creates node i's end of a new link at port p: the dirty fork if i is eating and its
+// neighbour is not, or if neither or both eat and i ate more recently (ties: the larger id);
+// else the request token. When both eat, the fork's end holds the token too (the other
+// eater's request, deferred until it leaves the CS) and the other end neither.
 func (a *CM) place(i int32, p kernel.Port) {
 	j := a.topo.Peer(i, p)
 	mi, mj := a.lastMeal[i], a.lastMeal[j]
 	if a.mut == mutPlaceByID {
 		mi, mj = 0, 0
 	}
+	if a.eating[i] != a.eating[j] {
+		mi, mj = b2i(a.eating[i]), b2i(a.eating[j])
+	}
+	both := a.eating[i] && a.eating[j]
+	a.fork.Remove(i, p)
+	a.dirty.Remove(i, p)
+	a.token.Remove(i, p)
 	if mi > mj || (mi == mj && i > j) {
 		a.fork.Add(i, p)
 		a.dirty.Add(i, p)
-		a.token.Remove(i, p)
-	} else {
+		if both {
+			a.token.Add(i, p)
+		}
+	} else if !both {
 		a.token.Add(i, p)
-		a.fork.Remove(i, p)
-		a.dirty.Remove(i, p)
 	}
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func (a *CM) RequestCS(i int32, out *kernel.Outbox) {
@@ -144,6 +169,12 @@ func (a *CM) Receive(i int32, p kernel.Port, m *kernel.Message, out *kernel.Outb
 	case MsgFork:
 		a.fork.Add(i, p)
 		a.dirty.Remove(i, p)
+		if !a.hungry[i] { // a fork owed to an eater when the link formed (place): no claim on it
+			a.dirty.Add(i, p)
+			if a.token.Has(i, p) && !a.eating[i] { // its holder's request overtook it
+				a.giveFork(i, p, out)
+			}
+		}
 	case MsgRequest:
 		a.token.Add(i, p)
 		if a.fork.Has(i, p) && (a.dirty.Has(i, p) || a.mut == mutYieldCleanFork) && !a.eating[i] {

@@ -56,7 +56,12 @@ type Scenario struct {
 	// LinkChanges bounds the link changes of a path: a link that carries no message goes
 	// down (the network stays connected), or two nodes not linked form a link.
 	LinkChanges int
-	Seed        uint64 // the trial's seed (the algorithm's random stream)
+	// Crashes bounds the crashes of a path (crash-stop, kernel.Sim.Crash): any live node may
+	// crash at any step while crashes are left and another node stays live. Only for
+	// algorithms that tolerate crashes; the caller decides which (bench check exhaustive
+	// takes the local mutual exclusion family).
+	Crashes int
+	Seed    uint64 // the trial's seed (the algorithm's random stream)
 }
 
 // params returns the trial's parameters as a scenario script's "network" command builds
@@ -77,6 +82,8 @@ func (sc *Scenario) Validate() error {
 		return fmt.Errorf("requests: want at least 1 request per node, got %d", sc.Requests)
 	case sc.LinkChanges < 0:
 		return fmt.Errorf("link changes: want 0 or more, got %d", sc.LinkChanges)
+	case sc.Crashes < 0 || sc.Crashes >= sc.N:
+		return fmt.Errorf("crashes: want 0..%d (one node stays live), got %d", sc.N-1, sc.Crashes)
 	case sc.New == nil:
 		return fmt.Errorf("no algorithm constructor")
 	}
@@ -127,7 +134,7 @@ func connected(n int, edges [][2]int32) bool {
 	return parts == 1
 }
 
-// EdgesAndSize names the scenario briefly: "n=3 r=2 l=1 0-1 1-2".
+// EdgesAndSize names the scenario briefly: "n=3 r=2 l=1 c=0 0-1 1-2".
 func (sc *Scenario) EdgesAndSize() string {
-	return fmt.Sprintf("n=%d r=%d l=%d %s", sc.N, sc.Requests, sc.LinkChanges, EdgeList(sc.Edges))
+	return fmt.Sprintf("n=%d r=%d l=%d c=%d %s", sc.N, sc.Requests, sc.LinkChanges, sc.Crashes, EdgeList(sc.Edges))
 }

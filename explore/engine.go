@@ -14,11 +14,11 @@ import (
 // engine is one scripted trial of the scenario and the path of steps it has run: the state
 // the search is at.
 type engine struct {
-	sc     *Scenario
-	p      kernel.Params
-	sim    *kernel.Sim
-	algo   kernel.Algorithm
-	stater kernel.NodeStater
+	sc      *Scenario
+	p       kernel.Params
+	sim     *kernel.Sim
+	algo    kernel.Algorithm
+	stater  kernel.NodeStater
 	left    []int  // requests each node has left
 	budget  int    // link changes left
 	crashes int    // crashes left

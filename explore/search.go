@@ -32,6 +32,7 @@ type Result struct {
 	Limit      string
 	Violations []Violation // one per distinct violation, each with the shortest path found
 	Sometimes  []Sometimes
+	Crashes    bool // the scenario has crashes: a crash excuses some requests from being served
 }
 
 // Violation is a safety or liveness violation and the shortest path found to it.
@@ -110,6 +111,7 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (*Result, error) {
 	}
 	s.res.Elapsed = time.Since(s.start)
 	s.res.Sometimes = s.sometimes()
+	s.res.Crashes = sc.Crashes > 0
 	slices.SortFunc(s.res.Violations, func(a, b Violation) int { return len(a.Path) - len(b.Path) })
 	return &s.res, nil
 }
@@ -314,5 +316,9 @@ func Verdict(r *Result) string {
 	case len(unreached) > 0:
 		return fmt.Sprintf("NOT VERIFIED: no violation, but never reached: %s (the scenario is too small to show it)", strings.Join(unreached, "; "))
 	}
-	return fmt.Sprintf("VERIFIED: no violation in all %d states, every request served, every \"sometimes\" property reached", r.States)
+	served := "every request served"
+	if r.Crashes {
+		served = "every request served that no crash excuses"
+	}
+	return fmt.Sprintf("VERIFIED: no violation in all %d states, %s, every \"sometimes\" property reached", r.States, served)
 }

@@ -3,8 +3,9 @@
 // DeliverFrom, LinkDown, LinkUp), so the same dispatch and the same online checks run at every
 // step as in a simulated trial, and explores every order of the scenario's nondeterministic
 // choices: which node's request arrives next, which message is delivered next (the head of
-// any directed link: links are FIFO), when a node in the CS leaves it, and where and when a
-// bounded number of link changes happen.
+// any directed link: links are FIFO), when a node in the CS leaves it, where and when a
+// bounded number of link changes happen, and which node crashes when (a bounded number, for
+// the algorithms that tolerate crashes).
 //
 // The search is a depth-first search that recognises states it has seen and prunes with
 // sleep sets. A state is re-executed from the start of its path on a fresh trial (a fresh
@@ -12,9 +13,10 @@
 // snapshot, a trial is a pure function of its steps, and a reused simulator would carry
 // counts such as the topology's version, which rr's messages carry.
 //
-// The fingerprint (FNV-128) covers every node's NodeState line, section and requests left,
-// each node's ports and their peers, the messages in transit per directed link in order (with
-// every word, not only those a trace shows), the link changes left, the algorithm's random
+// The fingerprint (FNV-128) covers every node's NodeState line, section (crashed is one)
+// and requests left, each node's ports and their peers, the messages in transit per directed
+// link in order (with every word, not only those a trace shows), the link changes and
+// crashes left, the messages sent when a message bound is checked, the algorithm's random
 // stream, and the algorithm's whole memory as reflection reads it (memhash.go). The memory is
 // needed: NodeState lines describe a node in its paper's terms and leave out what handlers
 // still read (akw2's line omits the priorities a node has heard), and recognising two
@@ -27,15 +29,22 @@
 // independent when their nodes differ (a delivery touches its receiver; a link change both
 // ends), at most one of them changes the link-change budget, at most one draws from the
 // algorithm's random stream, and at most one makes its node enter or leave the CS (the online
-// checks read every node's section: 1 entering before 2 leaves fails, after it passes). A step
-// that fails is never put to sleep. Sleep sets visit every reachable state and prune
-// transitions.
+// checks read every node's section: 1 entering before 2 leaves fails, after it passes). A
+// crash is dependent with every step: conservative, since it changes what its neighbours'
+// messages do and which waiting nodes it excuses. A step that fails is never put to sleep.
+// Sleep sets visit every reachable state and prune transitions.
 //
 // At every step the kernel's online checks run (mutual exclusion or the algorithm's own,
 // the token count, the kernel's rules); at every quiescent state (no message in transit and
-// no node in the CS) every waiting node is a deadlock. "Sometimes" properties guard against
-// a vacuous pass: every node enters the CS on some explored path, and with link changes, a
-// link changes on some path while a message is in transit.
+// no node in the CS) every waiting node is a deadlock, unless a crashed node can reach it
+// (the kernel's rule for crash trials) or, when the algorithm claims a failure locality m
+// (FailureLocalityClaimer) and the scenario has no link changes, unless it lies within m
+// hops of one. At a terminal state where every request was served, the messages sent are
+// checked against the algorithm's bound per request if it declares one (MessageBounder).
+// "Sometimes" properties guard against a vacuous pass: every node enters the CS on some
+// explored path; with link changes, a link changes on some path while a message is in
+// transit; with crashes, a node crashes while its request is pending (whether it is in a
+// doorway is not visible generically, so that case is not singled out).
 package explore
 
 import (

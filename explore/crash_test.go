@@ -38,15 +38,7 @@ func TestCrashesAreSound(t *testing.T) {
 	}
 	for _, c := range cases {
 		c.sc.Crashes = 1
-		name := c.sc.Algorithm + "/" + c.sc.EdgesAndSize()
-		por := run(t, c.sc, Options{})
-		plain := run(t, c.sc, Options{NoReduction: true})
-		if got, want := keys(por), keys(plain); !slices.Equal(got, want) || Verdict(por)[:8] != Verdict(plain)[:8] {
-			t.Errorf("%s: with sleep sets %v (%s), plain %v (%s)", name, got, Verdict(por), want, Verdict(plain))
-		}
-		if c.broken != (len(por.Violations) > 0) {
-			t.Errorf("%s: violations %v, want some: %v", name, keys(por), c.broken)
-		}
+		name, por, plain := compareSearches(t, c.sc, c.broken)
 		if !c.broken && !por.Verified() {
 			t.Errorf("%s: %s", name, Verdict(por))
 		}

@@ -270,6 +270,9 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"run", "--algo", "gme", "--set", "zipf_s=2", "--dry-run"}, exitUsage, "--set zipf_s: has no effect: gme reads it only with resource_dist = 1"},
 		{[]string{"run", "--algo", "rl", "--mobility-rate", "network,per-node", "--mobility", "0", "--dry-run"}, exitUsage, "--mobility-rate: has no effect: network model walter reads it only with mobility > 0, and this run has mobility = 0; leave it out or set --mobility"},
 		{[]string{"run", "--link-formation", "any-pair", "--set", "no_deletion=form", "--dry-run"}, exitUsage, "--link-formation, --set no_deletion: have no effect: network model walter reads it only with mobility > 0"},
+		// bench check exhaustive: crashes only where the algorithm tolerates them
+		{[]string{"check", "exhaustive", "--algo", "rl", "--n", "3", "--crashes", "1"}, exitUsage, "--crashes: rl does not tolerate crashes; accepted for akw1, akw2, drs, cm"},
+		{[]string{"check", "exhaustive", "--algo", "cm", "--n", "3", "--crashes", "3"}, exitUsage, "--crashes: must be in 0..2"},
 		// bench sweep --from: a results file without a recorded spec, or not a results file
 		{[]string{"sweep", "--from", f("good.parquet")}, exitUsage, "good.parquet: the file records no sweep spec"},
 		{[]string{"sweep", "--from", f("garbage.parquet")}, exitUsage, "garbage.parquet"},

@@ -20,18 +20,21 @@ func init() {
 }
 
 var checkExhaustiveHelp = help{
-	usage: "bench check exhaustive --algo A [--n N] [--requests R] [--link-changes L] [--graph ring|line|complete|random] [--seed S]\n" +
+	usage: "bench check exhaustive --algo A [--n N] [--requests R] [--link-changes L] [--crashes K] [--graph ring|line|complete|random] [--seed S]\n" +
 		"    [--max-states M] [--max-depth D] [--timeout T] [--no-reduction | --compare] [--html FILE.html]",
 	about: `Explores every interleaving of a small scenario with the algorithm's real handlers: which
 node's request arrives next, which message arrives next (the head of any directed link:
 links are FIFO), when a node leaves the CS, and up to L link changes (a link carrying no
-message goes down if the network stays connected, or two nodes form a link). The kernel's
-online checks run at every step; every quiescent state (nothing in transit, nobody in the
-CS) with a waiting node is a deadlock. States seen before are recognised (a fingerprint of
+message goes down if the network stays connected, or two nodes form a link), and for the
+local mutual exclusion algorithms up to K crashes of any live node. The kernel's online
+checks run at every step; every quiescent state (nothing in transit, nobody in the CS) with
+a waiting node is a deadlock, unless a crashed node can reach it (the kernel's rule for
+crash trials; within the failure locality an algorithm claims, on a static network). States seen before are recognised (a fingerprint of
 the nodes' states and memory, the messages per link and the network) and sleep sets skip
 orders of steps at different nodes that commute. It prints states, transitions, depth and
 speed, the "sometimes" properties (every node enters the CS; with link changes, a link
-changes while a message is in transit), each violation with the shortest path found as a
+changes while a message is in transit; with crashes, a node crashes while its request is
+pending), each violation with the shortest path found as a
 scenario script (copy it into an algorithm's testdata: algotest plays it), and
 the verdict: VERIFIED only when everything was explored, nothing failed and every
 "sometimes" property was reached; a bound hit, or SIGINT, reports what was explored.
@@ -46,7 +49,7 @@ Exit status 0 whatever the verdict (the rule of every bench check); 2 on bad inp
 // exhaustiveFlags are bench check exhaustive's flags.
 type exhaustiveFlags struct {
 	algo, graph, html             string
-	n, requests, links            int
+	n, requests, links, crashes   int
 	maxStates, maxDepth           int
 	seed                          uint64
 	timeout                       time.Duration
@@ -61,6 +64,7 @@ func checkExhaustiveCmd(ctx context.Context, args []string) error {
 	fs.IntVar(&f.n, "n", 4, "nodes, 2..8")
 	fs.IntVar(&f.requests, "requests", 2, "requests per node, 1..10")
 	fs.IntVar(&f.links, "link-changes", 0, "most link changes on a path, 0..10")
+	fs.IntVar(&f.crashes, "crashes", 0, "most crashes on a path, 0..n-1 (local mutual exclusion algorithms only: "+strings.Join(crashTolerant(), ", ")+")")
 	fs.StringVar(&f.graph, "graph", "ring", "the initial network: "+strings.Join(explore.Graphs, ", "))
 	fs.Uint64Var(&f.seed, "seed", 1, "the trial's seed (the algorithm's random draws) and the random graph's")
 	fs.IntVar(&f.maxStates, "max-states", 1_000_000, "stop after this many distinct states (about 100 bytes each), >= 1")
@@ -107,6 +111,10 @@ func (f *exhaustiveFlags) scenario() (*explore.Scenario, error) {
 		return nil, usagef("--requests: must be in 1..10, got %d", f.requests)
 	case f.links < 0 || f.links > 10:
 		return nil, usagef("--link-changes: must be in 0..10, got %d", f.links)
+	case f.crashes < 0 || f.crashes >= f.n:
+		return nil, usagef("--crashes: must be in 0..%d (one node stays live), got %d", f.n-1, f.crashes)
+	case f.crashes > 0 && info.Safety != crashSafety:
+		return nil, usagef("--crashes: %s does not tolerate crashes; accepted for %s", f.algo, strings.Join(crashTolerant(), ", "))
 	case f.maxStates < 1:
 		return nil, usagef("--max-states: must be at least 1, got %d", f.maxStates)
 	case f.maxDepth < 0:
@@ -120,7 +128,7 @@ func (f *exhaustiveFlags) scenario() (*explore.Scenario, error) {
 	if err != nil {
 		return nil, usagef("--graph: %v", err)
 	}
-	sc := &explore.Scenario{Algorithm: f.algo, New: info.New, N: f.n, Edges: edges, Requests: f.requests, LinkChanges: f.links, Seed: f.seed}
+	sc := &explore.Scenario{Algorithm: f.algo, New: info.New, N: f.n, Edges: edges, Requests: f.requests, LinkChanges: f.links, Crashes: f.crashes, Seed: f.seed}
 	if info.Validate != nil {
 		p := kernel.DefaultParams()
 		p.N = f.n
@@ -137,8 +145,8 @@ func (f *exhaustiveFlags) scenario() (*explore.Scenario, error) {
 // run searches, prints the result and writes the page of the shortest violation.
 func (f *exhaustiveFlags) run(ctx context.Context, sc *explore.Scenario, stamp outfile.Stamp) error {
 	opt := explore.Options{NoReduction: f.noReduction, MaxStates: f.maxStates, MaxDepth: f.maxDepth, Timeout: f.timeout}
-	fmt.Printf("exhaustive search: %s, n = %d (%s: %s), %d requests per node, %d link changes, seed %d\n",
-		sc.Algorithm, sc.N, f.graph, explore.EdgeList(sc.Edges), sc.Requests, sc.LinkChanges, sc.Seed)
+	fmt.Printf("exhaustive search: %s, n = %d (%s: %s), %d requests per node, %d link changes, %d crashes, seed %d\n",
+		sc.Algorithm, sc.N, f.graph, explore.EdgeList(sc.Edges), sc.Requests, sc.LinkChanges, sc.Crashes, sc.Seed)
 	res, err := explore.Run(ctx, sc, opt)
 	if err != nil {
 		return err
@@ -189,8 +197,8 @@ func printViolations(sc *explore.Scenario, r *explore.Result, v explore.Violatio
 	for _, w := range r.Violations {
 		fmt.Printf("violation: %s after %d steps: %v\n", w.Key, len(w.Path), w.Err)
 	}
-	cmd := fmt.Sprintf("bench check exhaustive --algo %s --n %d --requests %d --link-changes %d --graph %s --seed %d",
-		sc.Algorithm, sc.N, sc.Requests, sc.LinkChanges, f.graph, sc.Seed)
+	cmd := fmt.Sprintf("bench check exhaustive --algo %s --n %d --requests %d --link-changes %d --crashes %d --graph %s --seed %d",
+		sc.Algorithm, sc.N, sc.Requests, sc.LinkChanges, sc.Crashes, f.graph, sc.Seed)
 	fmt.Printf("\nthe shortest, %s, shortened to %d steps, as a scenario script:\n\n", v.Key, len(v.Path))
 	fmt.Print(explore.Script(sc, v, []string{sc.Algorithm + ": " + v.Key + ", found by", cmd}))
 	fmt.Println()
@@ -206,4 +214,21 @@ func (f *exhaustiveFlags) writeHTML(sc *explore.Scenario, v explore.Violation, s
 	}
 	fmt.Fprintln(os.Stderr)
 	return nil
+}
+
+// crashSafety is the safety property of the algorithms that tolerate crashes: the local
+// mutual exclusion family, whose papers bound how far a crash reaches (failure locality) and
+// whose crash trials the kernel judges (kernel/crash.go). Mutual exclusion with a token or a
+// single coordinator cannot serve anyone once its holder crashes.
+const crashSafety = "local mutual exclusion"
+
+// crashTolerant lists the registered algorithms that accept --crashes.
+func crashTolerant() []string {
+	var names []string
+	for _, name := range algorithms.Names() {
+		if info, _ := algorithms.Lookup(name); info.Safety == crashSafety {
+			names = append(names, name)
+		}
+	}
+	return names
 }

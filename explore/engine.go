@@ -14,15 +14,23 @@ import (
 // engine is one scripted trial of the scenario and the path of steps it has run: the state
 // the search is at.
 type engine struct {
-	sc     *Scenario
-	p      kernel.Params
-	sim    *kernel.Sim
-	algo   kernel.Algorithm
-	stater kernel.NodeStater
-	left   []int  // requests each node has left
-	budget int    // link changes left
-	path   []Step // the steps run since the start
-	trace  func(kernel.TraceEvent)
+	sc      *Scenario
+	p       kernel.Params
+	sim     *kernel.Sim
+	algo    kernel.Algorithm
+	stater  kernel.NodeStater
+	left    []int  // requests each node has left
+	budget  int    // link changes left
+	crashes int    // crashes left
+	path    []Step // the steps run since the start
+	trace   func(kernel.TraceEvent)
+
+	// bound is the algorithm's messages per request (MessageBounder; 0: none declared), and
+	// sent the messages sent on the path, counted only then. locality is the failure
+	// locality that excuses a waiting node near a crash (FailureLocalityClaimer, without link
+	// changes; 0: any crashed node it can reach excuses it).
+	bound, locality int
+	sent            int64
 
 	buf     []byte // scratch: fingerprints
 	transit []kernel.InFlight
@@ -32,6 +40,12 @@ type engine struct {
 func newEngine(sc *Scenario) *engine {
 	e := &engine{sc: sc, p: sc.params()}
 	e.fresh()
+	if b, ok := e.algo.(MessageBounder); ok {
+		e.bound = max(b.MessagesPerRequestBound(sc.N), 0)
+	}
+	if c, ok := e.algo.(FailureLocalityClaimer); ok && sc.LinkChanges == 0 {
+		e.locality = max(c.FailureLocality(sc.N), 0)
+	}
 	return e
 }
 
@@ -54,9 +68,25 @@ func (e *engine) reset() error {
 	for range e.sc.N {
 		e.left = append(e.left, e.sc.Requests)
 	}
-	e.budget = e.sc.LinkChanges
-	e.sim.SetTrace(e.trace)
+	e.budget, e.crashes, e.sent = e.sc.LinkChanges, e.sc.Crashes, 0
+	e.sim.SetTrace(e.traceHook())
 	return e.sim.Script(e.p, e.algo, e.sc.Edges)
+}
+
+// traceHook returns the trial's trace function: e.trace, and with a message bound to check
+// a count of the messages sent (tracing costs time, so only then).
+func (e *engine) traceHook() func(kernel.TraceEvent) {
+	if e.bound == 0 {
+		return e.trace
+	}
+	return func(ev kernel.TraceEvent) {
+		if ev.Kind == "send" {
+			e.sent++
+		}
+		if e.trace != nil {
+			e.trace(ev)
+		}
+	}
 }
 
 // goTo brings the trial to the end of path: by running the rest of it when the trial is on
@@ -92,6 +122,10 @@ func (e *engine) apply(s Step) (footprint, error) {
 		if _, bounded := e.algo.(kernel.LinkLoadBounder); bounded {
 			fp.b = s.B // the link's load, checked at B's sends, falls: the order matters
 		}
+	case Crash:
+		e.crashes--
+		fp.all = true
+		err = e.sim.Crash(s.A)
 	case LinkDown, LinkUp:
 		e.budget--
 		fp.b, fp.change = s.B, true
@@ -108,11 +142,11 @@ func (e *engine) apply(s Step) (footprint, error) {
 }
 
 // enabled appends the steps enabled in the current state to dst, in a fixed order: requests,
-// releases, deliveries (by receiver, then sender), link changes.
+// releases, deliveries (by receiver, then sender), link changes, crashes.
 func (e *engine) enabled(dst []Step) []Step {
 	n := int32(e.sc.N)
 	for i := range n {
-		if e.left[i] > 0 && !e.sim.InCS(i) && !e.sim.Waiting(i) {
+		if e.left[i] > 0 && !e.sim.InCS(i) && !e.sim.Waiting(i) && !e.sim.Crashed(i) {
 			dst = append(dst, Step{Kind: Request, A: i})
 		}
 	}
@@ -133,7 +167,25 @@ func (e *engine) enabled(dst []Step) []Step {
 	if e.budget > 0 {
 		dst = e.linkChanges(dst)
 	}
+	if e.crashes > 0 && e.live() > 1 {
+		for i := range n {
+			if !e.sim.Crashed(i) {
+				dst = append(dst, Step{Kind: Crash, A: i})
+			}
+		}
+	}
 	return dst
+}
+
+// live counts the nodes that have not crashed.
+func (e *engine) live() int {
+	k := 0
+	for i := range int32(e.sc.N) {
+		if !e.sim.Crashed(i) {
+			k++
+		}
+	}
+	return k
 }
 
 // linkChanges appends the link changes enabled now: a link with no message in transit goes
@@ -174,9 +226,11 @@ func without(links [][2]int32, u, v int32) [][2]int32 {
 	return out
 }
 
-// section is node i's section: 0 remainder, 1 waiting, 2 in the CS.
+// section is node i's section: 0 remainder, 1 waiting, 2 in the CS, 3 crashed.
 func (e *engine) section(i int32) byte {
 	switch {
+	case e.sim.Crashed(i):
+		return 3
 	case e.sim.InCS(i):
 		return 2
 	case e.sim.Waiting(i):
@@ -187,7 +241,8 @@ func (e *engine) section(i int32) byte {
 
 // fingerprint hashes the state: each node's state line, section and requests left, each
 // node's ports and their peers, the messages in transit per directed link in order, the link
-// changes left, the algorithm's random stream and its whole memory (memoryWriter).
+// changes and crashes left, the messages sent when a bound is checked (the terminal check
+// reads them), the algorithm's random stream and its whole memory (memoryWriter).
 func (e *engine) fingerprint() [2]uint64 {
 	b := e.buf[:0]
 	topo := e.sim.Topology()
@@ -214,6 +269,10 @@ func (e *engine) fingerprint() [2]uint64 {
 		}
 	}
 	b = binary.AppendVarint(b, int64(e.budget))
+	b = binary.AppendVarint(b, int64(e.crashes))
+	if e.bound > 0 {
+		b = binary.AppendVarint(b, e.sent)
+	}
 	b = e.sim.AlgorithmStreamState(b)
 	w := memoryWriter{b: b, seen: map[uintptr]bool{}}
 	w.value(reflect.ValueOf(e.algo))
@@ -224,23 +283,4 @@ func (e *engine) fingerprint() [2]uint64 {
 	var sum [16]byte
 	h.Sum(sum[:0])
 	return [2]uint64{binary.LittleEndian.Uint64(sum[:8]), binary.LittleEndian.Uint64(sum[8:])}
-}
-
-// quiescent reports whether nothing is in transit and no node is in the CS, and lists the
-// nodes waiting then: they wait for good, whatever requests or link changes are left (every
-// algorithm here makes progress by messages only).
-func (e *engine) quiescent() (bool, []int32) {
-	if len(e.sim.InTransit(e.transit[:0])) > 0 {
-		return false, nil
-	}
-	var waiting []int32
-	for i := range int32(e.sc.N) {
-		if e.sim.InCS(i) {
-			return false, nil
-		}
-		if e.sim.Waiting(i) {
-			waiting = append(waiting, i)
-		}
-	}
-	return true, waiting
 }

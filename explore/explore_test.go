@@ -68,15 +68,7 @@ func TestReductionIsSound(t *testing.T) {
 		{rlScenario(3, 1, 1), false, false},
 	}
 	for _, c := range cases {
-		name := c.sc.Algorithm + "/" + c.sc.EdgesAndSize()
-		por := run(t, c.sc, Options{})
-		plain := run(t, c.sc, Options{NoReduction: true})
-		if got, want := keys(por), keys(plain); !slices.Equal(got, want) || Verdict(por)[:8] != Verdict(plain)[:8] {
-			t.Errorf("%s: with sleep sets %v (%s), plain %v (%s)", name, got, Verdict(por), want, Verdict(plain))
-		}
-		if c.broken != (len(por.Violations) > 0) {
-			t.Errorf("%s: violations %v, want some: %v", name, keys(por), c.broken)
-		}
+		name, por, plain := compareSearches(t, c.sc, c.broken)
 		if por.Transitions >= plain.Transitions {
 			t.Errorf("%s: sleep sets ran %d transitions, the plain search %d: no reduction", name, por.Transitions, plain.Transitions)
 		}
@@ -88,6 +80,22 @@ func TestReductionIsSound(t *testing.T) {
 		}
 		t.Logf("%s: %d states, %d/%d transitions (sleep sets/plain), %s", name, por.States, por.Transitions, plain.Transitions, keys(por))
 	}
+}
+
+// compareSearches runs sc with and without sleep sets and fails t unless both find the same
+// violations and verdict, and violations exactly when the scenario is broken.
+func compareSearches(t *testing.T, sc *Scenario, broken bool) (name string, por, plain *Result) {
+	t.Helper()
+	name = sc.Algorithm + "/" + sc.EdgesAndSize()
+	por = run(t, sc, Options{})
+	plain = run(t, sc, Options{NoReduction: true})
+	if got, want := keys(por), keys(plain); !slices.Equal(got, want) || Verdict(por)[:8] != Verdict(plain)[:8] {
+		t.Errorf("%s: with sleep sets %v (%s), plain %v (%s)", name, got, Verdict(por), want, Verdict(plain))
+	}
+	if broken != (len(por.Violations) > 0) {
+		t.Errorf("%s: violations %v, want some: %v", name, keys(por), broken)
+	}
+	return name, por, plain
 }
 
 // TestCounterexampleReplays: a violation's script, played by the scenario-script player

@@ -3,8 +3,9 @@
 // DeliverFrom, LinkDown, LinkUp), so the same dispatch and the same online checks run at every
 // step as in a simulated trial, and explores every order of the scenario's nondeterministic
 // choices: which node's request arrives next, which message is delivered next (the head of
-// any directed link: links are FIFO), when a node in the CS leaves it, and where and when a
-// bounded number of link changes happen.
+// any directed link: links are FIFO), when a node in the CS leaves it, where and when a
+// bounded number of link changes happen, and which node crashes when (a bounded number, for
+// the algorithms that tolerate crashes).
 //
 // The search is a depth-first search that recognises states it has seen and prunes with
 // sleep sets. A state is re-executed from the start of its path on a fresh trial (a fresh
@@ -12,9 +13,10 @@
 // snapshot, a trial is a pure function of its steps, and a reused simulator would carry
 // counts such as the topology's version, which rr's messages carry.
 //
-// The fingerprint (FNV-128) covers every node's NodeState line, section and requests left,
-// each node's ports and their peers, the messages in transit per directed link in order (with
-// every word, not only those a trace shows), the link changes left, the algorithm's random
+// The fingerprint (FNV-128) covers every node's NodeState line, section (crashed is one)
+// and requests left, each node's ports and their peers, the messages in transit per directed
+// link in order (with every word, not only those a trace shows), the link changes and
+// crashes left, the messages sent when a message bound is checked, the algorithm's random
 // stream, and the algorithm's whole memory as reflection reads it (memhash.go). The memory is
 // needed: NodeState lines describe a node in its paper's terms and leave out what handlers
 // still read (akw2's line omits the priorities a node has heard), and recognising two
@@ -27,15 +29,22 @@
 // independent when their nodes differ (a delivery touches its receiver; a link change both
 // ends), at most one of them changes the link-change budget, at most one draws from the
 // algorithm's random stream, and at most one makes its node enter or leave the CS (the online
-// checks read every node's section: 1 entering before 2 leaves fails, after it passes). A step
-// that fails is never put to sleep. Sleep sets visit every reachable state and prune
-// transitions.
+// checks read every node's section: 1 entering before 2 leaves fails, after it passes). A
+// crash is dependent with every step: conservative, since it changes what its neighbours'
+// messages do and which waiting nodes it excuses. A step that fails is never put to sleep.
+// Sleep sets visit every reachable state and prune transitions.
 //
 // At every step the kernel's online checks run (mutual exclusion or the algorithm's own,
 // the token count, the kernel's rules); at every quiescent state (no message in transit and
-// no node in the CS) every waiting node is a deadlock. "Sometimes" properties guard against
-// a vacuous pass: every node enters the CS on some explored path, and with link changes, a
-// link changes on some path while a message is in transit.
+// no node in the CS) every waiting node is a deadlock, unless a crashed node can reach it
+// (the kernel's rule for crash trials) or, when the algorithm claims a failure locality m
+// (FailureLocalityClaimer) and the scenario has no link changes, unless it lies within m
+// hops of one. At a terminal state where every request was served, the messages sent are
+// checked against the algorithm's bound per request if it declares one (MessageBounder).
+// "Sometimes" properties guard against a vacuous pass: every node enters the CS on some
+// explored path; with link changes, a link changes on some path while a message is in
+// transit; with crashes, a node crashes while its request is pending (whether it is in a
+// doorway is not visible generically, so that case is not singled out).
 package explore
 
 import (
@@ -56,7 +65,12 @@ type Scenario struct {
 	// LinkChanges bounds the link changes of a path: a link that carries no message goes
 	// down (the network stays connected), or two nodes not linked form a link.
 	LinkChanges int
-	Seed        uint64 // the trial's seed (the algorithm's random stream)
+	// Crashes bounds the crashes of a path (crash-stop, kernel.Sim.Crash): any live node may
+	// crash at any step while crashes are left and another node stays live. Only for
+	// algorithms that tolerate crashes; the caller decides which (bench check exhaustive
+	// takes the local mutual exclusion family).
+	Crashes int
+	Seed    uint64 // the trial's seed (the algorithm's random stream)
 }
 
 // params returns the trial's parameters as a scenario script's "network" command builds
@@ -77,6 +91,8 @@ func (sc *Scenario) Validate() error {
 		return fmt.Errorf("requests: want at least 1 request per node, got %d", sc.Requests)
 	case sc.LinkChanges < 0:
 		return fmt.Errorf("link changes: want 0 or more, got %d", sc.LinkChanges)
+	case sc.Crashes < 0 || sc.Crashes >= sc.N:
+		return fmt.Errorf("crashes: want 0..%d (one node stays live), got %d", sc.N-1, sc.Crashes)
 	case sc.New == nil:
 		return fmt.Errorf("no algorithm constructor")
 	}
@@ -127,7 +143,7 @@ func connected(n int, edges [][2]int32) bool {
 	return parts == 1
 }
 
-// EdgesAndSize names the scenario briefly: "n=3 r=2 l=1 0-1 1-2".
+// EdgesAndSize names the scenario briefly: "n=3 r=2 l=1 c=0 0-1 1-2".
 func (sc *Scenario) EdgesAndSize() string {
-	return fmt.Sprintf("n=%d r=%d l=%d %s", sc.N, sc.Requests, sc.LinkChanges, EdgeList(sc.Edges))
+	return fmt.Sprintf("n=%d r=%d l=%d c=%d %s", sc.N, sc.Requests, sc.LinkChanges, sc.Crashes, EdgeList(sc.Edges))
 }

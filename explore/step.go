@@ -11,6 +11,7 @@ const (
 	Deliver                      // the first message in transit from node B arrives at node A
 	LinkDown                     // the link A-B goes down (it carries no message)
 	LinkUp                       // a link A-B forms
+	Crash                        // node A crashes: its handlers never run again
 )
 
 // Step is one choice of a path.
@@ -33,6 +34,8 @@ func (s Step) String() string {
 		return fmt.Sprintf("link-down %d %d", s.A, s.B)
 	case LinkUp:
 		return fmt.Sprintf("link-up %d %d", s.A, s.B)
+	case Crash:
+		return fmt.Sprintf("crash %d", s.A)
 	}
 	return "?"
 }
@@ -44,17 +47,20 @@ func (s Step) String() string {
 // it passes, and a path cut short by a failure explores nothing after it). Two steps whose
 // footprints do not overlap commute: each leaves the other's node state, links and draws as
 // they were. A delivery to A from B does not touch B: a step at B only appends behind the
-// message delivered.
+// message delivered. A crash is dependent with every step: it changes what its neighbours'
+// handlers see (their messages to it are dropped, its forks or token are gone) and which
+// waiting nodes a deadlock excuses, so no narrower rule is claimed for it.
 type footprint struct {
 	a, b   int32 // b = -1: one node
 	change bool
 	drew   bool
 	cs     bool
+	all    bool // a crash: dependent with every step
 }
 
 // independent reports whether two steps with these footprints commute.
 func independent(x, y footprint) bool {
-	if x.change && y.change || x.drew && y.drew || x.cs && y.cs {
+	if x.all || y.all || x.change && y.change || x.drew && y.drew || x.cs && y.cs {
 		return false
 	}
 	return x.a != y.a && x.a != y.b && (x.b < 0 || x.b != y.a && x.b != y.b)

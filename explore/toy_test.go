@@ -9,7 +9,9 @@ import (
 // coordinator is a small mutual exclusion algorithm for the tests, with planted bugs: node 0
 // grants the CS to one requester at a time, in the order the requests reach it, on a star
 // around it. mode "" is correct; "grant-all" grants every request at once (two nodes in the
-// CS); "drop-busy" forgets a request that arrives while the CS is taken (a deadlock).
+// CS); "drop-busy" forgets a request that arrives while the CS is taken (a deadlock);
+// "chatty" sends three pings, which node 0 ignores, with each request (six messages a
+// request where three do).
 type coordinator struct {
 	mode  string
 	topo  *kernel.Topology
@@ -22,6 +24,7 @@ const (
 	msgReq kernel.MsgType = iota
 	msgGrant
 	msgRel
+	msgPing
 )
 
 func newCoordinator(mode string) func() kernel.Algorithm {
@@ -30,7 +33,7 @@ func newCoordinator(mode string) func() kernel.Algorithm {
 
 func (a *coordinator) Name() string { return "coordinator" }
 func (a *coordinator) MessageTypes() []kernel.MsgTypeInfo {
-	return []kernel.MsgTypeInfo{{Name: "req"}, {Name: "grant"}, {Name: "rel"}}
+	return []kernel.MsgTypeInfo{{Name: "req"}, {Name: "grant"}, {Name: "rel"}, {Name: "ping"}}
 }
 
 func (a *coordinator) Reset(env *kernel.Env) error {
@@ -53,6 +56,11 @@ func (a *coordinator) RequestCS(i int32, out *kernel.Outbox) {
 	a.state[i] = "waiting"
 	if i != 0 {
 		out.Send(a.topo.PortTo(i, 0), kernel.Message{Type: msgReq})
+		if a.mode == "chatty" {
+			for range 3 {
+				out.Send(a.topo.PortTo(i, 0), kernel.Message{Type: msgPing})
+			}
+		}
 		return
 	}
 	a.arrive(0, out)
@@ -76,7 +84,7 @@ func (a *coordinator) Receive(i int32, p kernel.Port, m *kernel.Message, out *ke
 	case msgGrant:
 		a.state[i] = "cs"
 		out.EnterCS()
-	}
+	} // a ping needs nothing
 }
 
 // arrive is node 0's handling of node j's request.
@@ -113,3 +121,16 @@ func (a *coordinator) grant(j int32, out *kernel.Outbox) {
 
 func (a *coordinator) LinkUp(int32, kernel.Port, *kernel.Outbox)   {}
 func (a *coordinator) LinkDown(int32, kernel.Port, *kernel.Outbox) {}
+
+// boundedCoordinator declares a bound of three messages per request, the coordinator's worst
+// case (a request, a grant and a release; none for node 0's own).
+type boundedCoordinator struct{ *coordinator }
+
+func (boundedCoordinator) MessagesPerRequestBound(int) int { return 3 }
+
+// localCoordinator claims failure locality 1: a crash may leave waiting only the nodes next
+// to it. It is false: a leaf that crashes in the CS leaves node 0 busy for good, and the
+// other leaves, two hops from it, wait.
+type localCoordinator struct{ *coordinator }
+
+func (localCoordinator) FailureLocality(int) int { return 1 }

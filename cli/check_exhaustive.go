@@ -173,6 +173,9 @@ func (f *exhaustiveFlags) run(ctx context.Context, sc *explore.Scenario, stamp o
 		}
 	}
 	fmt.Println("verdict:", explore.Verdict(res))
+	if ctx.Err() != nil { // the exit code of every command stopped by SIGINT or SIGTERM
+		return fmt.Errorf("interrupted: the search above is what was explored; rerun the command to explore it all")
+	}
 	return nil
 }
 

@@ -187,3 +187,16 @@ func TestCheckBoundsInterrupted(t *testing.T) { // not parallel: it captures sta
 		t.Errorf("returned after %s: %v (exit %d); want one interrupted line, exit 1", el, err, exitCode(err))
 	}
 }
+
+// TestCheckExhaustiveSIGTERM: SIGTERM a second into an exhaustive search that would run for
+// minutes (rl, n = 4, 2 requests, 1 link change) ends it within seconds with exit 1; what was
+// explored is printed as EXPLORED UP TO, never as a pass.
+func TestCheckExhaustiveSIGTERM(t *testing.T) {
+	t.Parallel()
+	code, stdout, stderr, latency := signalChild(t, time.Second, syscall.SIGTERM, "check", "exhaustive", "--algo", "rl", "--n", "4", "--requests", "2", "--link-changes", "1")
+	t.Logf("SIGTERM to exit: %s", latency)
+	if code != exitFailure || latency > 5*time.Second || !strings.Contains(stdout, "verdict: EXPLORED UP TO") ||
+		strings.Contains(stdout, "VERIFIED") || !strings.Contains(stderr, "bench check: interrupted:") {
+		t.Errorf("after SIGTERM: exit %d after %s\nstdout %q\nstderr %q\nwant exit 1 within 5 s, EXPLORED UP TO, the interrupted line", code, latency, stdout, stderr)
+	}
+}

@@ -38,7 +38,8 @@ pending), each violation with the shortest path found as a
 scenario script (copy it into an algorithm's testdata: algotest plays it), and
 the verdict: VERIFIED only when everything was explored, nothing failed and every
 "sometimes" property was reached; a bound hit, or SIGINT, reports what was explored.
-Exit status 0 whatever the verdict (the rule of every bench check); 2 on bad input.`,
+Exit status 0 whatever the verdict (the rule of every bench check); 1 when stopped by SIGINT
+or SIGTERM (what was explored is printed); 2 on bad input.`,
 	examples: []string{
 		"bench check exhaustive --algo rl --n 4 --requests 2 --link-changes 1",
 		"bench check exhaustive --algo cm --n 3 --requests 2 --compare",

@@ -16,7 +16,7 @@ import (
 // path a search finds is the shortest of those it explored, not of all, and a step that
 // plays no part in the violation only makes its script longer to read.
 func Shorten(sc *Scenario, v Violation) Violation {
-	e := newEngine(sc)
+	e := newEngine(sc, false)
 	for k := 0; k < len(v.Path); k++ {
 		cand := slices.Delete(slices.Clone(v.Path), k, k+1)
 		if got, ok := reproduce(e, cand, v.Key); ok {
@@ -60,7 +60,7 @@ func Script(sc *Scenario, v Violation, header []string) string {
 	for _, h := range header {
 		b.WriteString("# " + h + "\n")
 	}
-	r := &scriptWriter{e: newEngine(sc), shown: make([]string, sc.N), b: &b}
+	r := &scriptWriter{e: newEngine(sc, false), shown: make([]string, sc.N), b: &b}
 	r.e.trace = func(ev kernel.TraceEvent) { r.events = append(r.events, ev) }
 	r.command(r.networkCommand(), r.e.reset())
 	for _, s := range v.Path {
@@ -162,7 +162,7 @@ func nodeWords(nodes []int32) string {
 // Page records v's path for the trace viewer (traceview): the page opens at the
 // violation.
 func Page(sc *Scenario, v Violation, title string) (*traceview.Trace, error) {
-	e := newEngine(sc)
+	e := newEngine(sc, false)
 	hook, finish, err := traceview.Script(e.algo, traceview.Options{})
 	if err != nil {
 		return nil, err

@@ -41,7 +41,7 @@ type engine struct {
 }
 
 func newEngine(sc *Scenario, rawMemory bool) *engine {
-	e := &engine{sc: sc, p: sc.params(), rawMemory: rawMemory}
+	e := &engine{sc: sc, p: sc.params(), rawMemory: rawMemory, sim: kernel.NewSim()}
 	e.fresh()
 	if b, ok := e.algo.(MessageBounder); ok {
 		e.bound = max(b.MessagesPerRequestBound(sc.N), 0)
@@ -52,16 +52,16 @@ func newEngine(sc *Scenario, rawMemory bool) *engine {
 	return e
 }
 
-// fresh takes a new simulator and algorithm instance: a reused one would carry counts from
-// the trials before (the topology's version, which rr's messages carry), and a state must
-// be the same whichever way the search came to it.
+// fresh takes a new algorithm instance: a reused one would carry what it computed in the
+// trials before (rr's routes, under the topology's version), and a state must be the same
+// whichever way the search came to it.
 func (e *engine) fresh() {
-	e.sim, e.algo = kernel.NewSim(), e.sc.New()
+	e.algo = e.sc.New()
 	e.stater = e.algo.(kernel.NodeStater)
 }
 
-// reset starts the trial anew on a fresh simulator: the scenario's network, every request
-// still to come.
+// reset starts the trial anew with a fresh algorithm instance: the scenario's network,
+// every request still to come. The simulator is reused (ScriptAgain): its version restarts.
 func (e *engine) reset() error {
 	if len(e.path) > 0 || e.sim.Err() != nil {
 		e.fresh()
@@ -73,7 +73,7 @@ func (e *engine) reset() error {
 	}
 	e.budget, e.crashes, e.sent = e.sc.LinkChanges, e.sc.Crashes, 0
 	e.sim.SetTrace(e.traceHook())
-	return e.sim.Script(e.p, e.algo, e.sc.Edges)
+	return e.sim.ScriptAgain(e.p, e.algo, e.sc.Edges)
 }
 
 // traceHook returns the trial's trace function: e.trace, and with a message bound to check

@@ -119,10 +119,8 @@ func (e *engine) apply(s Step) (footprint, error) {
 		if _, bounded := e.algo.(kernel.LinkLoadBounder); bounded {
 			fp.b = s.B // the link's load, checked at B's sends, falls: the order matters
 		}
-	case Crash:
+	case Crash, LinkDown, LinkUp:
 		fp.all = true
-	case LinkDown, LinkUp:
-		fp.b, fp.change = s.B, true
 	}
 	e.after = e.sim.AlgorithmStreamState(e.after[:0])
 	fp.drew = !bytes.Equal(e.draws, e.after)

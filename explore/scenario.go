@@ -30,12 +30,13 @@
 //
 // Sleep sets use Godefroid's state caching: each state stores the sleep set it was explored
 // with, and a revisit explores what was asleep then and is awake now. Two steps are
-// independent when their nodes differ (a delivery touches its receiver; a link change both
-// ends), at most one of them changes the link-change budget, at most one draws from the
-// algorithm's random stream, and at most one makes its node enter or leave the CS (the online
-// checks read every node's section: 1 entering before 2 leaves fails, after it passes). A
-// crash is dependent with every step: conservative, since it changes what its neighbours'
-// messages do and which waiting nodes it excuses. A step that fails is never put to sleep.
+// independent when their nodes differ (a delivery touches its receiver), at most one of them
+// draws from the algorithm's random stream, and at most one makes its node enter or leave the
+// CS (the online checks read every node's section: 1 entering before 2 leaves fails, after
+// it passes). A crash or a link change is dependent with every step: a crash changes what
+// its neighbours' messages do and which waiting nodes it excuses, and a link change is seen
+// at every node by an algorithm that reads the whole network (rr). A step that fails is
+// never put to sleep.
 // Sleep sets visit every reachable state and prune transitions.
 //
 // At every step the kernel's online checks run (mutual exclusion or the algorithm's own,

@@ -53,8 +53,8 @@ func reproduce(e *engine, path []Step, key string) (Violation, bool) {
 
 // Script renders v's path as a scenario script (algotest's format: each command,
 // "----", and what it prints), header lines first as comments: copied into an algorithm's
-// testdata, it is a regression test. A path that ends without an error (a deadlock, or too
-// many messages) ends with "check", which shows who waits.
+// testdata, it is a regression test. A path that ends without an error (a deadlock, a
+// livelock's cycle, or too many messages) ends with "check", which shows who waits.
 func Script(sc *Scenario, v Violation, header []string) string {
 	var b strings.Builder
 	for _, h := range header {
@@ -74,13 +74,20 @@ func Script(sc *Scenario, v Violation, header []string) string {
 			return b.String()
 		}
 	}
-	var waiting []int32 // all of them: a crash may excuse some, and check lists every one
+	var in, waiting []int32 // all of them: a crash may excuse some, and check lists every one
 	for i := range int32(sc.N) {
+		if r.e.sim.InCS(i) {
+			in = append(in, i)
+		}
 		if r.e.sim.Waiting(i) {
 			waiting = append(waiting, i)
 		}
 	}
-	fmt.Fprintf(&b, "\ncheck\n----\nok: in the CS [], waiting [%s], 0 messages in transit\n", nodeWords(waiting))
+	if v.Cycle > 0 {
+		fmt.Fprintf(&b, "\n# the last %d steps came back to the state before them: round and round, nodes %v wait for ever\n", v.Cycle, v.Wait)
+	}
+	fmt.Fprintf(&b, "\ncheck\n----\nok: in the CS [%s], waiting [%s], %d messages in transit\n",
+		nodeWords(in), nodeWords(waiting), len(r.e.sim.InTransit(nil)))
 	return b.String()
 }
 

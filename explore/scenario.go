@@ -44,7 +44,9 @@
 // no node in the CS) every waiting node is a deadlock, unless a crashed node can reach it
 // (the kernel's rule for crash trials) or, when the algorithm claims a failure locality m
 // (FailureLocalityClaimer) and the scenario has no link changes, unless it lies within m
-// hops of one. At a terminal state where every request was served, the messages sent are
+// hops of one. A path that comes back to a state on it, with a node waiting all along and
+// every delivery and release enabled all along taken on the way, is a livelock (livelock.go
+// says which cycles the search sees). At a terminal state where every request was served, the messages sent are
 // checked against the algorithm's bound per request if it declares one (MessageBounder).
 // "Sometimes" properties guard against a vacuous pass: every node enters the CS on some
 // explored path; with link changes, a link changes on some path while a message is in

@@ -45,7 +45,10 @@ type Violation struct {
 	Key  string  // what identifies it: its kind and nodes, in order
 	Err  error   // the kernel's error, or a deadlock
 	Path []Step  // the steps from the start; the last one fails (a deadlock: ends in the state)
-	Wait []int32 // a deadlock's waiting nodes (nil: not a deadlock)
+	Wait []int32 // a deadlock's or a livelock's waiting nodes (nil: neither)
+	// Cycle is, for a livelock, how many of the path's last steps form the cycle: they lead
+	// back to the state before them (0: not a livelock).
+	Cycle int
 }
 
 // Sometimes is a property some explored path must reach, so that a pass is not vacuous.
@@ -83,7 +86,9 @@ type search struct {
 	e       *engine
 	seen    map[[2]uint64]int32 // with hashing: each state's sleep set in sets (Godefroid's state caching)
 	sets    []sleepSet
-	asleep  []sleeper // the sleep sets' steps, one after another: the map and this hold no pointers, which the collector would scan
+	onPath  map[[2]uint64]int // with hashing: the states on the current path, at their depth (livelock.go)
+	frames  []frame           // and what is kept of each, by depth
+	asleep  []sleeper         // the sleep sets' steps, one after another: the map and this hold no pointers, which the collector would scan
 	res     Result
 	path    []Step
 	start   time.Time
@@ -108,7 +113,7 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (*Result, error) {
 	}
 	s := &search{ctx: ctx, opt: opt, e: newEngine(sc, opt.rawMemory), start: time.Now(), entered: make([]bool, sc.N), found: map[string]int{}}
 	if !opt.NoHashing {
-		s.seen = map[[2]uint64]int32{}
+		s.seen, s.onPath = map[[2]uint64]int32{}, map[[2]uint64]int{}
 	}
 	if err := s.e.reset(); err != nil {
 		return nil, fmt.Errorf("%s on %s: %w", sc.Algorithm, EdgeList(sc.Edges), err)
@@ -132,6 +137,12 @@ func (s *search) visit(z []sleeper) error {
 	todo := s.e.enabled(nil)
 	if s.seen != nil {
 		fp := s.e.fingerprint()
+		if d, ok := s.onPath[fp]; ok {
+			s.closeCycle(d)
+		}
+		if s.pushFrame(fp, todo) {
+			defer delete(s.onPath, fp)
+		}
 		if k, ok := s.seen[fp]; ok {
 			// Explored before with sleep set stored: what was asleep then and is awake now
 			// is still to explore; from now on only what is asleep in both stays so.
@@ -323,7 +334,10 @@ func violationKey(err error, waiting []int32) string {
 	nodes := slices.Clone(te.Nodes)
 	slices.Sort(nodes)
 	what := te.Kind.String()
-	if waiting != nil {
+	switch {
+	case strings.HasPrefix(te.Msg, livelockMsg):
+		what = livelockMsg
+	case waiting != nil:
 		what = "deadlock"
 	}
 	return fmt.Sprintf("%s %v", what, nodes)

@@ -29,7 +29,10 @@ message goes down if the network stays connected, or two nodes form a link), and
 local mutual exclusion algorithms up to K crashes of any live node. The kernel's online
 checks run at every step; every quiescent state (nothing in transit, nobody in the CS) with
 a waiting node is a deadlock, unless a crashed node can reach it (the kernel's rule for
-crash trials; within the failure locality an algorithm claims, on a static network). States seen before are recognised (a fingerprint of
+crash trials; within the failure locality an algorithm claims, on a static network); a
+path that comes back to a state it passed, with a node waiting all along and every delivery
+and release enabled all along taken on the way, is a livelock. States seen before are
+recognised (a fingerprint of
 the nodes' states and memory, the messages per link and the network) and sleep sets skip
 orders of steps at different nodes that commute. It prints states, transitions, depth and
 speed, the "sometimes" properties (every node enters the CS; with link changes, a link
@@ -41,7 +44,7 @@ the verdict: VERIFIED only when everything was explored, nothing failed and ever
 Exit status 0 whatever the verdict (the rule of every bench check); 1 when stopped by SIGINT
 or SIGTERM (what was explored is printed); 2 on bad input.`,
 	examples: []string{
-		"bench check exhaustive --algo rl --n 4 --requests 2 --link-changes 1",
+		"bench check exhaustive --algo rl --n 4 --requests 1 --link-changes 1",
 		"bench check exhaustive --algo cm --n 3 --requests 2 --compare",
 	},
 	more: "docs/exhaustive.md (what is explored, the table per algorithm)",

@@ -16,7 +16,7 @@ import (
 // path a search finds is the shortest of those it explored, not of all, and a step that
 // plays no part in the violation only makes its script longer to read.
 func Shorten(sc *Scenario, v Violation) Violation {
-	e := newEngine(sc)
+	e := newEngine(sc, false)
 	for k := 0; k < len(v.Path); k++ {
 		cand := slices.Delete(slices.Clone(v.Path), k, k+1)
 		if got, ok := reproduce(e, cand, v.Key); ok {
@@ -53,14 +53,14 @@ func reproduce(e *engine, path []Step, key string) (Violation, bool) {
 
 // Script renders v's path as a scenario script (algotest's format: each command,
 // "----", and what it prints), header lines first as comments: copied into an algorithm's
-// testdata, it is a regression test. A path that ends without an error (a deadlock, or too
-// many messages) ends with "check", which shows who waits.
+// testdata, it is a regression test. A path that ends without an error (a deadlock, a
+// livelock's cycle, or too many messages) ends with "check", which shows who waits.
 func Script(sc *Scenario, v Violation, header []string) string {
 	var b strings.Builder
 	for _, h := range header {
 		b.WriteString("# " + h + "\n")
 	}
-	r := &scriptWriter{e: newEngine(sc), shown: make([]string, sc.N), b: &b}
+	r := &scriptWriter{e: newEngine(sc, false), shown: make([]string, sc.N), b: &b}
 	r.e.trace = func(ev kernel.TraceEvent) { r.events = append(r.events, ev) }
 	r.command(r.networkCommand(), r.e.reset())
 	for _, s := range v.Path {
@@ -74,13 +74,20 @@ func Script(sc *Scenario, v Violation, header []string) string {
 			return b.String()
 		}
 	}
-	var waiting []int32 // all of them: a crash may excuse some, and check lists every one
+	var in, waiting []int32 // all of them: a crash may excuse some, and check lists every one
 	for i := range int32(sc.N) {
+		if r.e.sim.InCS(i) {
+			in = append(in, i)
+		}
 		if r.e.sim.Waiting(i) {
 			waiting = append(waiting, i)
 		}
 	}
-	fmt.Fprintf(&b, "\ncheck\n----\nok: in the CS [], waiting [%s], 0 messages in transit\n", nodeWords(waiting))
+	if v.Cycle > 0 {
+		fmt.Fprintf(&b, "\n# the last %d steps came back to the state before them: round and round, nodes %v wait for ever\n", v.Cycle, v.Wait)
+	}
+	fmt.Fprintf(&b, "\ncheck\n----\nok: in the CS [%s], waiting [%s], %d messages in transit\n",
+		nodeWords(in), nodeWords(waiting), len(r.e.sim.InTransit(nil)))
 	return b.String()
 }
 
@@ -162,7 +169,7 @@ func nodeWords(nodes []int32) string {
 // Page records v's path for the trace viewer (traceview): the page opens at the
 // violation.
 func Page(sc *Scenario, v Violation, title string) (*traceview.Trace, error) {
-	e := newEngine(sc)
+	e := newEngine(sc, false)
 	hook, finish, err := traceview.Script(e.algo, traceview.Options{})
 	if err != nil {
 		return nil, err

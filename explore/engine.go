@@ -32,13 +32,16 @@ type engine struct {
 	bound, locality int
 	sent            int64
 
+	rawMemory bool // write the memory as its bytes, ignoring StateAppender (tests)
+
 	buf     []byte // scratch: fingerprints
 	transit []kernel.InFlight
-	draws   []byte
+	draws   []byte // the algorithm's stream before a step
+	after   []byte // and after it
 }
 
-func newEngine(sc *Scenario) *engine {
-	e := &engine{sc: sc, p: sc.params()}
+func newEngine(sc *Scenario, rawMemory bool) *engine {
+	e := &engine{sc: sc, p: sc.params(), rawMemory: rawMemory, sim: kernel.NewSim()}
 	e.fresh()
 	if b, ok := e.algo.(MessageBounder); ok {
 		e.bound = max(b.MessagesPerRequestBound(sc.N), 0)
@@ -49,16 +52,16 @@ func newEngine(sc *Scenario) *engine {
 	return e
 }
 
-// fresh takes a new simulator and algorithm instance: a reused one would carry counts from
-// the trials before (the topology's version, which rr's messages carry), and a state must
-// be the same whichever way the search came to it.
+// fresh takes a new algorithm instance: a reused one would carry what it computed in the
+// trials before (rr's routes, under the topology's version), and a state must be the same
+// whichever way the search came to it.
 func (e *engine) fresh() {
-	e.sim, e.algo = kernel.NewSim(), e.sc.New()
+	e.algo = e.sc.New()
 	e.stater = e.algo.(kernel.NodeStater)
 }
 
-// reset starts the trial anew on a fresh simulator: the scenario's network, every request
-// still to come.
+// reset starts the trial anew with a fresh algorithm instance: the scenario's network,
+// every request still to come. The simulator is reused (ScriptAgain): its version restarts.
 func (e *engine) reset() error {
 	if len(e.path) > 0 || e.sim.Err() != nil {
 		e.fresh()
@@ -70,7 +73,7 @@ func (e *engine) reset() error {
 	}
 	e.budget, e.crashes, e.sent = e.sc.LinkChanges, e.sc.Crashes, 0
 	e.sim.SetTrace(e.traceHook())
-	return e.sim.Script(e.p, e.algo, e.sc.Edges)
+	return e.sim.ScriptAgain(e.p, e.algo, e.sc.Edges)
 }
 
 // traceHook returns the trial's trace function: e.trace, and with a message bound to check
@@ -98,7 +101,7 @@ func (e *engine) goTo(path []Step) error {
 		}
 	}
 	for _, s := range path[len(e.path):] {
-		if _, err := e.apply(s); err != nil {
+		if err := e.run(s); err != nil {
 			return err
 		}
 	}
@@ -108,37 +111,46 @@ func (e *engine) goTo(path []Step) error {
 // apply runs step s and returns its footprint.
 func (e *engine) apply(s Step) (footprint, error) {
 	e.draws = e.sim.AlgorithmStreamState(e.draws[:0])
-	fp := footprint{a: s.A, b: -1}
 	inCS := e.sim.InCS(s.A)
-	var err error
+	err := e.run(s)
+	fp := footprint{a: s.A, b: -1}
 	switch s.Kind {
-	case Request:
-		e.left[s.A]--
-		err = e.sim.RequestCS(s.A)
-	case Release:
-		err = e.sim.ReleaseCS(s.A)
 	case Deliver:
-		_, err = e.sim.DeliverFrom(s.A, s.B)
 		if _, bounded := e.algo.(kernel.LinkLoadBounder); bounded {
 			fp.b = s.B // the link's load, checked at B's sends, falls: the order matters
 		}
-	case Crash:
-		e.crashes--
+	case Crash, LinkDown, LinkUp:
 		fp.all = true
-		err = e.sim.Crash(s.A)
-	case LinkDown, LinkUp:
-		e.budget--
-		fp.b, fp.change = s.B, true
-		if s.Kind == LinkDown {
-			err = e.sim.LinkDown(s.A, s.B)
-		} else {
-			err = e.sim.LinkUp(s.A, s.B)
-		}
 	}
-	e.path = append(e.path, s)
-	fp.drew = !bytes.Equal(e.draws, e.sim.AlgorithmStreamState(nil))
+	e.after = e.sim.AlgorithmStreamState(e.after[:0])
+	fp.drew = !bytes.Equal(e.draws, e.after)
 	fp.cs = inCS != e.sim.InCS(s.A)
 	return fp, err
+}
+
+// run runs step s: a replay's step, whose footprint is not needed.
+func (e *engine) run(s Step) error {
+	e.path = append(e.path, s)
+	switch s.Kind {
+	case Request:
+		e.left[s.A]--
+		return e.sim.RequestCS(s.A)
+	case Release:
+		return e.sim.ReleaseCS(s.A)
+	case Deliver:
+		_, err := e.sim.DeliverFrom(s.A, s.B)
+		return err
+	case Crash:
+		e.crashes--
+		return e.sim.Crash(s.A)
+	case LinkDown:
+		e.budget--
+		return e.sim.LinkDown(s.A, s.B)
+	case LinkUp:
+		e.budget--
+		return e.sim.LinkUp(s.A, s.B)
+	}
+	return nil
 }
 
 // enabled appends the steps enabled in the current state to dst, in a fixed order: requests,
@@ -239,16 +251,15 @@ func (e *engine) section(i int32) byte {
 	return 0
 }
 
-// fingerprint hashes the state: each node's state line, section and requests left, each
-// node's ports and their peers, the messages in transit per directed link in order, the link
+// fingerprint hashes the state: each node's section and requests left, each node's ports
+// and their peers, the messages in transit per directed link in order, the link
 // changes and crashes left, the messages sent when a bound is checked (the terminal check
 // reads them), the algorithm's random stream and its whole memory (memoryWriter).
 func (e *engine) fingerprint() [2]uint64 {
 	b := e.buf[:0]
 	topo := e.sim.Topology()
 	for i := range int32(e.sc.N) {
-		b = append(b, e.stater.NodeState(i)...)
-		b = append(b, 0, e.section(i), byte(e.left[i]))
+		b = append(b, e.section(i), byte(e.left[i]))
 		up := topo.Up()
 		for p := up.Next(i, 0); p >= 0; p = up.Next(i, p+1) {
 			b = binary.AppendVarint(b, int64(p))
@@ -274,7 +285,7 @@ func (e *engine) fingerprint() [2]uint64 {
 		b = binary.AppendVarint(b, e.sent)
 	}
 	b = e.sim.AlgorithmStreamState(b)
-	w := memoryWriter{b: b, seen: map[uintptr]bool{}}
+	w := memoryWriter{b: b, seen: map[uintptr]bool{}, raw: e.rawMemory}
 	w.value(reflect.ValueOf(e.algo))
 	b = w.b
 	e.buf = b

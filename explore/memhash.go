@@ -5,6 +5,8 @@ import (
 	"hash/fnv"
 	"math"
 	"reflect"
+	"strings"
+	"unsafe"
 
 	"github.com/mutexlab/mutexlab/kernel"
 )
@@ -14,16 +16,39 @@ import (
 // a handler still reads (a neighbour's last priority, a timestamp): two states with the
 // same lines can behave differently, and recognising them as one would prune a part of the
 // space never explored. The memory is exact. It does not follow pointers into package
-// kernel: they are the simulator's (the network, the random stream), which the fingerprint
-// covers separately.
+// kernel or its subpackages: they are the simulator's (the network, the random stream),
+// which the fingerprint covers separately. A part of the memory that implements
+// StateAppender writes its state itself.
 type memoryWriter struct {
 	b    []byte
 	seen map[uintptr]bool // pointers followed, against cycles
+	raw  bool             // ignore StateAppender (the package's tests compare the two)
 }
 
-var kernelPkg = reflect.TypeFor[kernel.Sim]().PkgPath()
+// StateAppender is implemented by a part of an algorithm's memory (the algorithm itself, or
+// a struct it holds, even in an unexported field) whose bytes are not canonical: rows that
+// keep stale entries past their length, free lists, records that move. AppendState appends
+// everything of it that a handler reads, in a form that two equal states share; the search
+// writes that instead of the part's bytes, and so recognises as one state what two orders
+// of the same steps leave. Leaving out something a handler reads makes the search unsound:
+// it would take two different states for one and skip what follows the second.
+type StateAppender interface {
+	AppendState(dst []byte) []byte
+}
+
+var (
+	kernelPkg         = reflect.TypeFor[kernel.Sim]().PkgPath()
+	stateAppenderType = reflect.TypeFor[StateAppender]()
+)
 
 func (w *memoryWriter) value(v reflect.Value) {
+	if !w.raw && v.Kind() == reflect.Struct && v.CanAddr() && reflect.PointerTo(v.Type()).Implements(stateAppenderType) {
+		// Through unsafe: the part may sit in an unexported field, whose methods reflection
+		// will not call.
+		part := reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Interface().(StateAppender)
+		w.b = part.AppendState(w.b)
+		return
+	}
 	switch v.Kind() {
 	case reflect.Bool:
 		w.b = append(w.b, boolByte(v.Bool()))
@@ -64,9 +89,9 @@ func (w *memoryWriter) value(v reflect.Value) {
 	// Funcs, channels and unsafe pointers carry no state a handler computes with.
 }
 
-// pointer follows a pointer once, unless it points into package kernel.
+// pointer follows a pointer once, unless it points into package kernel or a subpackage.
 func (w *memoryWriter) pointer(v reflect.Value) {
-	if v.IsNil() || v.Type().Elem().PkgPath() == kernelPkg {
+	if v.IsNil() || strings.HasPrefix(v.Type().Elem().PkgPath(), kernelPkg) {
 		w.b = append(w.b, 0)
 		return
 	}
@@ -84,7 +109,7 @@ func (w *memoryWriter) pointer(v reflect.Value) {
 func (w *memoryWriter) mapValue(v reflect.Value) {
 	var sum uint64
 	for it := v.MapRange(); it.Next(); {
-		sub := memoryWriter{seen: w.seen}
+		sub := memoryWriter{seen: w.seen, raw: w.raw}
 		sub.value(it.Key())
 		sub.value(it.Value())
 		h := fnv.New64a()

@@ -13,25 +13,30 @@
 // snapshot, a trial is a pure function of its steps, and a reused simulator would carry
 // counts such as the topology's version, which rr's messages carry.
 //
-// The fingerprint (FNV-128) covers every node's NodeState line, section (crashed is one)
-// and requests left, each node's ports and their peers, the messages in transit per directed
-// link in order (with every word, not only those a trace shows), the link changes and
-// crashes left, the messages sent when a message bound is checked, the algorithm's random
-// stream, and the algorithm's whole memory as reflection reads it (memhash.go). The memory is
-// needed: NodeState lines describe a node in its paper's terms and leave out what handlers
-// still read (akw2's line omits the priorities a node has heard), and recognising two
-// different states as one would prune states never explored. The memory also holds
-// bookkeeping no handler reads (metrics), so two orders of the same steps can give two
-// fingerprints: state counts are upper bounds of the distinct protocol states.
+// The fingerprint (FNV-128) covers every node's section (crashed is one) and requests
+// left, each node's ports and their peers, the messages in transit per directed link in
+// order (with every word, not only those a trace shows), the link changes and crashes left,
+// the messages sent when a message bound is checked, the algorithm's random stream, and the
+// algorithm's whole memory as reflection reads it (memhash.go). NodeState lines are not
+// enough: they describe a node in its paper's terms and leave out what handlers still read
+// (akw2's line omits the priorities a node has heard), and recognising two different states
+// as one would prune states never explored. The memory's bytes are more than enough: they
+// hold bookkeeping no handler reads (metrics), and rows with stale entries past their
+// length, so two orders of the same steps can give two fingerprints; state counts are upper
+// bounds of the distinct protocol states. A part of the memory may write its state itself,
+// canonically (StateAppender): the Reverse Link family's shared state does (rl, hk, gme),
+// and TestStateAppenderIsSound checks that the search then shows exactly the states it
+// shows on the bytes.
 //
 // Sleep sets use Godefroid's state caching: each state stores the sleep set it was explored
 // with, and a revisit explores what was asleep then and is awake now. Two steps are
-// independent when their nodes differ (a delivery touches its receiver; a link change both
-// ends), at most one of them changes the link-change budget, at most one draws from the
-// algorithm's random stream, and at most one makes its node enter or leave the CS (the online
-// checks read every node's section: 1 entering before 2 leaves fails, after it passes). A
-// crash is dependent with every step: conservative, since it changes what its neighbours'
-// messages do and which waiting nodes it excuses. A step that fails is never put to sleep.
+// independent when their nodes differ (a delivery touches its receiver), at most one of them
+// draws from the algorithm's random stream, and at most one makes its node enter or leave the
+// CS (the online checks read every node's section: 1 entering before 2 leaves fails, after
+// it passes). A crash or a link change is dependent with every step: a crash changes what
+// its neighbours' messages do and which waiting nodes it excuses, and a link change is seen
+// at every node by an algorithm that reads the whole network (rr). A step that fails is
+// never put to sleep.
 // Sleep sets visit every reachable state and prune transitions.
 //
 // At every step the kernel's online checks run (mutual exclusion or the algorithm's own,
@@ -39,7 +44,9 @@
 // no node in the CS) every waiting node is a deadlock, unless a crashed node can reach it
 // (the kernel's rule for crash trials) or, when the algorithm claims a failure locality m
 // (FailureLocalityClaimer) and the scenario has no link changes, unless it lies within m
-// hops of one. At a terminal state where every request was served, the messages sent are
+// hops of one. A path that comes back to a state on it, with a node waiting all along and
+// every delivery and release enabled all along taken on the way, is a livelock (livelock.go
+// says which cycles the search sees). At a terminal state where every request was served, the messages sent are
 // checked against the algorithm's bound per request if it declares one (MessageBounder).
 // "Sometimes" properties guard against a vacuous pass: every node enters the CS on some
 // explored path; with link changes, a link changes on some path while a message is in
@@ -79,6 +86,10 @@ func (sc *Scenario) params() kernel.Params {
 	p := kernel.DefaultParams()
 	p.N, p.Seed, p.Delay = sc.N, sc.Seed, kernel.Delay{Kind: kernel.DelayConstant, A: 1}
 	p.Algo = sc.Params
+	// Room for every entry of the scenario (n·requests), so the measurement window never
+	// closes, as under the script's default: nothing a handler sees changes, and a trial
+	// does not clear the default's 2,000 entries at each of the search's re-executions.
+	p.Measure = sc.N*sc.Requests + 1
 	return p
 }
 

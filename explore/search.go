@@ -18,6 +18,11 @@ type Options struct {
 	MaxStates   int           // stop after this many distinct states (0: no bound)
 	MaxDepth    int           // do not go deeper than this many steps (0: no bound)
 	Timeout     time.Duration // stop after this long (0: no bound)
+
+	// For the package's tests: rawMemory writes every part of the memory as its bytes,
+	// ignoring StateAppender; onState sees every new state.
+	rawMemory bool
+	onState   func(e *engine)
 }
 
 // Result is what a search found.
@@ -40,7 +45,10 @@ type Violation struct {
 	Key  string  // what identifies it: its kind and nodes, in order
 	Err  error   // the kernel's error, or a deadlock
 	Path []Step  // the steps from the start; the last one fails (a deadlock: ends in the state)
-	Wait []int32 // a deadlock's waiting nodes (nil: not a deadlock)
+	Wait []int32 // a deadlock's or a livelock's waiting nodes (nil: neither)
+	// Cycle is, for a livelock, how many of the path's last steps form the cycle: they lead
+	// back to the state before them (0: not a livelock).
+	Cycle int
 }
 
 // Sometimes is a property some explored path must reach, so that a pass is not vacuous.
@@ -76,7 +84,11 @@ type search struct {
 	ctx     context.Context
 	opt     Options
 	e       *engine
-	seen    map[[2]uint64][]sleeper // with hashing: each state's sleep set (Godefroid's state caching)
+	seen    map[[2]uint64]int32 // with hashing: each state's sleep set in sets (Godefroid's state caching)
+	sets    []sleepSet
+	onPath  map[[2]uint64]int // with hashing: the states on the current path, at their depth (livelock.go)
+	frames  []frame           // and what is kept of each, by depth
+	asleep  []sleeper         // the sleep sets' steps, one after another: the map and this hold no pointers, which the collector would scan
 	res     Result
 	path    []Step
 	start   time.Time
@@ -100,9 +112,9 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (*Result, error) {
 	if opt.NoHashing && opt.MaxDepth <= 0 {
 		return nil, fmt.Errorf("a search without hashing needs a depth bound: a cycle of states would never end")
 	}
-	s := &search{ctx: ctx, opt: opt, e: newEngine(sc), start: time.Now(), entered: make([]bool, sc.N), found: map[string]int{}}
+	s := &search{ctx: ctx, opt: opt, e: newEngine(sc, opt.rawMemory), start: time.Now(), entered: make([]bool, sc.N), found: map[string]int{}}
 	if !opt.NoHashing {
-		s.seen = map[[2]uint64][]sleeper{}
+		s.seen, s.onPath = map[[2]uint64]int32{}, map[[2]uint64]int{}
 	}
 	if err := s.e.reset(); err != nil {
 		return nil, fmt.Errorf("%s on %s: %w", sc.Algorithm, EdgeList(sc.Edges), err)
@@ -126,16 +138,23 @@ func (s *search) visit(z []sleeper) error {
 	todo := s.e.enabled(nil)
 	if s.seen != nil {
 		fp := s.e.fingerprint()
-		if stored, ok := s.seen[fp]; ok {
+		if d, ok := s.onPath[fp]; ok {
+			s.closeCycle(d)
+		}
+		if s.pushFrame(fp, todo) {
+			defer delete(s.onPath, fp)
+		}
+		if k, ok := s.seen[fp]; ok {
 			// Explored before with sleep set stored: what was asleep then and is awake now
 			// is still to explore; from now on only what is asleep in both stays so.
+			stored := s.sleepSet(k)
 			todo = slices.DeleteFunc(todo, func(t Step) bool { return !asleep(stored, t) || asleep(z, t) })
-			s.seen[fp] = slices.DeleteFunc(stored, func(x sleeper) bool { return !asleep(z, x.step) })
+			s.sets[k].n = int32(len(slices.DeleteFunc(stored, func(x sleeper) bool { return !asleep(z, x.step) })))
 			if len(todo) == 0 {
 				return nil
 			}
 		} else {
-			s.seen[fp] = slices.Clone(z)
+			s.seen[fp] = s.storeSleepSet(z)
 			s.newState(todo)
 		}
 	} else {
@@ -189,6 +208,25 @@ func (s *search) step(t Step, z []sleeper) (footprint, bool, error) {
 	return fp, false, s.visit(s.childSleep(z, fp))
 }
 
+// sleepSet is where a state's sleep set is in search.asleep.
+type sleepSet struct {
+	at int
+	n  int32
+}
+
+// storeSleepSet stores sleep set z and returns its index in search.sets.
+func (s *search) storeSleepSet(z []sleeper) int32 {
+	s.sets = append(s.sets, sleepSet{len(s.asleep), int32(len(z))})
+	s.asleep = append(s.asleep, z...)
+	return int32(len(s.sets) - 1)
+}
+
+// sleepSet returns the sleep set stored at index k; narrowing it in place narrows the stored one.
+func (s *search) sleepSet(k int32) []sleeper {
+	set := s.sets[k]
+	return s.asleep[set.at : set.at+int(set.n)]
+}
+
 // childSleep returns the sleep set after a step with footprint fp: the steps of z (asleep
 // or explored before it here) that commute with it.
 func (s *search) childSleep(z []sleeper, fp footprint) []sleeper {
@@ -227,6 +265,9 @@ func (s *search) bounds() error {
 // it is terminal, the messages per request against the algorithm's bound.
 func (s *search) newState(todo []Step) {
 	s.res.States++
+	if s.opt.onState != nil {
+		s.opt.onState(s.e)
+	}
 	if quiet, waiting := s.e.quiescent(); quiet && len(waiting) > 0 {
 		s.violation(deadlock(s.e.sc, waiting), waiting)
 	}
@@ -295,7 +336,10 @@ func violationKey(err error, waiting []int32) string {
 	nodes := slices.Clone(te.Nodes)
 	slices.Sort(nodes)
 	what := te.Kind.String()
-	if waiting != nil {
+	switch {
+	case strings.HasPrefix(te.Msg, livelockMsg):
+		what = livelockMsg
+	case waiting != nil:
 		what = "deadlock"
 	}
 	return fmt.Sprintf("%s %v", what, nodes)

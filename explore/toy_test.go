@@ -2,6 +2,8 @@ package explore
 
 import (
 	"fmt"
+	"strings"
+	"testing"
 
 	"github.com/mutexlab/mutexlab/kernel"
 )
@@ -11,7 +13,9 @@ import (
 // around it. mode "" is correct; "grant-all" grants every request at once (two nodes in the
 // CS); "drop-busy" forgets a request that arrives while the CS is taken (a deadlock);
 // "chatty" sends three pings, which node 0 ignores, with each request (six messages a
-// request where three do).
+// request where three do); "retry" answers a request that finds the CS taken with a ping,
+// on which the requester asks again, and never frees the CS once taken (a livelock: the
+// requests and pings go round for ever, so no state is quiescent).
 type coordinator struct {
 	mode  string
 	topo  *kernel.Topology
@@ -84,13 +88,22 @@ func (a *coordinator) Receive(i int32, p kernel.Port, m *kernel.Message, out *ke
 	case msgGrant:
 		a.state[i] = "cs"
 		out.EnterCS()
-	} // a ping needs nothing
+	case msgPing:
+		if i != 0 { // "retry": ask again
+			out.Send(p, kernel.Message{Type: msgReq})
+		}
+	} // a ping at node 0 needs nothing
 }
 
 // arrive is node 0's handling of node j's request.
 func (a *coordinator) arrive(j int32, out *kernel.Outbox) {
 	switch {
 	case a.busy && a.mode == "drop-busy":
+		return
+	case a.busy && a.mode == "retry":
+		if j != 0 {
+			out.Send(a.topo.PortTo(0, j), kernel.Message{Type: msgPing})
+		}
 		return
 	case a.busy && a.mode != "grant-all":
 		a.queue = append(a.queue, j)
@@ -102,6 +115,9 @@ func (a *coordinator) arrive(j int32, out *kernel.Outbox) {
 
 // leave is node 0's handling of a release: the next in the queue gets the CS.
 func (a *coordinator) leave(out *kernel.Outbox) {
+	if a.mode == "retry" {
+		return
+	}
 	a.busy = len(a.queue) > 0
 	if a.busy {
 		j := a.queue[0]
@@ -134,3 +150,30 @@ func (boundedCoordinator) MessagesPerRequestBound(int) int { return 3 }
 type localCoordinator struct{ *coordinator }
 
 func (localCoordinator) FailureLocality(int) int { return 1 }
+
+// TestLivelock: a cycle on the search's path with a node waiting all along, which takes
+// every delivery and release enabled all along, is a livelock, with and without sleep sets;
+// the correct coordinator has none, nor has one whose cycle leaves a step waiting beside it.
+func TestLivelock(t *testing.T) {
+	for _, opt := range []Options{{}, {NoReduction: true}} {
+		r := run(t, toyScenario("retry", 3, 1), opt)
+		found := violationOf(r, "livelock")
+		if found == nil || found.Cycle == 0 || found.Cycle > len(found.Path) {
+			t.Fatalf("no livelock found with %+v: %v", opt, keys(r))
+		}
+		if fresh := run(t, toyScenario("", 3, 1), opt); len(fresh.Violations) > 0 {
+			t.Errorf("the correct coordinator: %v", keys(fresh))
+		}
+		t.Logf("%+v: %s after %d steps, the last %d a cycle", opt, found.Key, len(found.Path), found.Cycle)
+	}
+}
+
+// violationOf returns r's violation whose key begins with kind, or nil.
+func violationOf(r *Result, kind string) *Violation {
+	for k, v := range r.Violations {
+		if strings.HasPrefix(v.Key, kind) {
+			return &r.Violations[k]
+		}
+	}
+	return nil
+}

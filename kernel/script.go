@@ -148,7 +148,8 @@ func (s *Sim) refill(evs []pendingEvent) {
 // Pending appends the messages in transit to dst, in the order they would be delivered, as a
 // trace shows them (MsgTypeInfo.Shown).
 func (s *Sim) Pending(dst []InFlight) []InFlight {
-	evs := s.drain(nil)
+	evs := s.drain(s.pending[:0])
+	s.pending = evs
 	s.refill(evs)
 	for _, e := range evs {
 		if r := &s.recs[e.slot]; r.kind == evDeliver {
@@ -177,9 +178,8 @@ func (s *Sim) deliverNow(pick func(*eventRec) bool) (int, error) {
 	if s.err != nil {
 		return 0, s.err
 	}
-	evs := s.drain(nil)
-	var now []uint32
-	rest := evs[:0]
+	evs := s.drain(s.pending[:0])
+	now, rest := s.picked[:0], evs[:0]
 	for _, e := range evs {
 		if r := &s.recs[e.slot]; r.kind == evDeliver && pick(r) {
 			now = append(now, e.slot)
@@ -187,6 +187,7 @@ func (s *Sim) deliverNow(pick func(*eventRec) bool) (int, error) {
 			rest = append(rest, e)
 		}
 	}
+	s.pending, s.picked = evs, now
 	s.refill(rest)
 	for k, slot := range now {
 		if s.err != nil {

@@ -49,9 +49,11 @@ type Sim struct {
 	// liveness drain run at very different rates at n = 10^6, which the loop's total hides.
 	phaseClock  func(phase)
 	scripted    bool
-	meas        measured      // what the trial counts, in the measurement window and in all
-	observer    EntryObserver // nil unless the algorithm splits the measured waits itself (instrument.go)
-	err         error         // first error; stops the trial
+	pending     []pendingEvent // scripted driving's scratch: the events taken out of the queue (script.go)
+	picked      []uint32       // and the slots of those it delivers now
+	meas        measured       // what the trial counts, in the measurement window and in all
+	observer    EntryObserver  // nil unless the algorithm splits the measured waits itself (instrument.go)
+	err         error          // first error; stops the trial
 	starveAfter float64
 	trace       func(TraceEvent)
 	guard       runGuard   // what stops a trial early: its context and its event budget

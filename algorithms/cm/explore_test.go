@@ -19,7 +19,7 @@ func TestExplorerCatchesMutants(t *testing.T) {
 		Want: map[string]string{
 			"eat-without-all-forks": "safety violation at 0",
 			"no-dirty-after-eating": "deadlock at 0",
-			"yield-clean-fork":      "-",
+			"yield-clean-fork":      "livelock at 0",
 			"drop-deferred-request": "deadlock at 0",
 			"no-fork-at-link-up":    "deadlock at 2",
 			"place-by-id":           "deadlock at 3",

@@ -415,6 +415,11 @@ func (t *Topology) Link(k int) (u, v int32) {
 // Version increases with every change to the set of links.
 func (t *Topology) Version() uint64 { return t.version }
 
+// RestartVersion sets the version back to 0, as on a new topology. Only for a simulator
+// whose algorithm is a fresh instance (Sim.ScriptAgain): a reused one may cache what it
+// computed under a version number that would then come back with another network.
+func (t *Topology) RestartVersion() { t.version = 0 }
+
 // Up returns the sets of ports that are up, one per node.
 func (t *Topology) Up() *PortSets { return &t.up }
 

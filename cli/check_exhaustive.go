@@ -37,7 +37,7 @@ the nodes' states and memory, the messages per link and the network) and sleep s
 orders of steps at different nodes that commute. It prints states, transitions, depth and
 speed, the "sometimes" properties (every node enters the CS; with link changes, a link
 changes while a message is in transit; with crashes, a node crashes while its request is
-pending), each violation with the shortest path found as a
+pending, and for akw1 while in a doorway), each violation with the shortest path found as a
 scenario script (copy it into an algorithm's testdata: algotest plays it), and
 the verdict: VERIFIED only when everything was explored, nothing failed and every
 "sometimes" property was reached; a bound hit, or SIGINT, reports what was explored.

@@ -50,8 +50,8 @@
 // checked against the algorithm's bound per request if it declares one (MessageBounder).
 // "Sometimes" properties guard against a vacuous pass: every node enters the CS on some
 // explored path; with link changes, a link changes on some path while a message is in
-// transit; with crashes, a node crashes while its request is pending (whether it is in a
-// doorway is not visible generically, so that case is not singled out).
+// transit; with crashes, a node crashes while its request is pending, and, for an algorithm
+// that says when a node is in a doorway (DoorwayReporter: akw1), a node crashes while in one.
 package explore
 
 import (

@@ -95,6 +95,7 @@ type search struct {
 	entered []bool // the nodes that entered the CS on some path
 	moved   bool   // a link changed while a message was in transit
 	crashed bool   // a node crashed while its request was pending
+	doorway bool   // a node crashed while in a doorway (DoorwayReporter)
 	found   map[string]int
 	calls   int64 // visits, for the clock's and the context's checks
 }
@@ -194,6 +195,7 @@ func (s *search) step(t Step, z []sleeper) (footprint, bool, error) {
 		}
 	}
 	inTransit, pending := len(s.e.sim.InTransit(nil)) > 0, s.e.sim.Waiting(t.A)
+	s.doorway = s.doorway || crashesInDoorway(s.e, t)
 	fp, err := s.e.apply(t)
 	s.res.Transitions++
 	s.path = append(s.path, t)
@@ -302,7 +304,7 @@ func (s *search) sometimes() []Sometimes {
 	if s.e.sc.Crashes > 0 {
 		out = append(out, Sometimes{"a node crashes while its request is pending", s.crashed})
 	}
-	return out
+	return doorwaySometimes(out, s.e, s.doorway)
 }
 
 // violation records err at the current path, keeping the shortest path of each violation.

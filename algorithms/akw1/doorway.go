@@ -6,6 +6,20 @@ import "github.com/mutexlab/mutexlab/kernel"
 // the doorways become message exchanges). Fork collection, behind SD^f, is the shared
 // module's (algorithms/internal/forks).
 
+// InDoorway reports whether node i is in a doorway: it has begun the entry code of AD^r,
+// SD^r, AD^f or SD^f and not completed it (section 3: a node crosses a doorway when it
+// completes the entry code). A node behind SD^r running new-color(), or behind SD^f
+// collecting forks or eating, is behind its doorways, not in one; exit codes run within one
+// handler, so no node is ever part-way through one. The exhaustive search (package explore,
+// DoorwayReporter) asks that some explored path crash a node in a doorway.
+func (a *AKW1) InDoorway(i int32) bool {
+	switch a.ph[i] {
+	case phADr, phSDr, phADf, phSDf:
+		return a.f.State[i] == Hungry
+	}
+	return false
+}
+
 // setPos changes i's doorway position and sends the cross/exit notice. A node behind SD^f
 // runs fork collection.
 func (a *AKW1) setPos(i int32, pos uint8, out *kernel.Outbox) {

@@ -34,11 +34,12 @@ import (
 	"github.com/mutexlab/mutexlab/kernel"
 )
 
-// Size is one scenario's size, on a ring unless Graph says otherwise, seed 1.
+// Size is one scenario's size, on a ring unless Graph says otherwise, seed 1. Crashes is
+// only for algorithms that tolerate crashes (explore.Scenario.Crashes).
 type Size struct {
-	N, Requests, LinkChanges int
-	Graph                    string             // explore.Graphs; "": ring
-	Params                   map[string]float64 // the algorithm's parameters; nil: its defaults
+	N, Requests, LinkChanges, Crashes int
+	Graph                             string             // explore.Graphs; "": ring
+	Params                            map[string]float64 // the algorithm's parameters; nil: its defaults
 }
 
 func (s Size) String() string {
@@ -51,7 +52,14 @@ func (s Size) String() string {
 	for _, k := range keys {
 		fmt.Fprintf(&params, ", %s=%g", k, s.Params[k])
 	}
-	return fmt.Sprintf("n=%d %s, %d req, %d link ch.%s", s.N, g, s.Requests, s.LinkChanges, params.String())
+	crashes := ""
+	switch {
+	case s.Crashes == 1:
+		crashes = ", 1 crash"
+	case s.Crashes > 1:
+		crashes = fmt.Sprintf(", %d crashes", s.Crashes)
+	}
+	return fmt.Sprintf("n=%d %s, %d req, %d link ch.%s%s", s.N, g, s.Requests, s.LinkChanges, crashes, params.String())
 }
 
 // Mutants explores an algorithm's mutants.
@@ -205,7 +213,7 @@ func (m Mutants) scenario(t *testing.T, mutant string, sz Size) *explore.Scenari
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &explore.Scenario{Algorithm: m.Name, N: sz.N, Edges: edges, Requests: sz.Requests, LinkChanges: sz.LinkChanges, Params: sz.Params, Seed: 1,
+	return &explore.Scenario{Algorithm: m.Name, N: sz.N, Edges: edges, Requests: sz.Requests, LinkChanges: sz.LinkChanges, Crashes: sz.Crashes, Params: sz.Params, Seed: 1,
 		New: func() kernel.Algorithm {
 			a, _ := m.New(mutant) // checked above
 			return a

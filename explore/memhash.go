@@ -18,7 +18,10 @@ import (
 // space never explored. The memory is exact. It does not follow pointers into package
 // kernel or its subpackages: they are the simulator's (the network, the random stream),
 // which the fingerprint covers separately. A part of the memory that implements
-// StateAppender writes its state itself.
+// StateAppender writes its state itself, and a struct field tagged `explore:"-"` is left out:
+// bookkeeping that no handler reads (hk's and gme's metrics), whose counts would otherwise
+// make two orders of the same steps two states. A tag on a field a handler reads makes the
+// search unsound, as a StateAppender that leaves it out would.
 type memoryWriter struct {
 	b    []byte
 	seen map[uintptr]bool // pointers followed, against cycles
@@ -72,6 +75,9 @@ func (w *memoryWriter) value(v reflect.Value) {
 		}
 	case reflect.Struct:
 		for k := range v.NumField() {
+			if !w.raw && v.Type().Field(k).Tag.Get("explore") == "-" {
+				continue // bookkeeping no handler reads
+			}
 			w.value(v.Field(k))
 		}
 	case reflect.Pointer:

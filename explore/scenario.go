@@ -24,9 +24,10 @@
 // hold bookkeeping no handler reads (metrics), and rows with stale entries past their
 // length, so two orders of the same steps can give two fingerprints; state counts are upper
 // bounds of the distinct protocol states. A part of the memory may write its state itself,
-// canonically (StateAppender): the Reverse Link family's shared state does (rl, hk, gme),
-// and TestStateAppenderIsSound checks that the search then shows exactly the states it
-// shows on the bytes.
+// canonically (StateAppender): the Reverse Link family's shared state does (rl, hk, gme);
+// and a field tagged `explore:"-"` is left out (hk's and gme's metrics).
+// TestStateAppenderIsSound checks that the search then shows exactly the states it shows on
+// the bytes.
 //
 // Sleep sets use Godefroid's state caching: each state stores the sleep set it was explored
 // with, and a revisit explores what was asleep then and is awake now. Two steps are

@@ -82,8 +82,8 @@ type GME struct {
 	ceOpen   []int32
 	ceLeader int32
 
-	st  metrics
-	mut mutant // a deliberately broken variant (mutation tests only); mutNone otherwise
+	st  metrics `explore:"-"` // bookkeeping no handler reads: not part of the explorer's state
+	mut mutant  // a deliberately broken variant (mutation tests only); mutNone otherwise
 }
 
 // New returns an instance; Reset sizes it for a trial and reads its parameters.

@@ -67,8 +67,8 @@ type HK struct {
 	waitT []bool  // the holder dequeued its own request and waits for t >= h
 	owed  []int64 // released resources not yet sent: N was empty (package doc)
 
-	m   metrics
-	mut mutant // a deliberately broken variant (mutation tests only); mutNone otherwise
+	m   metrics `explore:"-"` // bookkeeping no handler reads: not part of the explorer's state
+	mut mutant  // a deliberately broken variant (mutation tests only); mutNone otherwise
 }
 
 // New returns an instance; Reset sizes it for a trial and reads its parameters.

@@ -273,6 +273,13 @@ func TestBadInputCorpus(t *testing.T) {
 		// bench check exhaustive: crashes only where the algorithm tolerates them
 		{[]string{"check", "exhaustive", "--algo", "rl", "--n", "3", "--crashes", "1"}, exitUsage, "--crashes: rl does not tolerate crashes; accepted for akw1, akw2, drs, cm"},
 		{[]string{"check", "exhaustive", "--algo", "cm", "--n", "3", "--crashes", "3"}, exitUsage, "--crashes: must be in 0..2"},
+		// bench check exhaustive --set: the algorithm's own parameters, each used, one value
+		{[]string{"check", "exhaustive", "--algo", "rl", "--n", "3", "--set", "k=2"}, exitUsage, `--set k=2: rl has no parameter "k"; its parameters: none`},
+		{[]string{"check", "exhaustive", "--algo", "hk", "--n", "3", "--set", "k=2.5"}, exitUsage, "--set k=2.5: want a whole number"},
+		{[]string{"check", "exhaustive", "--algo", "hk", "--n", "3", "--set", "aging_at=nope"}, exitUsage, "--set aging_at=nope: must be one of cs-exit, token-pass"},
+		{[]string{"check", "exhaustive", "--algo", "hk", "--n", "3", "--set", "k=2", "--set", "k=3"}, exitUsage, "--set k=3: k is set twice"},
+		{[]string{"check", "exhaustive", "--algo", "hk", "--n", "3", "--set", "k=0"}, exitUsage, "--algo hk: k: must be a whole number"},
+		{[]string{"check", "exhaustive", "--algo", "akw1", "--n", "3", "--set", "akw_n=4"}, exitUsage, "--set akw_n: has no effect unless akw_coloring = 2"},
 		// bench sweep --from: a results file without a recorded spec, or not a results file
 		{[]string{"sweep", "--from", f("good.parquet")}, exitUsage, "good.parquet: the file records no sweep spec"},
 		{[]string{"sweep", "--from", f("garbage.parquet")}, exitUsage, "garbage.parquet"},

@@ -21,7 +21,7 @@ func init() {
 
 var checkExhaustiveHelp = help{
 	usage: "bench check exhaustive --algo A [--n N] [--requests R] [--link-changes L] [--crashes K] [--graph ring|line|complete|random] [--seed S]\n" +
-		"    [--max-states M] [--max-depth D] [--timeout T] [--no-reduction | --compare] [--html FILE.html]",
+		"    [--set NAME=VALUE ...] [--max-states M] [--max-depth D] [--timeout T] [--no-reduction | --compare] [--html FILE.html]",
 	about: `Explores every interleaving of a small scenario with the algorithm's real handlers: which
 node's request arrives next, which message arrives next (the head of any directed link:
 links are FIFO), when a node leaves the CS, and up to L link changes (a link carrying no
@@ -58,6 +58,7 @@ type exhaustiveFlags struct {
 	seed                          uint64
 	timeout                       time.Duration
 	noReduction, compare, replace bool
+	set                           setFlags // the algorithm's parameters, NAME=VALUE
 }
 
 func checkExhaustiveCmd(ctx context.Context, args []string) error {
@@ -77,6 +78,7 @@ func checkExhaustiveCmd(ctx context.Context, args []string) error {
 	fs.BoolVar(&f.noReduction, "no-reduction", false, "explore every order of commuting steps (no sleep sets)")
 	fs.BoolVar(&f.compare, "compare", false, "run the search with and without sleep sets and print the reduction")
 	fs.StringVar(&f.html, "html", "", "write the shortest violation as a trace viewer `page` (.html)")
+	fs.Var(&f.set, "set", "one of the algorithm's parameters, `NAME=VALUE` (repeatable): hk's k=2, gme's m=2, ...; defaults otherwise")
 	replaceFlagVar(fs, &f.replace)
 	pos, err := parseArgs(fs, args, checkExhaustiveHelp)
 	if err != nil {
@@ -132,10 +134,14 @@ func (f *exhaustiveFlags) scenario() (*explore.Scenario, error) {
 	if err != nil {
 		return nil, usagef("--graph: %v", err)
 	}
-	sc := &explore.Scenario{Algorithm: f.algo, New: info.New, N: f.n, Edges: edges, Requests: f.requests, LinkChanges: f.links, Crashes: f.crashes, Seed: f.seed}
+	params, err := exhaustiveParams(info, f.set, f.n)
+	if err != nil {
+		return nil, err
+	}
+	sc := &explore.Scenario{Algorithm: f.algo, New: info.New, Params: params, N: f.n, Edges: edges, Requests: f.requests, LinkChanges: f.links, Crashes: f.crashes, Seed: f.seed}
 	if info.Validate != nil {
 		p := kernel.DefaultParams()
-		p.N = f.n
+		p.N, p.Algo = f.n, params
 		if err := info.Validate(&p); err != nil {
 			return nil, usagef("--algo %s: %v", f.algo, err)
 		}
@@ -146,11 +152,19 @@ func (f *exhaustiveFlags) scenario() (*explore.Scenario, error) {
 	return sc, nil
 }
 
+// paramWords renders the --set parameters for the search's first line: ", k=2 h=1".
+func paramWords(sets []string) string {
+	if len(sets) == 0 {
+		return ""
+	}
+	return ", " + strings.Join(sets, " ")
+}
+
 // run searches, prints the result and writes the page of the shortest violation.
 func (f *exhaustiveFlags) run(ctx context.Context, sc *explore.Scenario, stamp outfile.Stamp) error {
 	opt := explore.Options{NoReduction: f.noReduction, MaxStates: f.maxStates, MaxDepth: f.maxDepth, Timeout: f.timeout}
-	fmt.Printf("exhaustive search: %s, n = %d (%s: %s), %d requests per node, %d link changes, %d crashes, seed %d\n",
-		sc.Algorithm, sc.N, f.graph, explore.EdgeList(sc.Edges), sc.Requests, sc.LinkChanges, sc.Crashes, sc.Seed)
+	fmt.Printf("exhaustive search: %s, n = %d (%s: %s), %d requests per node, %d link changes, %d crashes, seed %d%s\n",
+		sc.Algorithm, sc.N, f.graph, explore.EdgeList(sc.Edges), sc.Requests, sc.LinkChanges, sc.Crashes, sc.Seed, paramWords(f.set))
 	res, err := explore.Run(ctx, sc, opt)
 	if err != nil {
 		return err

@@ -1,0 +1,32 @@
+package cli
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestExhaustiveSetReachesTheAlgorithm: --set gives the algorithm its parameters, which
+// the first line shows and which change what is explored (hk with one resource asked for
+// every time, of two, against the default draw of h).
+func TestExhaustiveSetReachesTheAlgorithm(t *testing.T) {
+	states := regexp.MustCompile(`with sleep sets: (\d+) states`)
+	explore := func(set ...string) (string, string) {
+		args := append([]string{"check", "exhaustive", "--algo", "hk", "--n", "3", "--requests", "1"}, set...)
+		var code int
+		out := captureStdout(t, func() { code = run(context.Background(), args) })
+		m := states.FindStringSubmatch(out)
+		if code != exitOK || m == nil || !strings.Contains(out, "VERIFIED") {
+			t.Fatalf("%v: exit %d\n%s", args, code, out)
+		}
+		return out, m[1]
+	}
+	out, withSet := explore("--set", "k=2", "--set", "h=1")
+	if !strings.Contains(out, "seed 1, k=2 h=1\n") {
+		t.Errorf("the first line does not name the parameters:\n%s", out)
+	}
+	if _, without := explore(); without == withSet {
+		t.Errorf("--set k=2 --set h=1 explored as many states as the defaults (%s)", without)
+	}
+}

@@ -148,13 +148,11 @@ func (s *Sim) refill(evs []pendingEvent) {
 // Pending appends the messages in transit to dst, in the order they would be delivered, as a
 // trace shows them (MsgTypeInfo.Shown).
 func (s *Sim) Pending(dst []InFlight) []InFlight {
-	evs := s.drain(s.pending[:0])
-	s.pending = evs
-	s.refill(evs)
-	for _, e := range evs {
-		if r := &s.recs[e.slot]; r.kind == evDeliver {
-			dst = append(dst, InFlight{From: s.topo.Peer(r.node, r.port), To: r.node, Type: s.types[r.mtype].Name, Msg: s.types[r.mtype].Shown(r.message())})
-		}
+	start := len(dst)
+	dst = s.InTransit(dst)
+	for k := range dst[start:] {
+		m := &dst[start+k]
+		m.Msg = s.types[m.Msg.Type].Shown(m.Msg)
 	}
 	return dst
 }

@@ -177,6 +177,9 @@ func (sc *scenario) action(cmd string, args []string) (func() error, error) {
 	if cmd == "deliver" && len(args) == 3 && args[1] == "from" {
 		return sc.deliverFrom(args[0], args[2])
 	}
+	if cmd == "request" && len(args) == 3 && args[1] == "choice" {
+		return sc.requestChoosing(args[0], args[2])
+	}
 	nodes, err := sc.nodes(args)
 	if err != nil {
 		return nil, err
@@ -184,7 +187,7 @@ func (sc *scenario) action(cmd string, args []string) (func() error, error) {
 	want := map[string]int{"request": 1, "release": 1, "crash": 1, "deliver": 1, "link-down": 2, "link-up": 2, "deliver-all": 0, "stabilize": 0}
 	k, known := want[cmd]
 	if !known {
-		return nil, fmt.Errorf("unknown command %q; known: network, request, release, deliver (i, or i from j), deliver-all, stabilize, link-down, link-up, crash, state, check, and the algorithm's own (%s)", cmd, sc.commandNames())
+		return nil, fmt.Errorf("unknown command %q; known: network, request (i, or i choice c), release, deliver (i, or i from j), deliver-all, stabilize, link-down, link-up, crash, state, check, and the algorithm's own (%s)", cmd, sc.commandNames())
 	}
 	if len(nodes) != k {
 		return nil, fmt.Errorf("%s takes %d node(s), got %d", cmd, k, len(nodes))
@@ -219,6 +222,29 @@ func (sc *scenario) deliverFrom(to, from string) (func() error, error) {
 			sc.trace = append(sc.trace, kernel.TraceEvent{Kind: "note", Msg: fmt.Sprintf("(no message in transit from %d to %d)", nodes[1], nodes[0])})
 		}
 		return err
+	}, nil
+}
+
+// requestChoosing parses "request i choice c": node i requests, carrying value c of the
+// algorithm's kernel.RequestChooser (gme's resource, hk's h and class) instead of a drawn one
+// (the exhaustive explorer's counterexamples use it).
+func (sc *scenario) requestChoosing(node, value string) (func() error, error) {
+	nodes, err := sc.nodes([]string{node})
+	if err != nil {
+		return nil, err
+	}
+	rc, ok := sc.sub.Algo.(kernel.RequestChooser)
+	if !ok {
+		return nil, fmt.Errorf("%s's requests carry no value to choose; use \"request %s\"", sc.sub.Algo.Name(), node)
+	}
+	c, err := strconv.Atoi(value)
+	if err != nil || c < 0 || c >= rc.RequestChoices() {
+		return nil, fmt.Errorf("a choice is 0..%d under these parameters, got %q", rc.RequestChoices()-1, value)
+	}
+	return func() error {
+		sc.trace = append(sc.trace, kernel.TraceEvent{Kind: "note", Msg: fmt.Sprintf("(%s)", rc.Choice(c))})
+		rc.ChooseRequest(nodes[0], c)
+		return sc.sim.RequestCS(nodes[0])
 	}, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mutexlab/mutexlab/algorithms/gme"
 	"github.com/mutexlab/mutexlab/algorithms/rl"
 	"github.com/mutexlab/mutexlab/algotest"
 )
@@ -27,16 +28,34 @@ func TestPlayRewritesOutput(t *testing.T) {
 // TestPlayBadScripts: a malformed script or command is an error naming the file and line.
 func TestPlayBadScripts(t *testing.T) {
 	for script, want := range map[string]string{
-		"network 0-1\nrequest 1\n----\n":         "x.txt:1: command \"network 0-1\" is not followed",
-		"request 1\n----\n":                      "x.txt:1: request 1: \"request\" before \"network\"",
-		"network 0-1\n----\n\nfly 1\n----\n":     "x.txt:4: fly 1: unknown command \"fly\"",
-		"network 0-1\n----\n\ndeliver 7\n----\n": "x.txt:4: deliver 7: \"7\" is not a node (nodes are 0..1)",
-		"network 0-x\n----\n":                    "x.txt:1: network 0-x: \"0-x\" is neither a link",
+		"network 0-1\nrequest 1\n----\n":                  "x.txt:1: command \"network 0-1\" is not followed",
+		"request 1\n----\n":                               "x.txt:1: request 1: \"request\" before \"network\"",
+		"network 0-1\n----\n\nfly 1\n----\n":              "x.txt:4: fly 1: unknown command \"fly\"",
+		"network 0-1\n----\n\ndeliver 7\n----\n":          "x.txt:4: deliver 7: \"7\" is not a node (nodes are 0..1)",
+		"network 0-x\n----\n":                             "x.txt:1: network 0-x: \"0-x\" is neither a link",
+		"network 0-1\n----\n\nrequest 1 choice 0\n----\n": "x.txt:4: request 1 choice 0: rl's requests carry no value to choose; use \"request 1\"",
 	} {
 		_, err := algotest.Play("x.txt", script, algotest.Subject{Algo: rl.New()})
 		if err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("%q: got %v, want an error starting %q", script, err, want)
 		}
+	}
+}
+
+// TestPlayRequestChoosing: "request i choice c" makes node i's request carry value c of the
+// algorithm's kernel.RequestChooser, says which, and refuses a value out of range.
+func TestPlayRequestChoosing(t *testing.T) {
+	sub := func() algotest.Subject { return algotest.Subject{Algo: gme.New()} }
+	got, err := algotest.Play("x.txt", "network m=2 0-1\n----\n\nrequest 1 choice 1\n----\n", sub())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got, "request 1 choice 1\n----\n(resource 1)\n") || !strings.Contains(got, "node 1: ES R=1 ") {
+		t.Errorf("node 1's request is not for resource 1:\n%s", got)
+	}
+	_, err = algotest.Play("x.txt", "network m=2 0-1\n----\n\nrequest 1 choice 2\n----\n", sub())
+	if want := "x.txt:4: request 1 choice 2: a choice is 0..1 under these parameters"; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("got %v, want an error starting %q", err, want)
 	}
 }
 

@@ -23,9 +23,11 @@ var checkExhaustiveHelp = help{
 	usage: "bench check exhaustive --algo A [--n N] [--requests R] [--link-changes L] [--crashes K] [--graph ring|line|complete|random] [--seed S]\n" +
 		"    [--set NAME=VALUE ...] [--max-states M] [--max-depth D] [--timeout T] [--no-reduction | --compare] [--html FILE.html]",
 	about: `Explores every interleaving of a small scenario with the algorithm's real handlers: which
-node's request arrives next, which message arrives next (the head of any directed link:
-links are FIFO), when a node leaves the CS, and up to L link changes (a link carrying no
-message goes down if the network stays connected, or two nodes form a link), and for the
+node's request arrives next (and, where a request carries a value the algorithm would draw,
+gme's resource or hk's h and class, which value: every one a draw can give), which message
+arrives next (the head of any directed link: links are FIFO), when a node leaves the CS,
+and up to L link changes (a link carrying no message goes down if the network stays
+connected, or two nodes form a link), and for the
 local mutual exclusion algorithms up to K crashes of any live node. The kernel's online
 checks run at every step; every quiescent state (nothing in transit, nobody in the CS) with
 a waiting node is a deadlock, unless a crashed node can reach it (the kernel's rule for

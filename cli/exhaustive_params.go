@@ -48,7 +48,7 @@ func exhaustiveParams(info algorithms.Info, sets []string, n int) (map[string]fl
 	p := kernel.DefaultParams()
 	p.N, p.Algo = n, params
 	for _, q := range info.Params {
-		if _, given := params[q.Name]; given {
+		if _, given := params[q.Name]; given && q.ReadWith.Key != "" {
 			if _, used := q.Used(&p); !used {
 				return nil, usagef("--set %s: has no effect unless %s", q.Name, q.ReadWith.When)
 			}

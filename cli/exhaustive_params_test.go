@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -29,4 +30,18 @@ func TestExhaustiveSetReachesTheAlgorithm(t *testing.T) {
 	if _, without := explore(); without == withSet {
 		t.Errorf("--set k=2 --set h=1 explored as many states as the defaults (%s)", without)
 	}
+	// h = 0 draws h from 1..k: a value the registry has no column for, read all the same; every
+	// h is a choice the search explores, so there are more states than with h fixed.
+	if _, drawn := explore("--set", "k=2", "--set", "h=0"); atoi(t, drawn) <= atoi(t, withSet) {
+		t.Errorf("--set h=0 explored %s states, h=1 %s: not every h was explored", drawn, withSet)
+	}
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	x, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
 }

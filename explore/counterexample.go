@@ -68,6 +68,9 @@ func Script(sc *Scenario, v Violation, header []string) string {
 		if s.Kind == Deliver && r.toNode(s.A) == 1 {
 			cmd = fmt.Sprintf("deliver %d", s.A)
 		}
+		if s.Kind == Request && s.B > 0 { // the note algotest's "request i choice c" prints
+			r.events = append(r.events, kernel.TraceEvent{Kind: "note", Msg: "(" + r.e.algo.(kernel.RequestChooser).Choice(int(s.B-1)) + ")"})
+		}
 		_, err := r.e.apply(s)
 		r.command(cmd, err)
 		if err != nil {
@@ -144,6 +147,8 @@ func (r *scriptWriter) command(cmd string, err error) {
 			fmt.Fprintf(r.b, "%d enters the CS\n", ev.Node)
 		case "crash":
 			fmt.Fprintf(r.b, "%d crashes\n", ev.Node) // the note algotest's crash command prints
+		case "note":
+			r.b.WriteString(ev.Msg + "\n")
 		}
 	}
 	r.events = r.events[:0]

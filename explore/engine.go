@@ -32,6 +32,10 @@ type engine struct {
 	bound, locality int
 	sent            int64
 
+	// choices is how many values a request may carry (kernel.RequestChooser), each explored
+	// as a step of its own; 0: the algorithm draws none, or draws them from its stream.
+	choices int
+
 	rawMemory bool // write the memory as its bytes, ignoring StateAppender (tests)
 
 	buf     []byte // scratch: fingerprints
@@ -73,7 +77,13 @@ func (e *engine) reset() error {
 	}
 	e.budget, e.crashes, e.sent = e.sc.LinkChanges, e.sc.Crashes, 0
 	e.sim.SetTrace(e.traceHook())
-	return e.sim.ScriptAgain(e.p, e.algo, e.sc.Edges)
+	if err := e.sim.ScriptAgain(e.p, e.algo, e.sc.Edges); err != nil {
+		return err
+	}
+	if rc, ok := e.algo.(kernel.RequestChooser); ok {
+		e.choices = rc.RequestChoices()
+	}
+	return nil
 }
 
 // traceHook returns the trial's trace function: e.trace, and with a message bound to check
@@ -134,6 +144,9 @@ func (e *engine) run(s Step) error {
 	switch s.Kind {
 	case Request:
 		e.left[s.A]--
+		if s.B > 0 {
+			e.algo.(kernel.RequestChooser).ChooseRequest(s.A, int(s.B-1))
+		}
 		return e.sim.RequestCS(s.A)
 	case Release:
 		return e.sim.ReleaseCS(s.A)
@@ -160,6 +173,10 @@ func (e *engine) enabled(dst []Step) []Step {
 	for i := range n {
 		if e.left[i] > 0 && !e.sim.InCS(i) && !e.sim.Waiting(i) && !e.sim.Crashed(i) {
 			dst = append(dst, Step{Kind: Request, A: i})
+			for c := 2; c <= e.choices; c++ {
+				dst[len(dst)-1].B = 1
+				dst = append(dst, Step{Kind: Request, A: i, B: int32(c)})
+			}
 		}
 	}
 	for i := range n {

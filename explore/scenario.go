@@ -2,7 +2,8 @@
 // handlers through the kernel's scripted driving (kernel.Sim.Script, RequestCS, ReleaseCS,
 // DeliverFrom, LinkDown, LinkUp), so the same dispatch and the same online checks run at every
 // step as in a simulated trial, and explores every order of the scenario's nondeterministic
-// choices: which node's request arrives next, which message is delivered next (the head of
+// choices: which node's request arrives next, and which value it carries where the algorithm
+// would draw one (kernel.RequestChooser), which message is delivered next (the head of
 // any directed link: links are FIFO), when a node in the CS leaves it, where and when a
 // bounded number of link changes happen, and which node crashes when (a bounded number, for
 // the algorithms that tolerate crashes).

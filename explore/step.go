@@ -6,7 +6,7 @@ import "fmt"
 type StepKind uint8
 
 const (
-	Request  StepKind = iota + 1 // node A's next request arrives (A is idle and has requests left)
+	Request  StepKind = iota + 1 // node A's next request arrives (A is idle and has requests left), carrying value B-1 (B > 0, kernel.RequestChooser)
 	Release                      // node A leaves the CS
 	Deliver                      // the first message in transit from node B arrives at node A
 	LinkDown                     // the link A-B goes down (it carries no message)
@@ -25,6 +25,9 @@ type Step struct {
 func (s Step) String() string {
 	switch s.Kind {
 	case Request:
+		if s.B > 0 {
+			return fmt.Sprintf("request %d choice %d", s.A, s.B-1)
+		}
 		return fmt.Sprintf("request %d", s.A)
 	case Release:
 		return fmt.Sprintf("release %d", s.A)

@@ -116,6 +116,21 @@ type NodeStater interface {
 	NodeState(i int32) string
 }
 
+// RequestChooser is implemented by algorithms whose requests carry a value the environment
+// picks, drawn from the algorithm's stream in a trial (gme's resource, hk's h and priority
+// class). A script names the value of a request (algotest's "request i choice c"), and an
+// exhaustive search (package explore) tries every value a draw could give, not only the one
+// its seed draws.
+type RequestChooser interface {
+	// RequestChoices is how many values a request may carry under the trial's parameters:
+	// those a draw gives with a probability above zero.
+	RequestChoices() int
+	// ChooseRequest makes node i's next request carry value c, 0 <= c < RequestChoices(),
+	// instead of a drawn one, and Choice names it ("resource 1").
+	ChooseRequest(i int32, c int)
+	Choice(c int) string
+}
+
 // InFlight is a message in transit.
 type InFlight struct {
 	From, To int32

@@ -56,11 +56,12 @@ type GME struct {
 	// from the algorithm's stream (scenario tests).
 	Choose func(i int32) int64
 
-	l    linkrev.Links
-	rand *kernel.Stream
-	nres int64
-	zipf bool
-	cdf  []float64
+	l      linkrev.Links
+	rand   *kernel.Stream
+	nres   int64
+	chosen choice // a request's resource a script or search chose (choose.go)
+	zipf   bool
+	cdf    []float64
 
 	state []State
 	res   []int64 // R_i: the resource of node i's current (or last) request
@@ -129,6 +130,9 @@ func (a *GME) Reset(env *kernel.Env) error {
 
 // pick draws the resource of node i's request: uniform on 0..m-1, or Zipf.
 func (a *GME) pick(i int32) int64 {
+	if r, ok := a.chosen.take(i); ok {
+		return r
+	}
 	switch {
 	case a.Choose != nil:
 		return a.Choose(i)

@@ -50,13 +50,14 @@ type HK struct {
 	// next request instead of drawing them from the algorithm's stream (scenario tests).
 	Choose func(i int32) (h int64, class int)
 
-	l     linkrev.Links
-	rand  *kernel.Stream
-	k     int64
-	hFix  int64 // h of every request, or 0: uniform on 1..k
-	aging int64
-	cum   [MaxLevels]float64 // cumulative distribution of priority classes 1..levels
-	lvls  int
+	l      linkrev.Links
+	rand   *kernel.Stream
+	k      int64
+	hFix   int64 // h of every request, or 0: uniform on 1..k
+	aging  int64
+	cum    [MaxLevels]float64 // cumulative distribution of priority classes 1..levels
+	lvls   int
+	chosen choice // a request's h and class a script or search chose (choose.go)
 
 	agingAt, sink int // the readings' codes (params.go; package doc)
 
@@ -122,6 +123,10 @@ func (a *HK) draw(i int32) {
 	if a.Choose != nil {
 		h, c := a.Choose(i)
 		a.h[i], a.class[i] = h, int8(c)
+		return
+	}
+	if c := a.chosen; c.set && c.node == i {
+		a.h[i], a.class[i], a.chosen = c.h, c.class, choice{}
 		return
 	}
 	a.h[i] = a.hFix

@@ -26,14 +26,16 @@ import (
 // Public lists the packages another module builds on, by directory below the module root:
 // the algorithm contract and the network (kernel and the packages it names its types from),
 // the network models, the registry and the checks, the routing layer, sweeps and their
-// presets, the results format, the command line as a library, the test kit and the trace
-// viewer (its page, and the trace a viewer check returns).
+// presets, the results format, the command line as a library, the test kit, the exhaustive
+// explorer and its kit for mutants, and the trace viewer (its page, and the trace a viewer
+// check returns).
 var Public = []string{
 	"algorithms",
 	"algorithms/checks",
 	"algorithms/rr/routing",
 	"algotest",
 	"explore",
+	"explore/exploretest",
 	"cli",
 	"kernel",
 	"kernel/netmodel",

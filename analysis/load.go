@@ -236,6 +236,10 @@ func codes(c *Column, rows int) (code []uint32, values []string, nums []float64)
 	}
 	raw := map[float64]uint32{}
 	for r, x := range c.Num {
+		if math.IsNaN(x) { // a null (NaN is no map key: it never finds itself)
+			add(r, Null, x)
+			continue
+		}
 		if k, ok := raw[x]; ok {
 			code[r] = k
 			continue

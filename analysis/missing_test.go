@@ -87,3 +87,31 @@ func TestWalter2001NullGroupSkips(t *testing.T) {
 		t.Errorf("Walter2001Usable: want nil with one cell, an error with none")
 	}
 }
+
+// TestNullGroupKey: a numeric column that is null in some rows (k, which rl does not read)
+// groups those rows into one group whose key reads "null", never NaN, in every format.
+func TestNullGroupKey(t *testing.T) {
+	nan := math.NaN()
+	d := &Dataset{rows: 4, cols: map[string]*Column{
+		"algorithm": {Name: "algorithm", Str: []string{"rl", "hk", "rl", "hk"}},
+		"k":         {Name: "k", Num: []float64{nan, 2, nan, 2}, Nulls: 2},
+		"wait_mean": {Name: "wait_mean", Num: []float64{1, 2, 3, 4}},
+	}}
+	d.Available = []string{"algorithm", "k", "wait_mean"}
+	tab, err := Aggregate(d, []string{"algorithm", "k"}, []string{"wait_mean"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.Len() != 2 {
+		t.Fatalf("%d groups, want 2 (the null rows of rl are one group)", tab.Len())
+	}
+	for _, f := range Formats {
+		var b bytes.Buffer
+		if err := tab.Write(&b, f); err != nil {
+			t.Fatal(err)
+		}
+		if out := b.String(); strings.Contains(out, "NaN") || !strings.Contains(out, Null) {
+			t.Errorf("%s: the null group key is not %q:\n%s", f, Null, out)
+		}
+	}
+}

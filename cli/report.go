@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mutexlab/mutexlab/analysis"
+	"github.com/mutexlab/mutexlab/plots"
 	"github.com/mutexlab/mutexlab/results"
 	"github.com/mutexlab/mutexlab/results/columns"
 )
@@ -180,39 +181,32 @@ func pairParameters(params []string, a, b string) []string {
 	return out
 }
 
-// notePooled says which parameters vary in the data but are not in --by: their trials were
-// averaged together, which is not always what a reader of the table assumes.
+// notePooled says which parameters the rows of the table average over, by the rule of the
+// HTML report and the figures' captions (plots.PooledParams): one that varies within a row
+// and is not in --by, unless it only changes with a sweep's grid point (a measured outcome)
+// or follows from another pooled one. A reader of the table does not always assume it.
 func notePooled(files, by []string) error {
 	first, err := analysis.Load(files[:1], nil)
 	if err != nil {
 		return err
 	}
-	var cand []string
-	for _, p := range analysis.ParametersIn(first.Available) {
-		if !slices.Contains(by, p) && p != "max_events_per_entry" {
-			cand = append(cand, p)
-		}
+	// algorithm first: a row that averages over algorithms says so, and not again through
+	// the parameters that follow from it (k is null for rl).
+	params := slices.DeleteFunc(append([]string{"algorithm"}, analysis.ParametersIn(first.Available)...), func(p string) bool { return p == "max_events_per_entry" })
+	load := slices.Concat(params, by)
+	if len(files) == 1 && slices.Contains(first.Available, "point") {
+		load = append(load, "point") // a grid index within one file only
 	}
-	d, err := analysis.Load(files, cand)
+	d, err := analysis.Load(files, slices.Compact(slices.Sorted(slices.Values(load))))
 	if err != nil {
 		return err
 	}
-	var pooled []string
-	for _, p := range cand {
-		c := d.Column(p)
-		distinct := map[string]bool{}
-		for r := range d.Rows() {
-			distinct[c.Text(r)] = true
-			if len(distinct) > 20 {
-				break
-			}
-		}
-		if len(distinct) > 1 {
-			pooled = append(pooled, fmt.Sprintf("%s (%d values)", p, len(distinct)))
-		}
+	pooled, err := plots.PooledParams(d, plots.LineSpec{X: by[0], Series: by[1:]}, params)
+	if err != nil {
+		return err
 	}
 	if len(pooled) > 0 {
-		fmt.Fprintf(os.Stderr, "bench report: note: each row pools trials over %s; add them to --by to separate them\n", strings.Join(pooled, ", "))
+		fmt.Fprintf(os.Stderr, "bench report: note: each row pools trials over %s; add them to --by to separate them\n", plots.PooledText(pooled))
 	}
 	return nil
 }

@@ -40,14 +40,16 @@ func writeSmallResults(t *testing.T) string {
 	path := filepath.Join(t.TempDir(), "small.parquet")
 	var trials []columns.Trial
 	for _, alg := range []string{"rl", "rr"} {
-		for _, load := range []float64{1e-3, 1} {
-			for _, mob := range []float64{0, 0.1} {
+		for li, load := range []float64{1e-3, 1} {
+			for mi, mob := range []float64{0, 0.1} {
 				for seed := range uint64(3) {
 					wait := 10*load + float64(seed) + 1
 					if alg == "rr" {
 						wait += 2
 					}
-					trials = append(trials, columns.Fake(alg, 10, 0.2, load, mob, 100*seed+7, 10, wait, 5))
+					tr := columns.Fake(alg, 10, 0.2, load, mob, 100*seed+7, 10, wait, 5)
+					tr.Point, tr.Replicate = int64(2*li+mi), int64(seed) // as a sweep numbers them
+					trials = append(trials, tr)
 				}
 			}
 		}
@@ -158,11 +160,44 @@ func TestReportSaysWhatItPooledAndLeftOut(t *testing.T) {
 			code = run(context.Background(), []string{"report", path, "--by", "algorithm", "--metrics", "wait_mean,hk_inversions_per_cs"})
 		})
 	})
-	if code != exitOK || !strings.Contains(stderr, "pools trials over load (2 values), mobility (2 values);") {
+	if code != exitOK || !strings.Contains(stderr, "pools trials over load (2 values: 0.001, 1), mobility (2 values: 0, 0.1);") {
 		t.Errorf("exit %d, stderr %q: want the pooled parameters", code, stderr)
 	}
 	if !strings.Contains(stderr, "hk_inversions_per_cs has no value (null: it does not apply, or nothing was measured) in 24 of 24 rows") ||
 		strings.Contains(stderr, "wait_mean has no value") {
 		t.Errorf("stderr %q: want the nulls of hk_inversions_per_cs only", stderr)
+	}
+}
+
+// TestReportPooledNotes: a row that averages over algorithms says so; a parameter that one
+// algorithm does not read (k, null in rl's rows) is not pooled in rows that separate the
+// algorithms; a null group key reads "null".
+func TestReportPooledNotes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "rlhk.parquet")
+	var code int
+	captureStderr(t, func() {
+		captureStdout(t, func() {
+			code = run(context.Background(), []string{"run", "--algo", "rl,hk", "--n", "6", "--connectivity", "0.5", "--trials", "2",
+				"--load", "0.1", "--measure", "100", "--out", path})
+		})
+	})
+	if code != exitOK {
+		t.Fatalf("bench run: exit %d", code)
+	}
+	report := func(by string) (stdout, stderr string) {
+		stderr = captureStderr(t, func() {
+			stdout = captureStdout(t, func() { run(context.Background(), []string{"report", path, "--by", by, "--metrics", "wait_mean"}) })
+		})
+		return stdout, stderr
+	}
+	if _, stderr := report("load"); !strings.Contains(stderr, "pools trials over algorithm (2 values: hk, rl);") {
+		t.Errorf("--by load: stderr %q, want the algorithms pooled", stderr)
+	}
+	stdout, stderr := report("algorithm,k")
+	if strings.Contains(stderr, "pools trials") {
+		t.Errorf("--by algorithm,k: stderr %q, want no pooling: each row is one algorithm at one k", stderr)
+	}
+	if !regexp.MustCompile(`(?m)^rl +null +2 `).MatchString(stdout) || strings.Contains(stdout, "NaN") {
+		t.Errorf("--by algorithm,k: rl's k is not shown as null:\n%s", stdout)
 	}
 }

@@ -125,7 +125,7 @@ func PooledParams(d *analysis.Dataset, s LineSpec, params []string) ([]Pooled, e
 	var out []Pooled
 	var kept []*analysis.Column
 	for _, c := range params {
-		if s.shows(c) || len(s.Keep[c]) == 1 || (sweepPoint != nil && variesWithin(cols[c], sweepPoint.Text, pointOf)) {
+		if s.shows(c) || len(s.Keep[c]) == 1 || (sweepPoint != nil && gridColumn(c)) {
 			continue
 		}
 		p, ok := pooledColumn(c, cols[c], pointOf)
@@ -136,6 +136,20 @@ func PooledParams(d *analysis.Dataset, s LineSpec, params []string) ([]Pooled, e
 		kept = append(kept, cols[c])
 	}
 	return out, nil
+}
+
+// PooledText renders pooled parameters as bench report's note and the HTML report say
+// them: "load (3 values: 0.01, 0.1, 1)", the first four values of a longer list and "…".
+func PooledText(pooled []Pooled) string {
+	parts := make([]string, len(pooled))
+	for i, p := range pooled {
+		vals := p.Values
+		if len(vals) > 5 {
+			vals = append(slices.Clip(vals[:4]), "…")
+		}
+		parts[i] = fmt.Sprintf("%s (%d values: %s)", p.Column, len(p.Values), strings.Join(vals, ", "))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Setting is a parameter that holds one value over all of a figure's points.

@@ -52,7 +52,7 @@ func summarize(d *analysis.Dataset, path string, axes, metrics []string) (Summar
 		return Summary{}, err
 	}
 	if len(pooled) > 0 {
-		s.Notes = append(s.Notes, fmt.Sprintf("Each row pools trials over %s; add them to --by to separate them.", pooledText(pooled)))
+		s.Notes = append(s.Notes, fmt.Sprintf("Each row pools trials over %s; add them to --by to separate them.", plots.PooledText(pooled)))
 	}
 	// The first column aggregated is the seed, which every row has: its count is the
 	// group's trials, whatever nulls the metrics have.
@@ -127,19 +127,6 @@ func statCell(st analysis.Stat, trials int) string { return analysis.FormatCell(
 // a random-waypoint graph) or follows from another pooled one.
 func pooledOver(d *analysis.Dataset, by, params []string) ([]plots.Pooled, error) {
 	return plots.PooledParams(d, plots.LineSpec{X: by[0], Series: by[1:]}, params)
-}
-
-// pooledText renders pooled parameters as bench report's note does: "load (3 values: ...)".
-func pooledText(pooled []plots.Pooled) string {
-	parts := make([]string, len(pooled))
-	for i, p := range pooled {
-		vals := p.Values
-		if len(vals) > 5 {
-			vals = append(slices.Clip(vals[:4]), "…")
-		}
-		parts[i] = fmt.Sprintf("%s (%d values: %s)", p.Column, len(p.Values), strings.Join(vals, ", "))
-	}
-	return strings.Join(parts, ", ")
 }
 
 // union returns the names of every list once, in order of first appearance.

@@ -11,8 +11,8 @@ import (
 
 // TestExplorerCatchesMutants: the exhaustive explorer on gme's mutants. With two resources
 // every request's resource is a choice the search explores (kernel.RequestChooser).
-// ignore-received-li needs two requests and a link change: the search catches it there
-// (n = 3) within 3,000,000 states, beyond this test's bound.
+// ignore-received-li needs two requests and a link change, beyond this test's bound
+// (TestExplorerCatchesMutantsDeep).
 func TestExplorerCatchesMutants(t *testing.T) {
 	exploretest.Mutants{Name: "gme", Mutants: gme.Mutants,
 		New:     func(m string) (kernel.Algorithm, error) { return gme.NewMutant(m) },
@@ -35,3 +35,16 @@ func TestExplorerCatchesMutants(t *testing.T) {
 }
 
 var twoResources = map[string]float64{gme.ParamM: 2}
+
+// TestExplorerCatchesMutantsDeep: ignore-received-li, past the bound above, on the
+// scenario that catches it: two requests and a link change (EXPLORE_DEEP=1; about 2
+// minutes: the real gme's 2,626,171 states, then the mutant's).
+func TestExplorerCatchesMutantsDeep(t *testing.T) {
+	exploretest.Deep(t)
+	exploretest.Mutants{Name: "gme", Mutants: exploretest.Only(gme.Mutants, "ignore-received-li"),
+		New:     func(m string) (kernel.Algorithm, error) { return gme.NewMutant(m) },
+		Sizes:   []exploretest.Size{{N: 3, Requests: 2, LinkChanges: 1}},
+		Options: explore.Options{MaxStates: 3_000_000},
+		Want:    map[string]string{"ignore-received-li": "deadlock at 0"},
+	}.Run(t)
+}

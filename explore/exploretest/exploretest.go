@@ -24,6 +24,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -89,6 +90,26 @@ type Catch struct {
 	// Panic is what a handler panicked with (the search stopped there; the swarm counts a
 	// panic as a crash of the trial), "" when none did.
 	Panic string
+}
+
+// Deep skips t unless EXPLORE_DEEP is set: a test of the mutants only a larger scenario
+// catches takes minutes, too long for every run of the tests.
+func Deep(t *testing.T) {
+	t.Helper()
+	if os.Getenv("EXPLORE_DEEP") == "" {
+		t.Skip("a search of minutes: EXPLORE_DEEP=1 runs it")
+	}
+}
+
+// Only returns the entries of mutants with the given names, in the order of mutants.
+func Only(mutants [][2]string, names ...string) [][2]string {
+	var out [][2]string
+	for _, mu := range mutants {
+		if slices.Contains(names, mu[0]) {
+			out = append(out, mu)
+		}
+	}
+	return out
 }
 
 // Caught reports whether the search found a violation.

@@ -74,7 +74,7 @@ func checkExhaustiveCmd(ctx context.Context, args []string) error {
 	fs.IntVar(&f.crashes, "crashes", 0, "most crashes on a path, 0..n-1 (local mutual exclusion algorithms only: "+strings.Join(crashTolerant(), ", ")+")")
 	fs.StringVar(&f.graph, "graph", "ring", "the initial network: "+strings.Join(explore.Graphs, ", "))
 	fs.Uint64Var(&f.seed, "seed", 1, "the trial's seed (the algorithm's random draws) and the random graph's")
-	fs.IntVar(&f.maxStates, "max-states", 1_000_000, "stop after this many distinct states (about 200 bytes of memory each), >= 1")
+	fs.IntVar(&f.maxStates, "max-states", 1_000_000, "stop after this many distinct states (about 70 bytes of memory each), >= 1")
 	fs.IntVar(&f.maxDepth, "max-depth", 0, "do not explore paths longer than this many steps (0: no bound; a randomized algorithm may need one)")
 	fs.DurationVar(&f.timeout, "timeout", 10*time.Minute, "stop after this long (0: no bound)")
 	fs.BoolVar(&f.noReduction, "no-reduction", false, "explore every order of commuting steps (no sleep sets)")

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"context"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -192,4 +193,27 @@ func BenchmarkExplore(b *testing.B) {
 		secs += r.Elapsed.Seconds()
 	}
 	b.ReportMetric(float64(states)/secs, "states/s")
+}
+
+// BenchmarkExploreMemory reports the heap a search holds per state at its peak (the
+// fingerprint table and the stored sleep sets, which grow with the states; sampled every
+// 16,384 states), on rl, 3 nodes in a ring, two requests each, one link change: 208,064
+// states. --max-states is priced by it.
+func BenchmarkExploreMemory(b *testing.B) {
+	sc := rlScenario(3, 2, 1)
+	for b.Loop() {
+		var peak uint64
+		var ms runtime.MemStats
+		var n int64
+		r, err := Run(context.Background(), sc, Options{onState: func(*engine) {
+			if n++; n%16384 == 0 {
+				runtime.ReadMemStats(&ms)
+				peak = max(peak, ms.HeapInuse)
+			}
+		}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(peak)/float64(r.States), "heap-B/state")
+	}
 }

@@ -84,11 +84,10 @@ type search struct {
 	ctx     context.Context
 	opt     Options
 	e       *engine
-	seen    map[[2]uint64]int32 // with hashing: each state's sleep set in sets (Godefroid's state caching)
-	sets    []sleepSet
-	onPath  map[[2]uint64]int // with hashing: the states on the current path, at their depth (livelock.go)
-	frames  []frame           // and what is kept of each, by depth
-	asleep  []sleeper         // the sleep sets' steps, one after another: the map and this hold no pointers, which the collector would scan
+	seen    map[[2]uint64]sleepRef // with hashing: each state's sleep set in asleep (Godefroid's state caching)
+	onPath  map[[2]uint64]int      // with hashing: the states on the current path, at their depth (livelock.go)
+	frames  []frame                // and what is kept of each, by depth
+	asleep  sleepStore             // the sleep sets' steps, in chunks: with the map, nothing per state that the collector scans
 	res     Result
 	path    []Step
 	start   time.Time
@@ -114,10 +113,13 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (*Result, error) {
 	}
 	s := &search{ctx: ctx, opt: opt, e: newEngine(sc, opt.rawMemory), start: time.Now(), entered: make([]bool, sc.N), found: map[string]int{}}
 	if !opt.NoHashing {
-		s.seen, s.onPath = map[[2]uint64]int32{}, map[[2]uint64]int{}
+		s.seen, s.onPath = map[[2]uint64]sleepRef{}, map[[2]uint64]int{}
 	}
 	if err := s.e.reset(); err != nil {
 		return nil, fmt.Errorf("%s on %s: %w", sc.Algorithm, EdgeList(sc.Edges), err)
+	}
+	if err := checkPackable(sc.N, s.e.choices); err != nil {
+		return nil, err
 	}
 	if err := s.visit(nil); err != nil && err != errStop {
 		return nil, err
@@ -144,17 +146,18 @@ func (s *search) visit(z []sleeper) error {
 		if s.pushFrame(fp, todo) {
 			defer delete(s.onPath, fp)
 		}
-		if k, ok := s.seen[fp]; ok {
+		if ref, ok := s.seen[fp]; ok {
 			// Explored before with sleep set stored: what was asleep then and is awake now
 			// is still to explore; from now on only what is asleep in both stays so.
-			stored := s.sleepSet(k)
-			todo = slices.DeleteFunc(todo, func(t Step) bool { return !asleep(stored, t) || asleep(z, t) })
-			s.sets[k].n = int32(len(slices.DeleteFunc(stored, func(x sleeper) bool { return !asleep(z, x.step) })))
+			stored := s.asleep.set(ref)
+			todo = slices.DeleteFunc(todo, func(t Step) bool { return !holds(stored, t) || asleep(z, t) })
+			kept := slices.DeleteFunc(stored, func(x packedStep) bool { return !asleepPacked(z, x) })
+			s.seen[fp] = ref.withLen(len(kept))
 			if len(todo) == 0 {
 				return nil
 			}
 		} else {
-			s.seen[fp] = s.storeSleepSet(z)
+			s.seen[fp] = s.asleep.store(z)
 			s.newState(todo)
 		}
 	} else {
@@ -206,25 +209,6 @@ func (s *search) step(t Step, z []sleeper) (footprint, bool, error) {
 		return fp, true, nil
 	}
 	return fp, false, s.visit(s.childSleep(z, fp))
-}
-
-// sleepSet is where a state's sleep set is in search.asleep.
-type sleepSet struct {
-	at int
-	n  int32
-}
-
-// storeSleepSet stores sleep set z and returns its index in search.sets.
-func (s *search) storeSleepSet(z []sleeper) int32 {
-	s.sets = append(s.sets, sleepSet{len(s.asleep), int32(len(z))})
-	s.asleep = append(s.asleep, z...)
-	return int32(len(s.sets) - 1)
-}
-
-// sleepSet returns the sleep set stored at index k; narrowing it in place narrows the stored one.
-func (s *search) sleepSet(k int32) []sleeper {
-	set := s.sets[k]
-	return s.asleep[set.at : set.at+int(set.n)]
 }
 
 // childSleep returns the sleep set after a step with footprint fp: the steps of z (asleep

@@ -77,6 +77,16 @@ type sleeper struct {
 	fp   footprint
 }
 
+// asleepPacked reports whether the packed step p is in the sleep set z.
+func asleepPacked(z []sleeper, p packedStep) bool {
+	for _, x := range z {
+		if pack(x.step) == p {
+			return true
+		}
+	}
+	return false
+}
+
 // asleep reports whether step s is in the sleep set z.
 func asleep(z []sleeper, s Step) bool {
 	for _, x := range z {

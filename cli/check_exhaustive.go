@@ -13,6 +13,7 @@ import (
 	"github.com/mutexlab/mutexlab/explore"
 	"github.com/mutexlab/mutexlab/internal/outfile"
 	"github.com/mutexlab/mutexlab/kernel"
+	"golang.org/x/term"
 )
 
 func init() {
@@ -42,7 +43,8 @@ changes while a message is in transit; with crashes, a node crashes while its re
 pending, and for akw1 while in a doorway), each violation with the shortest path found as a
 scenario script (copy it into an algorithm's testdata: algotest plays it), and
 the verdict: VERIFIED only when everything was explored, nothing failed and every
-"sometimes" property was reached; a bound hit, or SIGINT, reports what was explored.
+"sometimes" property was reached; a bound hit, or SIGINT, reports what was explored. A
+search past 10 s says on stderr what it has explored so far, every 10 s.
 Exit status 0 whatever the verdict (the rule of every bench check); 1 when stopped by SIGINT
 or SIGTERM (what was explored is printed); 2 on bad input.`,
 	examples: []string{
@@ -167,7 +169,10 @@ func (f *exhaustiveFlags) run(ctx context.Context, sc *explore.Scenario, stamp o
 	opt := explore.Options{NoReduction: f.noReduction, MaxStates: f.maxStates, MaxDepth: f.maxDepth, Timeout: f.timeout}
 	fmt.Printf("exhaustive search: %s, n = %d (%s: %s), %d requests per node, %d link changes, %d crashes, seed %d%s\n",
 		sc.Algorithm, sc.N, f.graph, explore.EdgeList(sc.Edges), sc.Requests, sc.LinkChanges, sc.Crashes, sc.Seed, paramWords(f.set))
+	progress := newSearchProgress(os.Stderr)
+	opt.Progress = progress.tell
 	res, err := explore.Run(ctx, sc, opt)
+	progress.done()
 	if err != nil {
 		return err
 	}
@@ -254,4 +259,37 @@ func crashTolerant() []string {
 		}
 	}
 	return names
+}
+
+// searchProgress prints what a long search has explored so far to w every 10 s: one line
+// rewritten in place on a terminal, else a line each time (CI and Slurm logs).
+type searchProgress struct {
+	w       *os.File
+	tty     bool
+	printed time.Duration
+}
+
+func newSearchProgress(w *os.File) *searchProgress {
+	return &searchProgress{w: w, tty: term.IsTerminal(int(w.Fd()))}
+}
+
+// tell is explore.Options.Progress.
+func (p *searchProgress) tell(r explore.Result) {
+	if r.Elapsed-p.printed < 10*time.Second {
+		return
+	}
+	p.printed = r.Elapsed
+	line := fmt.Sprintf("explored %d states, %d transitions, depth %d, %.0f states/s, %v", r.States, r.Transitions, r.MaxDepth, r.StatesPerSecond(), r.Elapsed.Round(time.Second))
+	if p.tty {
+		fmt.Fprintf(p.w, "\r%s\033[K", line)
+		return
+	}
+	fmt.Fprintln(p.w, line)
+}
+
+// done ends the line rewritten in place, if one was printed.
+func (p *searchProgress) done() {
+	if p.tty && p.printed > 0 {
+		fmt.Fprintln(p.w)
+	}
 }

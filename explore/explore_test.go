@@ -217,3 +217,18 @@ func BenchmarkExploreMemory(b *testing.B) {
 		b.ReportMetric(float64(peak)/float64(r.States), "heap-B/state")
 	}
 }
+
+// TestProgress: a search of a few seconds tells Options.Progress what it has explored,
+// about once a second, never more than it ends with.
+func TestProgress(t *testing.T) {
+	var told []Result
+	r := run(t, rlScenario(3, 2, 1), Options{Progress: func(so Result) { told = append(told, so) }})
+	if len(told) < int(r.Elapsed.Seconds())-1 || len(told) > int(r.Elapsed.Seconds())+1 {
+		t.Errorf("told %d times in %v, want about once a second", len(told), r.Elapsed)
+	}
+	for k, so := range told {
+		if so.States > r.States || so.Transitions > r.Transitions || k > 0 && so.States < told[k-1].States || so.Elapsed <= 0 {
+			t.Errorf("progress %d: %d states, %d transitions at %v; the search ended at %d, %d", k, so.States, so.Transitions, so.Elapsed, r.States, r.Transitions)
+		}
+	}
+}

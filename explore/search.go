@@ -18,6 +18,9 @@ type Options struct {
 	MaxStates   int           // stop after this many distinct states (0: no bound)
 	MaxDepth    int           // do not go deeper than this many steps (0: no bound)
 	Timeout     time.Duration // stop after this long (0: no bound)
+	// Progress, when set, is given what was explored so far (States, Transitions, MaxDepth,
+	// Elapsed) about once a second while the search runs.
+	Progress func(so Result)
 
 	// For the package's tests: rawMemory writes every part of the memory as its bytes,
 	// ignoring StateAppender; onState sees every new state.
@@ -96,7 +99,8 @@ type search struct {
 	crashed bool   // a node crashed while its request was pending
 	doorway bool   // a node crashed while in a doorway (DoorwayReporter)
 	found   map[string]int
-	calls   int64 // visits, for the clock's and the context's checks
+	calls   int64     // visits, for the clock's and the context's checks
+	told    time.Time // when Progress was last called
 }
 
 // errStop unwinds the search when a bound is hit.
@@ -112,6 +116,7 @@ func Run(ctx context.Context, sc *Scenario, opt Options) (*Result, error) {
 		return nil, fmt.Errorf("a search without hashing needs a depth bound: a cycle of states would never end")
 	}
 	s := &search{ctx: ctx, opt: opt, e: newEngine(sc, opt.rawMemory), start: time.Now(), entered: make([]bool, sc.N), found: map[string]int{}}
+	s.told = s.start
 	if !opt.NoHashing {
 		s.seen, s.onPath = map[[2]uint64]sleepRef{}, map[[2]uint64]int{}
 	}
@@ -229,11 +234,15 @@ func (s *search) childSleep(z []sleeper, fp footprint) []sleeper {
 // bounds stops the search when a bound is hit.
 func (s *search) bounds() error {
 	s.calls++
-	switch {
-	case s.opt.MaxStates > 0 && s.res.States >= int64(s.opt.MaxStates):
+	if s.opt.MaxStates > 0 && s.res.States >= int64(s.opt.MaxStates) {
 		s.res.Limit = fmt.Sprintf("%d states (--max-states)", s.opt.MaxStates)
-	case s.calls%256 != 0:
+		return errStop
+	}
+	if s.calls%256 != 0 {
 		return nil
+	}
+	s.tell()
+	switch {
 	case s.ctx.Err() != nil:
 		s.res.Limit = "interrupted"
 	case s.opt.Timeout > 0 && time.Since(s.start) > s.opt.Timeout:
@@ -242,6 +251,17 @@ func (s *search) bounds() error {
 		return nil
 	}
 	return errStop
+}
+
+// tell gives Options.Progress what was explored so far, at most once a second.
+func (s *search) tell() {
+	if s.opt.Progress == nil || time.Since(s.told) < time.Second {
+		return
+	}
+	s.told = time.Now()
+	so := s.res
+	so.Elapsed = time.Since(s.start)
+	s.opt.Progress(so)
 }
 
 // newState counts a state seen for the first time and checks it for deadlock (with nothing

@@ -171,12 +171,15 @@ func (e *engine) run(s Step) error {
 func (e *engine) enabled(dst []Step) []Step {
 	n := int32(e.sc.N)
 	for i := range n {
-		if e.left[i] > 0 && !e.sim.InCS(i) && !e.sim.Waiting(i) && !e.sim.Crashed(i) {
+		if e.left[i] == 0 || e.sim.InCS(i) || e.sim.Waiting(i) || e.sim.Crashed(i) {
+			continue
+		}
+		if e.choices <= 1 { // no value, or one: nothing to choose
 			dst = append(dst, Step{Kind: Request, A: i})
-			for c := 2; c <= e.choices; c++ {
-				dst[len(dst)-1].B = 1
-				dst = append(dst, Step{Kind: Request, A: i, B: int32(c)})
-			}
+			continue
+		}
+		for c := 1; c <= e.choices; c++ {
+			dst = append(dst, Step{Kind: Request, A: i, B: int32(c)})
 		}
 	}
 	for i := range n {

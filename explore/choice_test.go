@@ -29,7 +29,7 @@ func TestRequestChoices(t *testing.T) {
 	}
 
 	asked := map[string]bool{}
-	r := run(t, sc, Options{onState: func(e *engine) {
+	r := runHooked(t, sc, Options{}, hooks{onState: func(e *engine) {
 		for i := range int32(sc.N) {
 			if line := e.stater.NodeState(i); strings.HasPrefix(line, "ES ") {
 				asked[fmt.Sprintf("%d %s", i, strings.Fields(line)[1])] = true

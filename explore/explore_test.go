@@ -31,7 +31,13 @@ func rlScenario(n, requests, links int) *Scenario {
 
 func run(t *testing.T, sc *Scenario, opt Options) *Result {
 	t.Helper()
-	r, err := Run(context.Background(), sc, opt)
+	return runHooked(t, sc, opt, hooks{})
+}
+
+// runHooked is run with the tests' hooks.
+func runHooked(t *testing.T, sc *Scenario, opt Options, h hooks) *Result {
+	t.Helper()
+	r, err := runSearch(context.Background(), sc, opt, h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +211,7 @@ func BenchmarkExploreMemory(b *testing.B) {
 		var peak uint64
 		var ms runtime.MemStats
 		var n int64
-		r, err := Run(context.Background(), sc, Options{onState: func(*engine) {
+		r, err := runSearch(context.Background(), sc, Options{}, hooks{onState: func(*engine) {
 			if n++; n%16384 == 0 {
 				runtime.ReadMemStats(&ms)
 				peak = max(peak, ms.HeapInuse)

@@ -21,7 +21,7 @@ func TestReexecutionIsExact(t *testing.T) {
 		fp   [2]uint64
 	}
 	var states []seen
-	run(t, sc, Options{onState: func(e *engine) { states = append(states, seen{slices.Clone(e.path), e.fingerprint()}) }})
+	runHooked(t, sc, Options{}, hooks{onState: func(e *engine) { states = append(states, seen{slices.Clone(e.path), e.fingerprint()}) }})
 	if len(states) < 1000 {
 		t.Fatalf("only %d states: too few to test re-execution", len(states))
 	}

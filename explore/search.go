@@ -21,9 +21,11 @@ type Options struct {
 	// Progress, when set, is given what was explored so far (States, Transitions, MaxDepth,
 	// Elapsed) about once a second while the search runs.
 	Progress func(so Result)
+}
 
-	// For the package's tests: rawMemory writes every part of the memory as its bytes,
-	// ignoring StateAppender; onState sees every new state.
+// hooks are the package's tests' views into a search: rawMemory writes every part of the
+// memory as its bytes, ignoring StateAppender; onState sees every new state.
+type hooks struct {
 	rawMemory bool
 	onState   func(e *engine)
 }
@@ -86,6 +88,7 @@ func (r *Result) StatesPerSecond() float64 {
 type search struct {
 	ctx     context.Context
 	opt     Options
+	hooks   hooks
 	e       *engine
 	seen    map[[2]uint64]sleepRef // with hashing: each state's sleep set in asleep (Godefroid's state caching)
 	onPath  map[[2]uint64]int      // with hashing: the states on the current path, at their depth (livelock.go)
@@ -109,13 +112,18 @@ var errStop = errors.New("stop")
 // Run explores sc under opt. ctx stops it early (SIGINT): what was explored is reported,
 // with Limit "interrupted". An error is the scenario's (it cannot start).
 func Run(ctx context.Context, sc *Scenario, opt Options) (*Result, error) {
+	return runSearch(ctx, sc, opt, hooks{})
+}
+
+// runSearch is Run with the tests' hooks.
+func runSearch(ctx context.Context, sc *Scenario, opt Options, h hooks) (*Result, error) {
 	if err := sc.Validate(); err != nil {
 		return nil, err
 	}
 	if opt.NoHashing && opt.MaxDepth <= 0 {
 		return nil, fmt.Errorf("a search without hashing needs a depth bound: a cycle of states would never end")
 	}
-	s := &search{ctx: ctx, opt: opt, e: newEngine(sc, opt.rawMemory), start: time.Now(), entered: make([]bool, sc.N), found: map[string]int{}}
+	s := &search{ctx: ctx, opt: opt, hooks: h, e: newEngine(sc, h.rawMemory), start: time.Now(), entered: make([]bool, sc.N), found: map[string]int{}}
 	s.told = s.start
 	if !opt.NoHashing {
 		s.seen, s.onPath = map[[2]uint64]sleepRef{}, map[[2]uint64]int{}
@@ -269,8 +277,8 @@ func (s *search) tell() {
 // it is terminal, the messages per request against the algorithm's bound.
 func (s *search) newState(todo []Step) {
 	s.res.States++
-	if s.opt.onState != nil {
-		s.opt.onState(s.e)
+	if s.hooks.onState != nil {
+		s.hooks.onState(s.e)
 	}
 	if quiet, waiting := s.e.quiescent(); quiet && len(waiting) > 0 {
 		s.violation(deadlock(s.e.sc, waiting), waiting)

@@ -60,7 +60,7 @@ func TestStateAppenderIsSound(t *testing.T) {
 			sc := &Scenario{Algorithm: name, New: cases[name].New, N: z.n, Edges: edges, Requests: z.requests, LinkChanges: z.links, Seed: 1}
 			shown := func(raw bool) (map[string]bool, *Result) {
 				seen := map[string]bool{}
-				r := run(t, sc, Options{rawMemory: raw, MaxStates: 2_000_000, onState: func(e *engine) { seen[observed(e)] = true }})
+				r := runHooked(t, sc, Options{MaxStates: 2_000_000}, hooks{rawMemory: raw, onState: func(e *engine) { seen[observed(e)] = true }})
 				return seen, r
 			}
 			exact, re := shown(false)
@@ -109,7 +109,7 @@ func TestReductionShowsEveryState(t *testing.T) {
 		sc := &Scenario{Algorithm: c.name, New: info.New, N: c.n, Edges: edges, Requests: c.requests, LinkChanges: c.links, Crashes: c.crashes, Seed: 1}
 		shown := func(plain bool) (map[string]bool, *Result) {
 			seen := map[string]bool{}
-			r := run(t, sc, Options{NoReduction: plain, onState: func(e *engine) { seen[observed(e)] = true }})
+			r := runHooked(t, sc, Options{NoReduction: plain}, hooks{onState: func(e *engine) { seen[observed(e)] = true }})
 			return seen, r
 		}
 		reduced, rr := shown(false)

@@ -280,6 +280,7 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"check", "exhaustive", "--algo", "hk", "--n", "3", "--set", "k=2", "--set", "k=3"}, exitUsage, "--set k=3: k is set twice"},
 		{[]string{"check", "exhaustive", "--algo", "hk", "--n", "3", "--set", "k=0"}, exitUsage, "--algo hk: k: must be a whole number"},
 		{[]string{"check", "exhaustive", "--algo", "akw1", "--n", "3", "--set", "akw_n=4"}, exitUsage, "--set akw_n: has no effect unless akw_coloring = 2"},
+		{[]string{"check", "exhaustive", "--algo", "hk", "--n", "3", "--set", "k=70000", "--set", "h=0"}, exitUsage, "--algo hk, k=70000 h=0: a request may carry 70000 values under these parameters: the search explores at most 65534"},
 		// bench sweep --from: a results file without a recorded spec, or not a results file
 		{[]string{"sweep", "--from", f("good.parquet")}, exitUsage, "good.parquet: the file records no sweep spec"},
 		{[]string{"sweep", "--from", f("garbage.parquet")}, exitUsage, "garbage.parquet"},

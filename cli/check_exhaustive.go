@@ -151,7 +151,7 @@ func (f *exhaustiveFlags) scenario() (*explore.Scenario, error) {
 		}
 	}
 	if err := sc.Validate(); err != nil {
-		return nil, usagef("--algo %s: %v", f.algo, err)
+		return nil, usagef("--algo %s%s: %v", f.algo, paramWords(f.set), err)
 	}
 	return sc, nil
 }

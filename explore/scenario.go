@@ -120,7 +120,11 @@ func (sc *Scenario) Validate() error {
 	if !connected(sc.N, sc.Edges) {
 		return fmt.Errorf("the network %s is not connected", EdgeList(sc.Edges))
 	}
-	return nil
+	e := newEngine(sc, false) // the values a request may carry are known once the trial starts
+	if err := e.reset(); err != nil {
+		return fmt.Errorf("%s on %s: %w", sc.Algorithm, EdgeList(sc.Edges), err)
+	}
+	return checkPackable(sc.N, e.choices)
 }
 
 // EdgeList renders edges as a script's "network" command takes them: "0-1 1-2".

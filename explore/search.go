@@ -131,9 +131,6 @@ func runSearch(ctx context.Context, sc *Scenario, opt Options, h hooks) (*Result
 	if err := s.e.reset(); err != nil {
 		return nil, fmt.Errorf("%s on %s: %w", sc.Algorithm, EdgeList(sc.Edges), err)
 	}
-	if err := checkPackable(sc.N, s.e.choices); err != nil {
-		return nil, err
-	}
 	if err := s.visit(nil); err != nil && err != errStop {
 		return nil, err
 	}

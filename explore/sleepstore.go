@@ -36,7 +36,7 @@ func checkPackable(n, choices int) error {
 	case n > maxNodes:
 		return fmt.Errorf("%d nodes: the search stores at most %d", n, maxNodes)
 	case choices >= maxStepB:
-		return fmt.Errorf("%d values of a request: the search stores at most %d", choices, maxStepB-1)
+		return fmt.Errorf("a request may carry %d values under these parameters: the search explores at most %d", choices, maxStepB-1)
 	}
 	return nil
 }

@@ -54,7 +54,7 @@ func TestUnpackableRefused(t *testing.T) {
 	if err := checkPackable(maxNodes+1, 0); err == nil || !strings.Contains(err.Error(), "nodes") {
 		t.Errorf("%d nodes: %v", maxNodes+1, err)
 	}
-	if err := checkPackable(3, maxStepB); err == nil || !strings.Contains(err.Error(), "values of a request") {
+	if err := checkPackable(3, maxStepB); err == nil || !strings.Contains(err.Error(), "values under these parameters") {
 		t.Errorf("%d values: %v", maxStepB, err)
 	}
 	if err := checkPackable(maxNodes, maxStepB-1); err != nil {

@@ -9,10 +9,11 @@
 // the algorithms that tolerate crashes).
 //
 // The search is a depth-first search that recognises states it has seen and prunes with
-// sleep sets. A state is re-executed from the start of its path on a fresh trial (a fresh
-// simulator and algorithm instance) whenever the search backtracks to it: the kernel has no
-// snapshot, a trial is a pure function of its steps, and a reused simulator would carry
-// counts such as the topology's version, which rr's messages carry.
+// sleep sets. A state is re-executed from the start of its path whenever the search
+// backtracks to it: the kernel has no snapshot, and a trial is a pure function of its steps.
+// The re-execution takes a fresh algorithm instance on the one simulator, restarted by
+// kernel.Sim.ScriptAgain, which also restarts counts such as the topology's version, which
+// rr's messages carry.
 //
 // The fingerprint (FNV-128) covers every node's section (crashed is one) and requests
 // left, each node's ports and their peers, the messages in transit per directed link in
@@ -31,7 +32,8 @@
 // the bytes.
 //
 // Sleep sets use Godefroid's state caching: each state stores the sleep set it was explored
-// with, and a revisit explores what was asleep then and is awake now. Two steps are
+// with (packed steps in chunks: sleepstore.go), and a revisit explores what was asleep then
+// and is awake now. Two steps are
 // independent when their nodes differ (a delivery touches its receiver), at most one of them
 // draws from the algorithm's random stream, and at most one makes its node enter or leave the
 // CS (the online checks read every node's section: 1 entering before 2 leaves fails, after

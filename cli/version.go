@@ -19,8 +19,9 @@ var versionHelp = help{
 	usage: "bench version",
 	about: `Prints the program version results files record (mutexlab.program_version), the module
 version and VCS revision bench was built from (Go's build information: "go build" and
-"go install" record the revision; "go run" and "go test" do not, which it says), and the
-Go toolchain and platform.`,
+"go install" record the revision; "go run" and "go test" do not, which it says; results
+files record it in mutexlab.revisions, "unknown" without it), and the Go toolchain and
+platform.`,
 	examples: []string{"bench version"},
 	more:     "docs/running.md",
 }

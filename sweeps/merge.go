@@ -33,6 +33,7 @@ func MergeShards(out string, inputs []string, replace bool) error {
 	var spec *Spec
 	var index trialIndex
 	seen := map[int]string{} // shard -> file holding it
+	revisions := ""          // of every build that wrote a shard
 	for k, path := range inputs {
 		if path == out {
 			return fmt.Errorf("%s: the output cannot also be an input", out)
@@ -56,6 +57,7 @@ func MergeShards(out string, inputs []string, replace bool) error {
 		if err == nil {
 			err = checkShardRows(f, spec.Schedule(sh), index)
 		}
+		revisions = joinRevisions(revisions, meta[KeyRevisions])
 		f.Close()
 		if err != nil {
 			return err
@@ -81,7 +83,7 @@ func MergeShards(out string, inputs []string, replace bool) error {
 	for k, f := range files {
 		paths[k] = f.path
 	}
-	return results.MergeSorted(out, paths, map[string]string{KeyShard: Shard{}.String()}, scheduleOrder(index, spec.Schedule(Shard{})))
+	return results.MergeSorted(out, paths, map[string]string{KeyShard: Shard{}.String(), KeyRevisions: revisions}, scheduleOrder(index, spec.Schedule(Shard{})))
 }
 
 // checkShardFile reads a shard file's spec hash and shard.

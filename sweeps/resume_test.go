@@ -323,3 +323,55 @@ func TestDryRunCountsTrials(t *testing.T) {
 		}
 	}
 }
+
+// TestRevisionsOfAResumedSweep: a sweep interrupted under one build and finished under
+// another records both builds' revisions; one run once records its own; a merge of shards
+// records every shard's.
+func TestRevisionsOfAResumedSweep(t *testing.T) {
+	defer func(r string) { revision = r }(revision)
+	spec := mustParse(t, smallSpec)
+	dir := t.TempDir()
+	revisions := func(path string) string {
+		f, err := results.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		return f.Metadata()[KeyRevisions]
+	}
+	out := filepath.Join(dir, "out.parquet")
+	revision = "bbb"
+	ctx, cancel := context.WithCancel(context.Background())
+	Execute(ctx, spec, Options{Workers: 1, Out: out, Progress: &stopAfter{n: 3, cancel: cancel}})
+	cancel()
+	revision = "aaa"
+	if _, err := Execute(context.Background(), spec, Options{Workers: 1, Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	if got := revisions(out); got != "aaa, bbb" {
+		t.Errorf("resumed under another build: revisions %q, want \"aaa, bbb\"", got)
+	}
+	once := filepath.Join(dir, "once.parquet")
+	if _, err := Execute(context.Background(), spec, Options{Workers: 2, Out: once}); err != nil {
+		t.Fatal(err)
+	}
+	if got := revisions(once); got != "aaa" {
+		t.Errorf("run once: revisions %q, want \"aaa\"", got)
+	}
+	var shards []string
+	for i, rev := range []string{"ccc", "aaa"} {
+		revision = rev
+		path := filepath.Join(dir, "shard"+rev+".parquet")
+		if _, err := Execute(context.Background(), spec, Options{Workers: 1, Out: path, Shard: Shard{I: i, N: 2}}); err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, path)
+	}
+	merged := filepath.Join(dir, "merged.parquet")
+	if err := MergeShards(merged, shards, false); err != nil {
+		t.Fatal(err)
+	}
+	if got := revisions(merged); got != "aaa, ccc" {
+		t.Errorf("merged shards: revisions %q, want \"aaa, ccc\"", got)
+	}
+}

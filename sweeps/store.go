@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -56,6 +57,7 @@ func metadata(s *Spec, sh Shard) map[string]string {
 		KeyShard:                   sh.String(),
 		KeyTrialsTotal:             strconv.Itoa(s.NumTrials()),
 		KeyGrid:                    gridKey(s),
+		KeyRevisions:               revision,
 	}
 }
 
@@ -135,6 +137,9 @@ type store struct {
 	journal  *os.File
 	lock     *os.File
 	buf      []byte
+	// revisions are those of every build that ran this sweep into OUT.parts: each one that
+	// opens it adds its own to OUT.parts/REVISIONS before it writes a row (journal included).
+	revisions string
 }
 
 // errComplete means the output file already holds this whole sweep.
@@ -247,6 +252,20 @@ func (st *store) openDir(replace bool) error {
 		return st.fail(st.dir, "another bench process is writing this sweep (lock held)")
 	}
 	st.lock = lock
+	return st.addRevision()
+}
+
+// addRevision adds this build's revision to OUT.parts/REVISIONS and keeps them all.
+func (st *store) addRevision() error {
+	path := filepath.Join(st.dir, "REVISIONS")
+	before, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return st.fail(path, "%v", unwrapPathErr(err))
+	}
+	st.revisions = joinRevisions(string(before), revision)
+	if err := writeAtomic(path, []byte(st.revisions+"\n")); err != nil {
+		return st.fail(path, "%v", unwrapPathErr(err))
+	}
 	return nil
 }
 
@@ -464,6 +483,12 @@ func scheduleOrder(index trialIndex, sched *Schedule) results.SortKey {
 	}}
 }
 
+// mergedMeta is the metadata the output file takes beyond its first part's: the revisions
+// of every build that ran the sweep (a resumed sweep's may differ from this one).
+func (st *store) mergedMeta() map[string]string {
+	return map[string]string{KeyRevisions: st.revisions}
+}
+
 // finish merges the parts into the output file, in schedule order, and removes the
 // directory.
 func (st *store) finish() error {
@@ -471,14 +496,16 @@ func (st *store) finish() error {
 		return err
 	}
 	if len(st.parts) == 0 { // an empty shard
-		w, err := results.Create(st.out, st.cols, st.meta)
+		meta := maps.Clone(st.meta)
+		maps.Copy(meta, st.mergedMeta())
+		w, err := results.Create(st.out, st.cols, meta)
 		if err != nil {
 			return &OutputError{Path: st.out, Err: err}
 		}
 		if err := w.Close(); err != nil {
 			return err
 		}
-	} else if err := results.MergeSorted(st.out, st.parts, nil, scheduleOrder(st.index, st.sched)); err != nil {
+	} else if err := results.MergeSorted(st.out, st.parts, st.mergedMeta(), scheduleOrder(st.index, st.sched)); err != nil {
 		return err
 	}
 	st.close()

@@ -80,6 +80,7 @@ func provenance(f *results.File, events, simTime float64) Provenance {
 	add("trials", p.trials(f.NumRows(), get(sweeps.KeyTrialsTotal), get(sweeps.KeyGrid), get(sweeps.KeyShard)), "")
 	add("root seed", get(keyRootSeed), "not recorded in this file")
 	add("program", programVersion(get(keyProgram)), "")
+	add("source revisions", get(sweeps.KeyRevisions), "not recorded in this file")
 	add("when", "", "not recorded; "+modified(f.Path()))
 	add("how long", "", "not recorded")
 	p.Notes = append(p.Notes, noClock)

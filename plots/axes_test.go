@@ -213,3 +213,29 @@ func FuzzLines(f *testing.F) {
 		}
 	})
 }
+
+// TestNullGroupsAreNotDrawn: a group where x is null (k, which rl does not read) or where no
+// trial has the metric (a gme metric for hk) has no point, and the note names it; the other
+// groups are drawn.
+func TestNullGroupsAreNotDrawn(t *testing.T) {
+	tab := analysis.NewTable([]string{"k", "algorithm"}, []string{"m"})
+	tab.Add([]string{"1", "hk"}, []float64{2})
+	tab.Add([]string{"2", "hk"}, []float64{3})
+	tab.Add([]string{analysis.Null, "rl"}, []float64{4})
+	tab.Add([]string{"1", "gme"}, []float64{math.NaN()})
+	tab.Sort()
+	s := LineSpec{Metric: "m", X: "k", Series: []string{"algorithm"}}.withDefaults()
+	panels, notes, err := s.collect(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(panels) != 1 || len(panels[0].lines) != 1 || len(panels[0].lines[0].points) != 2 {
+		t.Fatalf("want one line of hk's two points, got %d panels", len(panels))
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], "k=null algorithm=rl") || !strings.Contains(notes[0], "k=1 algorithm=gme") {
+		t.Errorf("notes %q: want both groups named", notes)
+	}
+	if _, err := Lines(tab, LineSpec{Metric: "m", X: "k", Series: []string{"algorithm"}}); err != nil {
+		t.Errorf("Lines: %v", err)
+	}
+}

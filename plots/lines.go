@@ -80,7 +80,7 @@ type panel struct {
 // ≤ 0) are left out and named in Figure.Notes; if none is left, that is an error.
 func Lines(t *analysis.Table, s LineSpec) (*Figure, error) {
 	s = s.withDefaults()
-	panels, err := s.collect(t)
+	panels, left, err := s.collect(t)
 	if err != nil {
 		return nil, err
 	}
@@ -93,32 +93,39 @@ func Lines(t *analysis.Table, s LineSpec) (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.Notes = notes
+	f.Notes = append(left, notes...)
 	return f, nil
 }
 
-// collect groups the table's rows that Keep admits into panels and lines.
-func (s LineSpec) collect(t *analysis.Table) ([]*panel, error) {
+// collect groups the table's rows that Keep admits into panels and lines. A group where x
+// or the metric is null (it does not apply there: k for rl, a gme metric for rl) has no
+// point; the note it returns says which were left out.
+func (s LineSpec) collect(t *analysis.Table) ([]*panel, []string, error) {
 	m := slices.Index(t.Metrics, s.Metric)
 	if m < 0 {
-		return nil, fmt.Errorf("plot: metric %q not aggregated; available: %s", s.Metric, strings.Join(t.Metrics, ", "))
+		return nil, nil, fmt.Errorf("plot: metric %q not aggregated; available: %s", s.Metric, strings.Join(t.Metrics, ", "))
 	}
 	idx, err := s.columnIndex(t.By)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var panels []*panel
+	var null []string // the groups left out
 	for g := range t.Len() {
 		key, nums, stats := t.Group(g)
 		if !s.keeps(key, nums, idx) {
 			continue
 		}
 		x, st := nums[idx[s.X]], stats[m]
+		if key[idx[s.X]] == analysis.Null || st.N == 0 {
+			null = append(null, groupName(t.By, key))
+			continue
+		}
 		if math.IsNaN(x) {
-			return nil, fmt.Errorf("plot: x parameter %q has the non-numeric value %q", s.X, key[idx[s.X]])
+			return nil, nil, fmt.Errorf("plot: x parameter %q has the non-numeric value %q", s.X, key[idx[s.X]])
 		}
 		if math.IsNaN(st.Mean) || math.IsInf(st.Mean, 0) {
-			return nil, fmt.Errorf("plot: %s is %v at %s", s.Metric, st.Mean, strings.Join(key, " "))
+			return nil, nil, fmt.Errorf("plot: %s is %v at %s", s.Metric, st.Mean, strings.Join(key, " "))
 		}
 		facet := ""
 		if s.Facet != "" {
@@ -137,9 +144,26 @@ func (s LineSpec) collect(t *analysis.Table) ([]*panel, error) {
 		l.points = append(l.points, point{x, st.Mean, ci, st.N})
 	}
 	if len(panels) == 0 {
-		return nil, fmt.Errorf("plot: no data left to plot %s against %s", s.Metric, s.X)
+		return nil, nil, fmt.Errorf("plot: no data left to plot %s against %s", s.Metric, s.X)
 	}
-	return panels, nil
+	var notes []string
+	if len(null) > 0 {
+		more := ""
+		if len(null) > 3 {
+			null, more = null[:3], fmt.Sprintf(" and %d more", len(null)-3)
+		}
+		notes = append(notes, fmt.Sprintf("not drawn, where %s or %s is null (it does not apply): %s%s", s.X, s.Metric, strings.Join(null, "; "), more))
+	}
+	return panels, notes, nil
+}
+
+// groupName renders a group's key as "k=null algorithm=rl".
+func groupName(by, key []string) string {
+	parts := make([]string, len(key))
+	for i := range key {
+		parts[i] = by[i] + "=" + key[i]
+	}
+	return strings.Join(parts, " ")
 }
 
 // columnIndex finds each column the spec names among the table's group columns.

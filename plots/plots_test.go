@@ -109,9 +109,27 @@ func TestBadSpecs(t *testing.T) {
 	// A figure whose parameters are absent: Figure 6 needs load 1e-3 and 1.
 	small := analysis.NewTable([]string{"connectivity", "algorithm", "load", "mobility"}, []string{"wait_mean"})
 	small.Add([]string{"0.2", "rl", "0.5", "0"}, []float64{1})
+	small.Add([]string{"0.2", "rr", "0.5", "0"}, []float64{1})
 	p, _ := PresetByName("walter2001-fig6")
 	if _, err := p.Build(small); err == nil || !strings.Contains(err.Error(), "needs load=0.001, absent from the data (present: 0.5)") {
 		t.Errorf("absent parameter value: %v", err)
+	}
+	// The paper's figures are RL's and RR's: another algorithm is left out, and a file
+	// without one of them is refused.
+	three := analysis.NewTable([]string{"load", "algorithm", "connectivity", "mobility"}, []string{"wait_mean"})
+	for _, alg := range []string{"rl", "rr", "nt"} {
+		for _, c := range []string{"0.2", "0.8"} {
+			for _, m := range []string{"0", "0.01", "0.1"} {
+				three.Add([]string{"0.001", alg, c, m}, []float64{1})
+				three.Add([]string{"1", alg, c, m}, []float64{2})
+			}
+		}
+	}
+	fig5, _ := PresetByName("walter2001-fig5")
+	spec := fig5.Spec.withDefaults()
+	panels, _, err := spec.collect(three)
+	if err != nil || len(panels) != 3 || len(panels[0].lines) != 4 {
+		t.Errorf("walter2001-fig5 on rl, rr and nt: %v, %d panels, want 3 of 4 lines (rl and rr at 2 connectivities)", err, len(panels))
 	}
 	if _, err := PresetByName("walter2001-fig9"); err == nil || !strings.Contains(err.Error(), "walter2001-fig5, walter2001-fig6") {
 		t.Errorf("unknown preset: %v", err)

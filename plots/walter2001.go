@@ -31,11 +31,11 @@ func walter2001(fig int, metric, x string) Preset {
 	var caption string
 	if x == "load" {
 		s.Series = []string{"algorithm", "connectivity"}
-		s.Keep = map[string][]string{"connectivity": {"0.2", "0.8"}, "mobility": {"0", "0.01", "0.1"}}
+		s.Keep = map[string][]string{"algorithm": {"rl", "rr"}, "connectivity": {"0.2", "0.8"}, "mobility": {"0", "0.01", "0.1"}}
 		caption = what + " per CS entry vs load λ_req, RL and RR at 20% and 80% connectivity"
 	} else {
 		s.Series = []string{"algorithm", "load"}
-		s.Keep = map[string][]string{"load": {"0.001", "1"}, "mobility": {"0", "0.01", "0.1"}}
+		s.Keep = map[string][]string{"algorithm": {"rl", "rr"}, "load": {"0.001", "1"}, "mobility": {"0", "0.01", "0.1"}}
 		caption = what + " per CS entry vs connectivity, RL and RR at λ_req = 0.001 and 1"
 	}
 	return Preset{
@@ -46,7 +46,8 @@ func walter2001(fig int, metric, x string) Preset {
 }
 
 // Walter2001Figures are Figures 5 to 8 of Walter, Welch and Vaidya (2001), section 6, drawn
-// from a walter2001 sweep: wait (5, 6) and messages (7, 8) per CS entry against load (5, 7;
+// from a walter2001 sweep, RL and RR only, as the paper's (another algorithm in the file is
+// left out): wait (5, 6) and messages (7, 8) per CS entry against load (5, 7;
 // 20% and 80% connectivity) and connectivity (6, 8; λ_req 1e-3 and 1), one panel per
 // mobility.
 var Walter2001Figures = []Preset{

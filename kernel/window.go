@@ -104,6 +104,22 @@ func ParseWarmupRule(s string) (WarmupRule, error) {
 // ParseDrain reads "full" or "none"; its error is a *ParamError.
 func ParseDrain(s string) (DrainMode, error) { return parseNamed[DrainMode](KeyDrain, drainNames, s) }
 
+// ConditionalParam is a trial parameter the kernel reads only under another one's value:
+// elsewhere the value given has no effect, which a sweep says (or refuses, where no point
+// reads it), as it does for the walter readings and the algorithms' parameters.
+type ConditionalParam struct {
+	Key      string
+	ReadWith ReadCondition
+	Read     func(p *Params) bool
+}
+
+// ConditionalParams lists them (a fresh slice): drain_max_events bounds the liveness drain,
+// which drain = none skips.
+func ConditionalParams() []ConditionalParam {
+	return []ConditionalParam{{Key: "drain_max_events", ReadWith: ReadCondition{KeyDrain, "drain = full"},
+		Read: func(p *Params) bool { return p.Drain == DrainFull }}}
+}
+
 // MaxWindowEntries bounds the measured entries of one trial (8 bytes each are kept for the
 // percentiles): 2^27, 1 GiB of waits.
 const MaxWindowEntries = 1 << 27

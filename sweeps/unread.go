@@ -11,10 +11,11 @@ import (
 	"github.com/mutexlab/mutexlab/results/columns"
 )
 
-// A conditionalRead is a parameter that a reader (an algorithm, or the network model) reads
-// only under another parameter's value: akw1 reads akw_n only with akw_coloring = 2
-// (algorithms.ParamInfo.ReadWith), the walter model reads its readings only with mobility > 0
-// (kernel.ReadingInfo.ReadWith). Elsewhere the given value has no effect.
+// A conditionalRead is a parameter that a reader (an algorithm, the network model, or the
+// simulator) reads only under another parameter's value: akw1 reads akw_n only with
+// akw_coloring = 2 (algorithms.ParamInfo.ReadWith), the walter model reads its readings only
+// with mobility > 0 (kernel.ReadingInfo.ReadWith), the simulator reads drain_max_events only
+// with drain = full (kernel.ConditionalParams). Elsewhere the given value has no effect.
 type conditionalRead struct {
 	reader string // "akw1", "network model walter"
 	cond   algorithms.ReadCondition
@@ -39,6 +40,11 @@ func (s *Spec) conditionalReads(k string) []conditionalRead {
 	for _, r := range kernel.Readings() {
 		if r.Key == k && r.ReadWith.Key != "" {
 			out = append(out, conditionalRead{"network model " + strings.Join(readingModels(), ", "), r.ReadWith, r.Read, algorithms.Info{}})
+		}
+	}
+	for _, c := range kernel.ConditionalParams() {
+		if c.Key == k {
+			out = append(out, conditionalRead{"the simulator", c.ReadWith, c.Read, algorithms.Info{}})
 		}
 	}
 	return out

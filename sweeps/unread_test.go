@@ -8,7 +8,7 @@ import (
 // TestUnreadParamRefused: a parameter read only under another parameter's value (akw_n and
 // akw_delta under akw_coloring = 2, zipf_s under resource_dist = 1, priority_pC with at least
 // C priority classes; the walter readings mobility_rate, link_formation and no_deletion under
-// mobility > 0) is refused, naming both keys, when no point of the sweep reads it; where some
+// mobility > 0; drain_max_events under drain = full) is refused, naming both keys, when no point of the sweep reads it; where some
 // points read it, it is accepted with a note (the others record null, or, for a reading, run
 // the same trial under each value: readings are out of the seed).
 func TestUnreadParamRefused(t *testing.T) {
@@ -21,6 +21,8 @@ func TestUnreadParamRefused(t *testing.T) {
 			"grid.mobility_rate: has no effect: network model walter reads it only with mobility > 0, and this sweep has mobility = 0; leave it out or set mobility"},
 		{"algorithms = [\"rl\"]\ntrials = 1\n[params]\nmobility = 0\nno_deletion = \"form\"\n[grid]\nlink_formation = [\"absent\", \"any-pair\"]\n",
 			"grid.link_formation, params.no_deletion: have no effect: network model walter reads it only with mobility > 0"},
+		{"algorithms = [\"rl\"]\ntrials = 1\n[params]\ndrain = \"none\"\ndrain_max_events = 1000\n",
+			"params.drain_max_events: has no effect: the simulator reads it only with drain = full, and this sweep has drain = none"},
 	} {
 		_, err := Parse([]byte(c.text), "t.toml")
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -34,6 +36,10 @@ func TestUnreadParamRefused(t *testing.T) {
 	}
 	s = mustParse(t, "algorithms = [\"rl\"]\ntrials = 1\n[grid]\nmobility = [0, 0.1]\nmobility_rate = [\"network\", \"per-node\"]\n")
 	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "mobility_rate has no effect with mobility = 0") {
+		t.Fatalf("warnings %q", s.Warnings)
+	}
+	s = mustParse(t, "algorithms = [\"rl\"]\ntrials = 1\n[params]\ndrain_max_events = 1000\n[grid]\ndrain = [\"full\", \"none\"]\n")
+	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "drain_max_events has no effect with drain = none: those rows record null for it") {
 		t.Fatalf("warnings %q", s.Warnings)
 	}
 	for _, text := range []string{

@@ -66,12 +66,16 @@ func Script(sc *Scenario, v Violation, header []string) string {
 	for _, s := range v.Path {
 		cmd := s.String()
 		if s.Kind == Deliver && r.toNode(s.A) == 1 {
-			cmd = fmt.Sprintf("deliver %d", s.A)
+			cmd = Step{Kind: Deliver, A: s.A, B: s.B, Draw: s.Draw}.String()
+			cmd = strings.Replace(cmd, fmt.Sprintf(" from %d", s.B), "", 1)
 		}
 		if s.Kind == Request && s.B > 0 { // the note algotest's "request i choice c" prints
 			r.events = append(r.events, kernel.TraceEvent{Kind: "note", Msg: "(" + r.e.algo.(kernel.RequestChooser).Choice(int(s.B-1)) + ")"})
 		}
 		_, err := r.e.apply(s)
+		if r.e.drawn > 1 { // the draws' values one by one, as algotest takes them
+			cmd = strings.Replace(cmd, fmt.Sprintf(" draw %d", s.Draw-1), " draw "+r.e.drawList(s), 1)
+		}
 		r.command(cmd, err)
 		if err != nil {
 			return b.String()

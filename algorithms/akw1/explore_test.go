@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/akw1"
-	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/explore"
 	"github.com/mutexlab/mutexlab/explore/exploretest"
 	"github.com/mutexlab/mutexlab/kernel"
@@ -107,13 +106,6 @@ func TestExplorerCatchesLinialBlind(t *testing.T) {
 	if v.Key != "safety violation [0 5]" || !strings.Contains(v.Err.Error(), "Lemma 3: neighbours 0 and 5") {
 		t.Fatalf("linial-blind: %s: %v, want Lemma 3 broken by neighbours 0 and 5", v.Key, v.Err)
 	}
-	script := explore.Script(sc, v, []string{"akw1 mutant linial-blind: " + v.Key})
-	got, err := algotest.Play("linial-blind", script, algotest.Subject{Algo: sc.New()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d := algotest.FirstDifference(script, got); d != "" {
-		t.Errorf("the counterexample does not replay: %s\n%s", d, script)
-	}
-	t.Logf("linial-blind, %d states, counterexample (%d steps):\n%s", r.States, len(v.Path), script)
+	exploretest.Replay(t, sc, v, "akw1 mutant linial-blind")
+	t.Logf("linial-blind: %s, %d states explored", v.Key, r.States)
 }

@@ -161,35 +161,14 @@ func (s *search) visit(z []sleeper) error {
 	}
 	s.res.MaxDepth = max(s.res.MaxDepth, len(s.path))
 	todo := s.e.enabled(nil)
-	if s.seen != nil {
-		fp := s.e.fingerprint()
-		if s.graph != nil {
-			s.graph.enter(fp, s.e, s.path, todo)
-			defer s.graph.leave()
-		} else {
-			if d, ok := s.onPath[fp]; ok {
-				s.closeCycle(d)
-			}
-			if s.pushFrame(fp, todo) {
-				defer delete(s.onPath, fp)
-			}
-		}
-		if ref, ok := s.seen[fp]; ok {
-			// Explored before with sleep set stored: what was asleep then and is awake now
-			// is still to explore; from now on only what is asleep in both stays so.
-			stored := s.asleep.set(ref)
-			todo = slices.DeleteFunc(todo, func(t Step) bool { return !holds(stored, t) || asleep(z, t) })
-			kept := slices.DeleteFunc(stored, func(x packedStep) bool { return !asleepPacked(z, x) })
-			s.seen[fp] = ref.withLen(len(kept))
-			if len(todo) == 0 {
-				return nil
-			}
-		} else {
-			s.seen[fp] = s.asleep.store(z)
-			s.newState(todo)
-		}
-	} else {
+	if s.seen == nil {
 		s.newState(todo)
+	} else {
+		fp := s.e.fingerprint()
+		defer s.onPathAt(fp, todo)()
+		if todo = s.recognise(fp, todo, z); len(todo) == 0 {
+			return nil
+		}
 	}
 	if s.opt.MaxDepth > 0 && len(s.path) >= s.opt.MaxDepth {
 		if len(todo) > 0 && s.res.Limit == "" {
@@ -197,6 +176,47 @@ func (s *search) visit(z []sleeper) error {
 		}
 		return nil
 	}
+	return s.stepEach(todo, z)
+}
+
+// onPathAt records the state with fingerprint fp and steps todo as the path's current end:
+// in the explored graph with draws as choices, else among the states a cycle may close on
+// (livelock.go). It returns what undoes that when the search leaves the state.
+func (s *search) onPathAt(fp [2]uint64, todo []Step) func() {
+	if s.graph != nil {
+		s.graph.enter(fp, s.e, s.path, todo)
+		return s.graph.leave
+	}
+	if d, ok := s.onPath[fp]; ok {
+		s.closeCycle(d)
+	}
+	if s.pushFrame(fp, todo) {
+		return func() { delete(s.onPath, fp) }
+	}
+	return func() {}
+}
+
+// recognise returns the steps of todo still to explore from the state with fingerprint fp,
+// reached with sleep set z: all of them in a new state, which it counts and checks; in one
+// explored before with a sleep set stored, what was asleep then and is awake now, and from
+// then on only what is asleep in both stays so.
+func (s *search) recognise(fp [2]uint64, todo []Step, z []sleeper) []Step {
+	ref, ok := s.seen[fp]
+	if !ok {
+		s.seen[fp] = s.asleep.store(z)
+		s.newState(todo)
+		return todo
+	}
+	stored := s.asleep.set(ref)
+	todo = slices.DeleteFunc(todo, func(t Step) bool { return !holds(stored, t) || asleep(z, t) })
+	kept := slices.DeleteFunc(stored, func(x packedStep) bool { return !asleepPacked(z, x) })
+	s.seen[fp] = ref.withLen(len(kept))
+	return todo
+}
+
+// stepEach explores each step of todo not asleep in z, and each value of the draws of one
+// that draws.
+func (s *search) stepEach(todo []Step, z []sleeper) error {
 	z = slices.Clone(z)
 	for k := 0; k < len(todo); k++ {
 		t := todo[k]

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,7 +13,8 @@ import (
 // neither of them holds the CS, draws a ticket from 0..2 and grants it on ticket 2, else
 // sends "again", on which node 1 asks again. Every request is served with probability 1,
 // though draws of 0 or 1 for ever go round a cycle. Mode "lost" never grants (no ticket
-// wins): node 1 waits for ever whatever is drawn.
+// wins): node 1 waits for ever whatever is drawn. Mode "double" draws while the CS is taken
+// too: ticket 2 then puts both nodes in the CS.
 type lottery struct {
 	mode     string
 	topo     *kernel.Topology
@@ -72,7 +74,8 @@ func (a *lottery) enter0(out *kernel.Outbox) {
 func (a *lottery) Receive(i int32, p kernel.Port, m *kernel.Message, out *kernel.Outbox) {
 	switch m.Type {
 	case msgAsk:
-		if !a.busy && a.draw() == 2 && a.mode != "lost" {
+		free := !a.busy || a.mode == "double"
+		if free && a.draw() == 2 && a.mode != "lost" {
 			a.busy = true
 			out.Send(p, kernel.Message{Type: msgWin})
 			return
@@ -136,6 +139,24 @@ func TestAlmostSureLiveness(t *testing.T) {
 	r, err := Run(context.Background(), seeded, Options{MaxDepth: 30})
 	if err != nil || violationOf(r, "livelock") != nil {
 		t.Errorf("the seed's draws: %v %v", err, keys(r))
+	}
+}
+
+// TestShortenKeepsDraws: a violation that needs a draw's value is shortened to a path that
+// still carries it.
+func TestShortenKeepsDraws(t *testing.T) {
+	sc := lotteryScenario("double")
+	v := violationOf(run(t, sc, Options{}), "safety")
+	if v == nil {
+		t.Fatal("the double lottery puts no two nodes in the CS")
+	}
+	short := Shorten(sc, *v)
+	drawn := slices.ContainsFunc(short.Path, func(s Step) bool { return s.Kind == Deliver && s.Draw == 3 })
+	if len(short.Path) > len(v.Path) || !drawn {
+		t.Errorf("shortened %v to %v: want the draw of ticket 2 on it", v.Path, short.Path)
+	}
+	if _, ok := reproduce(newEngine(sc, false), short.Path, short.Key); !ok {
+		t.Errorf("%v does not reproduce %s", short.Path, short.Key)
 	}
 }
 

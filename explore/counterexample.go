@@ -28,27 +28,32 @@ func Shorten(sc *Scenario, v Violation) Violation {
 }
 
 // reproduce replays path and reports the violation it reaches, if it is the one named key.
+// The violation's path is the one run: a step that draws carries its values (Step.Draw).
 func reproduce(e *engine, path []Step, key string) (Violation, bool) {
 	if err := e.reset(); err != nil {
 		return Violation{}, false
 	}
+	found := func(err error, waiting []int32) (Violation, bool) {
+		k := violationKey(err, waiting)
+		return Violation{Key: k, Err: err, Path: slices.Clone(e.path), Wait: waiting}, k == key
+	}
 	for k, s := range path {
-		if !slices.Contains(e.enabled(nil), s) {
+		if !slices.Contains(e.enabled(nil), action(s)) {
 			return Violation{}, false
 		}
 		if _, err := e.apply(s); err != nil {
-			return Violation{Key: violationKey(err, nil), Err: err, Path: path}, k == len(path)-1 && violationKey(err, nil) == key
+			v, ok := found(err, nil)
+			return v, ok && k == len(path)-1
 		}
 	}
 	if err := e.overBound(); err != nil && len(e.enabled(nil)) == 0 {
-		return Violation{Key: violationKey(err, nil), Err: err, Path: path}, violationKey(err, nil) == key
+		return found(err, nil)
 	}
 	quiet, waiting := e.quiescent()
 	if !quiet || len(waiting) == 0 {
 		return Violation{}, false
 	}
-	err := deadlock(e.sc, waiting)
-	return Violation{Key: violationKey(err, waiting), Err: err, Path: path, Wait: waiting}, violationKey(err, waiting) == key
+	return found(deadlock(e.sc, waiting), waiting)
 }
 
 // Script renders v's path as a scenario script (algotest's format: each command,

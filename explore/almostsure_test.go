@@ -208,3 +208,27 @@ func TestEveryDrawNeedsAChooser(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// BenchmarkEndComponents: the analysis on a graph of 200,000 states where node 0 waits, each
+// with a step whose two draws lead one state on and 17 on, and every hundredth with a
+// release that leaves the set: it is dropped, and the rest is one fair component.
+func BenchmarkEndComponents(b *testing.B) {
+	const n = 200_000
+	g := &stateGraph{states: make([]graphState, n+1)}
+	rel := Step{Kind: Release, A: 1}
+	for id := range int32(n) {
+		st := &g.states[id]
+		st.waiting = 1
+		st.moves = []move{{Step{Kind: Deliver, A: 0, B: 1, Draw: 1}, (id + 1) % n, 2}, {Step{Kind: Deliver, A: 0, B: 1, Draw: 2}, (id + 17) % n, 2}}
+		if id%100 == 0 {
+			st.fair = []Step{rel}
+			st.moves = append(st.moves, move{rel, n, 1})
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if ec := g.endComponents(1); !ec.fair[ec.comp[0]] {
+			b.Fatal("no fair component")
+		}
+	}
+}

@@ -174,6 +174,9 @@ func (sc *scenario) commandNames() string {
 
 // action parses a command that makes the trial run and returns the function that runs it.
 func (sc *scenario) action(cmd string, args []string) (func() error, error) {
+	if k := len(args); k >= 2 && args[k-2] == "draw" {
+		return sc.drawing(cmd, args[:k-2], args[k-1])
+	}
 	if cmd == "deliver" && len(args) == 3 && args[1] == "from" {
 		return sc.deliverFrom(args[0], args[2])
 	}
@@ -187,7 +190,7 @@ func (sc *scenario) action(cmd string, args []string) (func() error, error) {
 	want := map[string]int{"request": 1, "release": 1, "crash": 1, "deliver": 1, "link-down": 2, "link-up": 2, "deliver-all": 0, "stabilize": 0}
 	k, known := want[cmd]
 	if !known {
-		return nil, fmt.Errorf("unknown command %q; known: network, request (i, or i choice c), release, deliver (i, or i from j), deliver-all, stabilize, link-down, link-up, crash, state, check, and the algorithm's own (%s)", cmd, sc.commandNames())
+		return nil, fmt.Errorf("unknown command %q; known: network, request (i, or i choice c), release, deliver (i, or i from j), deliver-all, stabilize, link-down, link-up, crash, state, check (an action may end in \"draw v\"), and the algorithm's own (%s)", cmd, sc.commandNames())
 	}
 	if len(nodes) != k {
 		return nil, fmt.Errorf("%s takes %d node(s), got %d", cmd, k, len(nodes))
@@ -245,6 +248,39 @@ func (sc *scenario) requestChoosing(node, value string) (func() error, error) {
 		sc.trace = append(sc.trace, kernel.TraceEvent{Kind: "note", Msg: fmt.Sprintf("(%s)", rc.Choice(c))})
 		rc.ChooseRequest(nodes[0], c)
 		return sc.sim.RequestCS(nodes[0])
+	}, nil
+}
+
+// drawing parses "COMMAND ... draw v" and "COMMAND ... draw v1,v2,...": the command, whose
+// draws give values v1, v2, ... of the algorithm's kernel.DrawChooser (drs's priorities) in
+// order instead of the stream's (the exhaustive explorer's counterexamples, with every draw
+// a choice, use it). A step that draws another number of times says so.
+func (sc *scenario) drawing(cmd string, args []string, list string) (func() error, error) {
+	dc, ok := sc.sub.Algo.(kernel.DrawChooser)
+	if !ok {
+		return nil, fmt.Errorf("%s draws no value to choose; leave out \"draw %s\"", sc.sub.Algo.Name(), list)
+	}
+	var values []int
+	for _, w := range strings.Split(list, ",") {
+		v, err := strconv.Atoi(w)
+		if err != nil || v < 0 || v >= dc.DrawChoices() {
+			return nil, fmt.Errorf("a draw is 0..%d under these parameters, got %q", dc.DrawChoices()-1, w)
+		}
+		values = append(values, v)
+	}
+	act, err := sc.action(cmd, args)
+	if err != nil {
+		return nil, err
+	}
+	return func() error {
+		drew := 0
+		dc.ChooseDraws(func() int { drew++; return values[min(drew, len(values))-1] })
+		defer dc.ChooseDraws(nil)
+		err := act()
+		if drew != len(values) {
+			sc.trace = append(sc.trace, kernel.TraceEvent{Kind: "note", Msg: fmt.Sprintf("(the step drew %d values where draw gives %d)", drew, len(values))})
+		}
+		return err
 	}, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mutexlab/mutexlab/algorithms/drs"
 	"github.com/mutexlab/mutexlab/algorithms/gme"
 	"github.com/mutexlab/mutexlab/algorithms/rl"
 	"github.com/mutexlab/mutexlab/algotest"
@@ -56,6 +57,36 @@ func TestPlayRequestChoosing(t *testing.T) {
 	_, err = algotest.Play("x.txt", "network m=2 0-1\n----\n\nrequest 1 choice 2\n----\n", sub())
 	if want := "x.txt:4: request 1 choice 2: a choice is 0..1 under these parameters"; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("got %v, want an error starting %q", err, want)
+	}
+}
+
+// TestPlayDrawing: "... draw v" makes the command's draw give value v of the algorithm's
+// kernel.DrawChooser, notes a step that drew another number of values, and refuses a value
+// out of range or an algorithm that draws none.
+func TestPlayDrawing(t *testing.T) {
+	sub := func() algotest.Subject { return algotest.Subject{Algo: drs.New()} }
+	script := "network k_priorities=3 0-1\n----\n\nrequest 0\n----\n\ndeliver 1 draw 0\n----\n\ndeliver 0 draw 2\n----\n"
+	got, err := algotest.Play("x.txt", script, sub())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got, "request_lock(2)") {
+		t.Errorf("node 0's trial did not draw priority 2:\n%s", got)
+	}
+	if !strings.Contains(got, "(the step drew 0 values where draw gives 1)") {
+		t.Errorf("a step that drew nothing is not noted:\n%s", got)
+	}
+	for script, want := range map[string]string{
+		"network k_priorities=3 0-1\n----\n\nrequest 0 draw 1,3\n----\n": "x.txt:4: request 0 draw 1,3: a draw is 0..2 under these parameters",
+		"network 0-1\n----\n\nrequest 0 draw 0\n----\n":                  "x.txt:4: request 0 draw 0: rl draws no value to choose",
+	} {
+		s := sub()
+		if strings.HasPrefix(script, "network 0-1") {
+			s = algotest.Subject{Algo: rl.New()}
+		}
+		if _, err := algotest.Play("x.txt", script, s); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("got %v, want an error starting %q", err, want)
+		}
 	}
 }
 

@@ -280,6 +280,10 @@ func TestBadInputCorpus(t *testing.T) {
 		{[]string{"check", "exhaustive", "--algo", "hk", "--n", "3", "--set", "k=2", "--set", "k=3"}, exitUsage, "--set k=3: k is set twice"},
 		{[]string{"check", "exhaustive", "--algo", "hk", "--n", "3", "--set", "k=0"}, exitUsage, "--algo hk: k: must be a whole number"},
 		{[]string{"check", "exhaustive", "--algo", "akw1", "--n", "3", "--set", "akw_n=4"}, exitUsage, "--set akw_n: has no effect unless akw_coloring = 2"},
+		// bench check exhaustive --draws: seed or every, every only where the algorithm lets draws be chosen
+		{[]string{"check", "exhaustive", "--algo", "drs", "--n", "2", "--draws", "all"}, exitUsage, `--draws: want seed or every, got "all"`},
+		{[]string{"check", "exhaustive", "--algo", "rl", "--n", "2", "--draws", "every"}, exitUsage, "--algo rl: every draw: rl draws no value a search can choose (kernel.DrawChooser); explore the seed's draws"},
+		{[]string{"check", "exhaustive", "--algo", "drs", "--n", "2", "--draws", "every", "--compare"}, exitUsage, "--draws every: a search with every draw a choice has no sleep sets"},
 		{[]string{"check", "exhaustive", "--algo", "hk", "--n", "3", "--set", "k=70000", "--set", "h=0"}, exitUsage, "--algo hk, k=70000 h=0: a request may carry 70000 values under these parameters: the search explores at most 65534"},
 		// bench sweep --from: a results file without a recorded spec, or not a results file
 		{[]string{"sweep", "--from", f("good.parquet")}, exitUsage, "good.parquet: the file records no sweep spec"},

@@ -22,7 +22,7 @@ func init() {
 
 var checkExhaustiveHelp = help{
 	usage: "bench check exhaustive --algo A [--n N] [--requests R] [--link-changes L] [--crashes K] [--graph ring|line|complete|random] [--seed S]\n" +
-		"    [--set NAME=VALUE ...] [--max-states M] [--max-depth D] [--timeout T] [--no-reduction | --compare] [--html FILE.html]",
+		"    [--set NAME=VALUE ...] [--draws seed|every] [--max-states M] [--max-depth D] [--timeout T] [--no-reduction | --compare] [--html FILE.html]",
 	about: `Explores every interleaving of a small scenario with the algorithm's real handlers: which
 node's request arrives next (and, where a request carries a value the algorithm would draw,
 gme's resource or hk's h and class, which value: every one a draw can give), which message
@@ -34,7 +34,11 @@ checks run at every step; every quiescent state (nothing in transit, nobody in t
 a waiting node is a deadlock, unless a crashed node can reach it (the kernel's rule for
 crash trials; within the failure locality an algorithm claims, on a static network); a
 path that comes back to a state it passed, with a node waiting all along and every delivery
-and release enabled all along taken on the way, is a livelock. States seen before are
+and release enabled all along taken on the way, is a livelock. Other draws are the
+seed's, unless --draws every makes each value a draw can give a choice (drs's priorities):
+then a livelock is a set of states in which a node waits, that every value of every draw
+keeps it in under a fair schedule (it starves with a probability above zero), and sleep
+sets are off. States seen before are
 recognised (a fingerprint of
 the nodes' states and memory, the messages per link and the network) and sleep sets skip
 orders of steps at different nodes that commute. It prints states, transitions, depth and
@@ -50,13 +54,14 @@ or SIGTERM (what was explored is printed); 2 on bad input.`,
 	examples: []string{
 		"bench check exhaustive --algo rl --n 4 --requests 1 --link-changes 1",
 		"bench check exhaustive --algo cm --n 3 --requests 2 --compare",
+		"bench check exhaustive --algo drs --n 3 --requests 1 --set k_priorities=2 --draws every",
 	},
 	more: "docs/exhaustive.md (what is explored, the table per algorithm)",
 }
 
 // exhaustiveFlags are bench check exhaustive's flags.
 type exhaustiveFlags struct {
-	algo, graph, html             string
+	algo, graph, html, draws      string
 	n, requests, links, crashes   int
 	maxStates, maxDepth           int
 	seed                          uint64
@@ -75,8 +80,9 @@ func checkExhaustiveCmd(ctx context.Context, args []string) error {
 	fs.IntVar(&f.links, "link-changes", 0, "most link changes on a path, 0..10")
 	fs.IntVar(&f.crashes, "crashes", 0, "most crashes on a path, 0..n-1 (local mutual exclusion algorithms only: "+strings.Join(crashTolerant(), ", ")+")")
 	fs.StringVar(&f.graph, "graph", "ring", "the initial network: "+strings.Join(explore.Graphs, ", "))
+	fs.StringVar(&f.draws, "draws", "seed", "the algorithm's random draws: seed (the values the seed's stream gives) or every (every value a draw can give, each a choice; liveness then holds with probability 1 or fails; drs)")
 	fs.Uint64Var(&f.seed, "seed", 1, "the trial's seed (the algorithm's random draws) and the random graph's")
-	fs.IntVar(&f.maxStates, "max-states", 1_000_000, "stop after this many distinct states (about 70 bytes of memory each), >= 1")
+	fs.IntVar(&f.maxStates, "max-states", 1_000_000, "stop after this many distinct states (about 70 bytes of memory each; 450 with --draws every), >= 1")
 	fs.IntVar(&f.maxDepth, "max-depth", 0, "do not explore paths longer than this many steps (0: no bound; a randomized algorithm may need one)")
 	fs.DurationVar(&f.timeout, "timeout", 10*time.Minute, "stop after this long (0: no bound)")
 	fs.BoolVar(&f.noReduction, "no-reduction", false, "explore every order of commuting steps (no sleep sets)")
@@ -133,6 +139,10 @@ func (f *exhaustiveFlags) scenario() (*explore.Scenario, error) {
 		return nil, usagef("--timeout: must be 0 (no bound) or more, got %v", f.timeout)
 	case f.noReduction && f.compare:
 		return nil, usagef("--no-reduction, --compare: --compare runs both searches; give one of them")
+	case f.draws != "seed" && f.draws != "every":
+		return nil, usagef("--draws: want seed or every, got %q", f.draws)
+	case f.draws == "every" && (f.noReduction || f.compare):
+		return nil, usagef("--draws every: a search with every draw a choice has no sleep sets (liveness reads every step), so --no-reduction and --compare have no effect; leave them out")
 	}
 	edges, err := explore.Graph(f.graph, f.n, f.seed)
 	if err != nil {
@@ -142,7 +152,7 @@ func (f *exhaustiveFlags) scenario() (*explore.Scenario, error) {
 	if err != nil {
 		return nil, err
 	}
-	sc := &explore.Scenario{Algorithm: f.algo, New: info.New, Params: params, N: f.n, Edges: edges, Requests: f.requests, LinkChanges: f.links, Crashes: f.crashes, Seed: f.seed}
+	sc := &explore.Scenario{Algorithm: f.algo, New: info.New, Params: params, N: f.n, Edges: edges, Requests: f.requests, LinkChanges: f.links, Crashes: f.crashes, Seed: f.seed, EveryDraw: f.draws == "every"}
 	if info.Validate != nil {
 		p := kernel.DefaultParams()
 		p.N, p.Algo = f.n, params
@@ -176,7 +186,7 @@ func (f *exhaustiveFlags) run(ctx context.Context, sc *explore.Scenario, stamp o
 	if err != nil {
 		return err
 	}
-	printSearch(map[bool]string{true: "plain search (no sleep sets)", false: "with sleep sets"}[f.noReduction], res)
+	printSearch(map[bool]string{true: "plain search (no sleep sets)", false: "with sleep sets"}[f.noReduction || sc.EveryDraw], res)
 	if f.compare && res.Limit == "" {
 		opt.NoReduction = true
 		plain, err := explore.Run(ctx, sc, opt)

@@ -37,6 +37,17 @@ func TestExhaustiveSetReachesTheAlgorithm(t *testing.T) {
 	}
 }
 
+// TestExhaustiveEveryDraw: --draws every explores every priority drs may draw, without
+// sleep sets, and verifies n = 2 on a line: every request served with probability 1.
+func TestExhaustiveEveryDraw(t *testing.T) {
+	var code int
+	args := []string{"check", "exhaustive", "--algo", "drs", "--n", "2", "--requests", "1", "--graph", "line", "--set", "k_priorities=2", "--draws", "every"}
+	out := captureStdout(t, func() { code = run(context.Background(), args) })
+	if code != exitOK || !strings.Contains(out, "plain search (no sleep sets): 441 states") || !strings.Contains(out, "verdict: VERIFIED") {
+		t.Errorf("%v: exit %d\n%s", args, code, out)
+	}
+}
+
 func atoi(t *testing.T, s string) int {
 	t.Helper()
 	x, err := strconv.Atoi(s)

@@ -28,27 +28,32 @@ func Shorten(sc *Scenario, v Violation) Violation {
 }
 
 // reproduce replays path and reports the violation it reaches, if it is the one named key.
+// The violation's path is the one run: a step that draws carries its values (Step.Draw).
 func reproduce(e *engine, path []Step, key string) (Violation, bool) {
 	if err := e.reset(); err != nil {
 		return Violation{}, false
 	}
+	found := func(err error, waiting []int32) (Violation, bool) {
+		k := violationKey(err, waiting)
+		return Violation{Key: k, Err: err, Path: slices.Clone(e.path), Wait: waiting}, k == key
+	}
 	for k, s := range path {
-		if !slices.Contains(e.enabled(nil), s) {
+		if !slices.Contains(e.enabled(nil), action(s)) {
 			return Violation{}, false
 		}
 		if _, err := e.apply(s); err != nil {
-			return Violation{Key: violationKey(err, nil), Err: err, Path: path}, k == len(path)-1 && violationKey(err, nil) == key
+			v, ok := found(err, nil)
+			return v, ok && k == len(path)-1
 		}
 	}
 	if err := e.overBound(); err != nil && len(e.enabled(nil)) == 0 {
-		return Violation{Key: violationKey(err, nil), Err: err, Path: path}, violationKey(err, nil) == key
+		return found(err, nil)
 	}
 	quiet, waiting := e.quiescent()
 	if !quiet || len(waiting) == 0 {
 		return Violation{}, false
 	}
-	err := deadlock(e.sc, waiting)
-	return Violation{Key: violationKey(err, waiting), Err: err, Path: path, Wait: waiting}, violationKey(err, waiting) == key
+	return found(deadlock(e.sc, waiting), waiting)
 }
 
 // Script renders v's path as a scenario script (algotest's format: each command,
@@ -66,12 +71,16 @@ func Script(sc *Scenario, v Violation, header []string) string {
 	for _, s := range v.Path {
 		cmd := s.String()
 		if s.Kind == Deliver && r.toNode(s.A) == 1 {
-			cmd = fmt.Sprintf("deliver %d", s.A)
+			cmd = Step{Kind: Deliver, A: s.A, B: s.B, Draw: s.Draw}.String()
+			cmd = strings.Replace(cmd, fmt.Sprintf(" from %d", s.B), "", 1)
 		}
 		if s.Kind == Request && s.B > 0 { // the note algotest's "request i choice c" prints
 			r.events = append(r.events, kernel.TraceEvent{Kind: "note", Msg: "(" + r.e.algo.(kernel.RequestChooser).Choice(int(s.B-1)) + ")"})
 		}
 		_, err := r.e.apply(s)
+		if r.e.drawn > 1 { // the draws' values one by one, as algotest takes them
+			cmd = strings.Replace(cmd, fmt.Sprintf(" draw %d", s.Draw-1), " draw "+r.e.drawList(s), 1)
+		}
 		r.command(cmd, err)
 		if err != nil {
 			return b.String()

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/binary"
+	"fmt"
 	"hash/fnv"
 	"reflect"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/mutexlab/mutexlab/kernel"
 )
@@ -35,6 +38,13 @@ type engine struct {
 	// choices is how many values a request may carry (kernel.RequestChooser), each explored
 	// as a step of its own; 0: the algorithm draws none, or draws them from its stream.
 	choices int
+
+	// drawChoices is, with draws as choices (Scenario.EveryDraw), how many values a draw
+	// gives; drawIndex is the running step's values (its Step.Draw - 1, in base
+	// drawChoices, the first draw's value the lowest digit), and drawn counts its draws.
+	drawChoices int
+	drawIndex   int
+	drawn       int
 
 	rawMemory bool // write the memory as its bytes, ignoring StateAppender (tests)
 
@@ -83,7 +93,48 @@ func (e *engine) reset() error {
 	if rc, ok := e.algo.(kernel.RequestChooser); ok {
 		e.choices = rc.RequestChoices()
 	}
+	if dc, ok := e.algo.(kernel.DrawChooser); ok && e.sc.EveryDraw {
+		e.drawChoices = dc.DrawChoices()
+		dc.ChooseDraws(e.nextDraw)
+	}
 	return nil
+}
+
+// nextDraw is the value of a draw when draws are choices: the running step's next.
+func (e *engine) nextDraw() int {
+	v := e.drawIndex
+	for range e.drawn {
+		v /= e.drawChoices
+	}
+	e.drawn++
+	return v % e.drawChoices
+}
+
+// drawList renders the values the draws of step s, just run, gave: "1,0".
+func (e *engine) drawList(s Step) string {
+	words := make([]string, e.drawn)
+	v := int(s.Draw) - 1
+	for k := range words {
+		words[k] = strconv.Itoa(v % e.drawChoices)
+		v /= e.drawChoices
+	}
+	return strings.Join(words, ",")
+}
+
+// maxDrawCombinations bounds the values a step's draws may take together: each is a step
+// of its own.
+const maxDrawCombinations = 1 << 12
+
+// drawCombinations is how many values k draws take together, or 0 past
+// maxDrawCombinations.
+func (e *engine) drawCombinations(k int) int {
+	c := 1
+	for range k {
+		if c *= e.drawChoices; c > maxDrawCombinations {
+			return 0
+		}
+	}
+	return c
 }
 
 // traceHook returns the trial's trace function: e.trace, and with a message bound to check
@@ -138,9 +189,29 @@ func (e *engine) apply(s Step) (footprint, error) {
 	return fp, err
 }
 
-// run runs step s: a replay's step, whose footprint is not needed.
+// run runs step s: a replay's step, whose footprint is not needed. With draws as choices, a
+// step run with Draw 0 that draws gives the first value, and is recorded with Draw 1.
 func (e *engine) run(s Step) error {
+	e.drawIndex, e.drawn = max(int(s.Draw)-1, 0), 0
+	err := e.runStep(s)
+	switch {
+	case e.drawn > 0 && e.drawCombinations(e.drawn) == 0:
+		return fmt.Errorf("step %v: %w", s, errTooManyDraws)
+	case e.drawn > 0 && s.Draw == 0:
+		s.Draw = 1
+	case e.drawn == 0 && s.Draw > 0:
+		return fmt.Errorf("step %v drew nothing: the algorithm is not a pure function of its steps", s)
+	}
 	e.path = append(e.path, s)
+	return err
+}
+
+// errTooManyDraws stops a search whose step's draws take more values together than it
+// explores.
+var errTooManyDraws = fmt.Errorf("its draws take more than %d values together, each a step to explore; lower the values a draw takes", maxDrawCombinations)
+
+// runStep runs step s.
+func (e *engine) runStep(s Step) error {
 	switch s.Kind {
 	case Request:
 		e.left[s.A]--

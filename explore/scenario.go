@@ -82,6 +82,10 @@ type Scenario struct {
 	// takes the local mutual exclusion family).
 	Crashes int
 	Seed    uint64 // the trial's seed (the algorithm's random stream)
+	// EveryDraw makes the values the algorithm draws choices (kernel.DrawChooser): a step
+	// that draws is explored with every value a draw can give, and liveness is almost-sure
+	// (almostsure.go). Otherwise the draws are the seed's.
+	EveryDraw bool
 }
 
 // params returns the trial's parameters as a scenario script's "network" command builds
@@ -125,6 +129,9 @@ func (sc *Scenario) Validate() error {
 	e := newEngine(sc, false) // the values a request may carry are known once the trial starts
 	if err := e.reset(); err != nil {
 		return fmt.Errorf("%s on %s: %w", sc.Algorithm, EdgeList(sc.Edges), err)
+	}
+	if _, ok := e.algo.(kernel.DrawChooser); sc.EveryDraw && !ok {
+		return fmt.Errorf("every draw: %s draws no value a search can choose (kernel.DrawChooser); explore the seed's draws", sc.Algorithm)
 	}
 	return checkPackable(sc.N, e.choices)
 }

@@ -92,6 +92,7 @@ type search struct {
 	e       *engine
 	seen    map[[2]uint64]sleepRef // with hashing: each state's sleep set in asleep (Godefroid's state caching)
 	onPath  map[[2]uint64]int      // with hashing: the states on the current path, at their depth (livelock.go)
+	graph   *stateGraph            // with draws as choices: every state and step explored (almostsure.go)
 	frames  []frame                // and what is kept of each, by depth
 	asleep  sleepStore             // the sleep sets' steps, in chunks: with the map, nothing per state that the collector scans
 	res     Result
@@ -123,16 +124,28 @@ func runSearch(ctx context.Context, sc *Scenario, opt Options, h hooks) (*Result
 	if opt.NoHashing && opt.MaxDepth <= 0 {
 		return nil, fmt.Errorf("a search without hashing needs a depth bound: a cycle of states would never end")
 	}
+	if opt.NoHashing && sc.EveryDraw {
+		return nil, fmt.Errorf("a search with every draw a choice needs hashing: it checks liveness on the graph of the states")
+	}
+	if sc.EveryDraw {
+		opt.NoReduction = true // almost-sure liveness reads every step of every state
+	}
 	s := &search{ctx: ctx, opt: opt, hooks: h, e: newEngine(sc, h.rawMemory), start: time.Now(), entered: make([]bool, sc.N), found: map[string]int{}}
 	s.told = s.start
 	if !opt.NoHashing {
 		s.seen, s.onPath = map[[2]uint64]sleepRef{}, map[[2]uint64]int{}
+	}
+	if sc.EveryDraw {
+		s.graph = newStateGraph()
 	}
 	if err := s.e.reset(); err != nil {
 		return nil, fmt.Errorf("%s on %s: %w", sc.Algorithm, EdgeList(sc.Edges), err)
 	}
 	if err := s.visit(nil); err != nil && err != errStop {
 		return nil, err
+	}
+	if s.graph != nil {
+		s.almostSure()
 	}
 	s.res.Elapsed = time.Since(s.start)
 	s.res.Sometimes = s.sometimes()
@@ -148,30 +161,14 @@ func (s *search) visit(z []sleeper) error {
 	}
 	s.res.MaxDepth = max(s.res.MaxDepth, len(s.path))
 	todo := s.e.enabled(nil)
-	if s.seen != nil {
-		fp := s.e.fingerprint()
-		if d, ok := s.onPath[fp]; ok {
-			s.closeCycle(d)
-		}
-		if s.pushFrame(fp, todo) {
-			defer delete(s.onPath, fp)
-		}
-		if ref, ok := s.seen[fp]; ok {
-			// Explored before with sleep set stored: what was asleep then and is awake now
-			// is still to explore; from now on only what is asleep in both stays so.
-			stored := s.asleep.set(ref)
-			todo = slices.DeleteFunc(todo, func(t Step) bool { return !holds(stored, t) || asleep(z, t) })
-			kept := slices.DeleteFunc(stored, func(x packedStep) bool { return !asleepPacked(z, x) })
-			s.seen[fp] = ref.withLen(len(kept))
-			if len(todo) == 0 {
-				return nil
-			}
-		} else {
-			s.seen[fp] = s.asleep.store(z)
-			s.newState(todo)
-		}
-	} else {
+	if s.seen == nil {
 		s.newState(todo)
+	} else {
+		fp := s.e.fingerprint()
+		defer s.onPathAt(fp, todo)()
+		if todo = s.recognise(fp, todo, z); len(todo) == 0 {
+			return nil
+		}
 	}
 	if s.opt.MaxDepth > 0 && len(s.path) >= s.opt.MaxDepth {
 		if len(todo) > 0 && s.res.Limit == "" {
@@ -179,14 +176,62 @@ func (s *search) visit(z []sleeper) error {
 		}
 		return nil
 	}
+	return s.stepEach(todo, z)
+}
+
+// onPathAt records the state with fingerprint fp and steps todo as the path's current end:
+// in the explored graph with draws as choices, else among the states a cycle may close on
+// (livelock.go). It returns what undoes that when the search leaves the state.
+func (s *search) onPathAt(fp [2]uint64, todo []Step) func() {
+	if s.graph != nil {
+		s.graph.enter(fp, s.e, s.path, todo)
+		return s.graph.leave
+	}
+	if d, ok := s.onPath[fp]; ok {
+		s.closeCycle(d)
+	}
+	if s.pushFrame(fp, todo) {
+		return func() { delete(s.onPath, fp) }
+	}
+	return func() {}
+}
+
+// recognise returns the steps of todo still to explore from the state with fingerprint fp,
+// reached with sleep set z: all of them in a new state, which it counts and checks; in one
+// explored before with a sleep set stored, what was asleep then and is awake now, and from
+// then on only what is asleep in both stays so.
+func (s *search) recognise(fp [2]uint64, todo []Step, z []sleeper) []Step {
+	ref, ok := s.seen[fp]
+	if !ok {
+		s.seen[fp] = s.asleep.store(z)
+		s.newState(todo)
+		return todo
+	}
+	stored := s.asleep.set(ref)
+	todo = slices.DeleteFunc(todo, func(t Step) bool { return !holds(stored, t) || asleep(z, t) })
+	kept := slices.DeleteFunc(stored, func(x packedStep) bool { return !asleepPacked(z, x) })
+	s.seen[fp] = ref.withLen(len(kept))
+	return todo
+}
+
+// stepEach explores each step of todo not asleep in z, and each value of the draws of one
+// that draws.
+func (s *search) stepEach(todo []Step, z []sleeper) error {
 	z = slices.Clone(z)
-	for _, t := range todo {
+	for k := 0; k < len(todo); k++ {
+		t := todo[k]
 		if asleep(z, t) {
 			continue
 		}
-		fp, failed, err := s.step(t, z)
+		fp, failed, values, err := s.step(&t, z)
 		if err != nil {
 			return err
+		}
+		if todo[k].Draw == 0 {
+			// The step drew: its draws' other values are steps of their own.
+			for v := 2; v <= values; v++ {
+				todo = append(todo, Step{Kind: t.Kind, A: t.A, B: t.B, Draw: int32(v)})
+			}
 		}
 		if !failed {
 			// A step that failed did not commute with what ran before it (the online
@@ -199,26 +244,35 @@ func (s *search) visit(z []sleeper) error {
 }
 
 // step runs t from the current path's state and explores what follows, with the sleep set
-// z of the state it leaves; it returns t's footprint and whether t failed.
-func (s *search) step(t Step, z []sleeper) (footprint, bool, error) {
+// z of the state it leaves; it returns t's footprint, whether t failed, and how many values
+// its draws take together. A step that draws, run with Draw 0, comes back with Draw 1: its
+// draws gave the first values.
+func (s *search) step(t *Step, z []sleeper) (fp footprint, failed bool, values int, err error) {
 	if len(s.e.path) != len(s.path) || !slices.Equal(s.e.path, s.path) {
 		s.res.Replays++
 		if err := s.e.goTo(s.path); err != nil {
-			return footprint{}, false, fmt.Errorf("replaying %v: %w (the algorithm is not a pure function of its steps)", s.path, err)
+			return footprint{}, false, 0, fmt.Errorf("replaying %v: %w (the algorithm is not a pure function of its steps)", s.path, err)
 		}
 	}
 	inTransit, pending := len(s.e.sim.InTransit(nil)) > 0, s.e.sim.Waiting(t.A)
-	s.doorway = s.doorway || crashesInDoorway(s.e, t)
-	fp, err := s.e.apply(t)
+	s.doorway = s.doorway || crashesInDoorway(s.e, *t)
+	fp, err = s.e.apply(*t)
+	if errors.Is(err, errTooManyDraws) || len(s.e.path) != len(s.path)+1 {
+		return fp, false, 0, err
+	}
+	*t = s.e.path[len(s.path)]
+	if s.e.drawn > 0 {
+		values = s.e.drawCombinations(s.e.drawn)
+	}
 	s.res.Transitions++
-	s.path = append(s.path, t)
+	s.path = append(s.path, *t)
 	defer func() { s.path = s.path[:len(s.path)-1] }()
-	s.noteSometimes(t, inTransit, pending)
+	s.noteSometimes(*t, inTransit, pending)
 	if err != nil {
 		s.violation(err, nil)
-		return fp, true, nil
+		return fp, true, values, nil
 	}
-	return fp, false, s.visit(s.childSleep(z, fp))
+	return fp, false, values, s.visit(s.childSleep(z, fp))
 }
 
 // childSleep returns the sleep set after a step with footprint fp: the steps of z (asleep

@@ -18,11 +18,21 @@ const (
 type Step struct {
 	Kind StepKind
 	A, B int32
+	// Draw is, when draws are choices (Scenario.EveryDraw), the values the step's draws
+	// give, plus one: in base the values a draw takes (its DrawChoices), the first draw's
+	// value the lowest digit; 0 when it draws nothing (or has not run yet). It is not part
+	// of a sleep set's step: a search with draws as choices has no sleep sets.
+	Draw int32
 }
 
 // String renders the step as a scenario script's command (algotest), "deliver A
 // from B" for a delivery.
 func (s Step) String() string {
+	if s.Draw > 0 {
+		t := s
+		t.Draw = 0
+		return fmt.Sprintf("%v draw %d", t, s.Draw-1)
+	}
 	switch s.Kind {
 	case Request:
 		if s.B > 0 {

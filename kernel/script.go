@@ -131,6 +131,19 @@ type RequestChooser interface {
 	Choice(c int) string
 }
 
+// DrawChooser is implemented by algorithms whose handlers draw values from the algorithm's
+// stream as part of the protocol (drs's priorities). A script names the value a step draws
+// (algotest's "... draw v"), and an exhaustive search that takes draws as choices (package
+// explore, Scenario.EveryDraw) tries every value a draw can give, where a trial draws one.
+type DrawChooser interface {
+	// DrawChoices is how many values a draw may give under the trial's parameters,
+	// 0..DrawChoices()-1, each with a probability above zero.
+	DrawChoices() int
+	// ChooseDraws makes every later draw return next() instead of a value of the stream;
+	// nil returns the draws to the stream.
+	ChooseDraws(next func() int)
+}
+
 // InFlight is a message in transit.
 type InFlight struct {
 	From, To int32

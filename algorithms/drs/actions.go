@@ -195,9 +195,12 @@ func (a *DRS) checkUnlocked(i int32, out *kernel.Outbox) {
 func (a *DRS) compete(i int32, out *kernel.Outbox) {
 	a.trials[i]++
 	var p int
-	if a.Priority != nil {
+	switch {
+	case a.Priority != nil:
 		p = a.Priority(i)
-	} else {
+	case a.chosen != nil:
+		p = a.chosen()
+	default:
 		p = a.rand.IntN(a.k)
 	}
 	a.sendAll(i, &a.L, kernel.Message{Type: MsgRequestLock, A: int64(p)}, out)

@@ -99,18 +99,22 @@ type DRS struct {
 
 	selfq []kernel.Message // self-messages of the node being handled, delivered after its action
 
-	// metrics (observed from outside the protocol)
-	warmup, measure int64
-	entries         int64
-	trials          []int32 // competition trials of node i's current LOCK
-	trialSum, locks int64
-	payloadBits     int  // the largest payload sent, in bits (resources.go)
-	sentAny         bool // a message was sent to a neighbour
+	chosen func() int // the draws' values, when an exhaustive search chooses them (ChooseDraws)
+
+	// metrics (observed from outside the protocol; no handler reads them, so the
+	// exhaustive search leaves them out of a state: a count of trials would make every
+	// round of a competition a new state, and no cycle would close)
+	warmup, measure int64   `explore:"-"`
+	entries         int64   `explore:"-"`
+	trials          []int32 `explore:"-"` // competition trials of node i's current LOCK
+	trialSum, locks int64   `explore:"-"`
+	payloadBits     int     `explore:"-"` // the largest payload sent, in bits (resources.go)
+	sentAny         bool    `explore:"-"` // a message was sent to a neighbour
 
 	anomaly string
 	mut     mutant // a deliberately broken variant (mutation tests only); mutNone otherwise
 
-	still stillness.Split // waits of static and moving requests
+	still stillness.Split `explore:"-"` // waits of static and moving requests
 }
 
 // New returns a drs instance; Reset sizes it.
@@ -118,6 +122,12 @@ func New() *DRS { return &DRS{} }
 
 func (a *DRS) Name() string                       { return "drs" }
 func (a *DRS) MessageTypes() []kernel.MsgTypeInfo { return messageTypes }
+
+// DrawChoices is K: a competition trial draws its priority from 0..K-1 (kernel.DrawChooser).
+func (a *DRS) DrawChoices() int { return a.k }
+
+// ChooseDraws makes the priorities of later trials next()'s values instead of the stream's.
+func (a *DRS) ChooseDraws(next func() int) { a.chosen = next }
 
 // MaxInFlightPerLink is Lemma 11's bound: at most two messages in transit on an edge.
 func (a *DRS) MaxInFlightPerLink() int { return 2 }

@@ -4,7 +4,8 @@
 // shows a violation; the real algorithm must show none on the same scenarios. The result is
 // a table per mutant (caught or not, by what, at which scenario, after how many states) that
 // a test compares with the table it expects, so that a change in the explorer's power is
-// visible; one caught mutant's counterexample is replayed by the scenario-script player.
+// visible; the first caught mutant's counterexample of each kind (safety, deadlock, livelock,
+// ...) is replayed by the scenario-script player.
 //
 // An algorithm package's test is a few lines:
 //
@@ -40,12 +41,17 @@ import (
 type Size struct {
 	N, Requests, LinkChanges, Crashes int
 	Graph                             string             // explore.Graphs; "": ring
+	Edges                             [][2]int32         // the network's links instead of Graph's (Graph then "")
 	Params                            map[string]float64 // the algorithm's parameters; nil: its defaults
+	EveryDraw                         bool               // every value of every draw is a choice (explore.Scenario.EveryDraw)
 }
 
 func (s Size) String() string {
 	g := s.Graph
-	if g == "" {
+	switch {
+	case s.Edges != nil:
+		g = explore.EdgeList(s.Edges)
+	case g == "":
 		g = "ring"
 	}
 	keys := slices.Sorted(maps.Keys(s.Params))
@@ -60,7 +66,11 @@ func (s Size) String() string {
 	case s.Crashes > 1:
 		crashes = fmt.Sprintf(", %d crashes", s.Crashes)
 	}
-	return fmt.Sprintf("n=%d %s, %d req, %d link ch.%s%s", s.N, g, s.Requests, s.LinkChanges, crashes, params.String())
+	draws := ""
+	if s.EveryDraw {
+		draws = ", every draw"
+	}
+	return fmt.Sprintf("n=%d %s, %d req, %d link ch.%s%s%s", s.N, g, s.Requests, s.LinkChanges, crashes, params.String(), draws)
 }
 
 // Mutants explores an algorithm's mutants.
@@ -167,7 +177,7 @@ func (m Mutants) Run(t *testing.T) []Catch {
 		}
 	}
 	t.Logf("%s mutants under the exhaustive explorer:\n%s", m.Name, Table(catches, m.Sizes))
-	m.replayFirst(t, catches)
+	m.replayEachKind(t, catches)
 	return catches
 }
 
@@ -231,39 +241,57 @@ func (m Mutants) scenario(t *testing.T, mutant string, sz Size) *explore.Scenari
 		graph = "ring"
 	}
 	edges, err := explore.Graph(graph, sz.N, 1)
+	if sz.Edges != nil && sz.Graph != "" {
+		t.Fatalf("size %v: give Graph or Edges, not both", sz)
+	}
+	if sz.Edges != nil {
+		edges, err = sz.Edges, nil
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &explore.Scenario{Algorithm: m.Name, N: sz.N, Edges: edges, Requests: sz.Requests, LinkChanges: sz.LinkChanges, Crashes: sz.Crashes, Params: sz.Params, Seed: 1,
+	return &explore.Scenario{Algorithm: m.Name, N: sz.N, Edges: edges, Requests: sz.Requests, LinkChanges: sz.LinkChanges, Crashes: sz.Crashes, Params: sz.Params, Seed: 1, EveryDraw: sz.EveryDraw,
 		New: func() kernel.Algorithm {
 			a, _ := m.New(mutant) // checked above
 			return a
 		}}
 }
 
-// replayFirst plays the first caught mutant's shortest counterexample as a scenario script:
-// the player must print exactly what the explorer wrote, the violation included.
-func (m Mutants) replayFirst(t *testing.T, catches []Catch) {
+// replayEachKind replays the first caught mutant's counterexample of each kind of violation
+// (the first word of its key).
+func (m Mutants) replayEachKind(t *testing.T, catches []Catch) {
 	t.Helper()
+	played := map[string]bool{}
 	for _, c := range catches {
 		if !c.Caught() || c.Panic != "" {
 			continue
 		}
-		v := explore.Shorten(c.Sc, c.Result.Violations[0])
-		script := explore.Script(c.Sc, v, []string{m.Name + " mutant " + c.Mutant + ": " + v.Key})
-		got, err := algotest.Play(c.Mutant, script, algotest.Subject{Algo: c.Sc.New()})
-		if err != nil {
-			t.Fatal(err)
+		kind, _, _ := strings.Cut(c.Result.Violations[0].Key, " ")
+		if !played[kind] {
+			played[kind] = true
+			Replay(t, c.Sc, c.Result.Violations[0], m.Name+" mutant "+c.Mutant)
 		}
-		if d := algotest.FirstDifference(script, got); d != "" {
-			t.Errorf("%s mutant %s: the counterexample does not replay: %s\n%s", m.Name, c.Mutant, d, script)
-		}
-		if !strings.Contains(script, "error:") && !strings.Contains(script, "\ncheck\n") {
-			t.Errorf("%s mutant %s: the counterexample shows no violation:\n%s", m.Name, c.Mutant, script)
-		}
-		t.Logf("%s mutant %s, counterexample (%d steps):\n%s", m.Name, c.Mutant, len(v.Path), script)
-		return
 	}
+}
+
+// Replay shortens v, a violation the search found on sc, and plays its counterexample as a
+// scenario script (algotest): the player must print exactly what the explorer wrote, the
+// violation included. what names it in messages ("akw1 mutant linial-blind").
+func Replay(t *testing.T, sc *explore.Scenario, v explore.Violation, what string) {
+	t.Helper()
+	v = explore.Shorten(sc, v)
+	script := explore.Script(sc, v, []string{what + ": " + v.Key})
+	got, err := algotest.Play(what, script, algotest.Subject{Algo: sc.New()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := algotest.FirstDifference(script, got); d != "" {
+		t.Errorf("%s: the counterexample does not replay: %s\n%s", what, d, script)
+	}
+	if !strings.Contains(script, "error:") && !strings.Contains(script, "\ncheck\n") {
+		t.Errorf("%s: the counterexample shows no violation:\n%s", what, script)
+	}
+	t.Logf("%s, counterexample (%d steps):\n%s", what, len(v.Path), script)
 }
 
 // Table renders catches as Markdown: mutant, outcome, scenario, states.

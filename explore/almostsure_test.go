@@ -112,7 +112,7 @@ func lotteryScenario(mode string) *Scenario {
 
 // TestAlmostSureLiveness: with every draw a choice, a cycle that some draws leave is no
 // livelock (the lottery is verified), and one that every draw keeps is (the lost lottery),
-// with a counterexample that comes back round its cycle.
+// with a counterexample that comes back round its cycle, as a script and a viewer page.
 func TestAlmostSureLiveness(t *testing.T) {
 	r := run(t, lotteryScenario(""), Options{})
 	if !r.Verified() {
@@ -125,6 +125,9 @@ func TestAlmostSureLiveness(t *testing.T) {
 	}
 	if v.Cycle != 2 || len(v.Path) != 3 {
 		t.Errorf("path %v with a cycle of %d: want request 1 and the cycle deliver 0, deliver 1", v.Path, v.Cycle)
+	}
+	if _, err := Page(lotteryScenario("lost"), *v, "the lost lottery"); err != nil {
+		t.Errorf("the viewer's page: %v", err)
 	}
 	script := Script(lotteryScenario("lost"), *v, nil)
 	for _, want := range []string{"deliver 0 draw ", "round and round, nodes [1] wait for ever"} {

@@ -2,11 +2,9 @@ package akw2_test
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"github.com/mutexlab/mutexlab/algorithms/akw2"
-	"github.com/mutexlab/mutexlab/algotest"
 	"github.com/mutexlab/mutexlab/explore"
 	"github.com/mutexlab/mutexlab/explore/exploretest"
 	"github.com/mutexlab/mutexlab/kernel"
@@ -54,7 +52,7 @@ func TestExplorerCatchesMutants(t *testing.T) {
 // priorities and forks, and with them how soon the depth-first search reaches the deadlock:
 // here at 30,468 and 36,718 states, past 100,000 on the line 0-1-2-3-4 (which catches
 // no-flag too) and on most other labellings. Every search stops at 40,000 states; the real
-// akw2 shows no violation there.
+// akw2 shows no violation there. The shortened counterexample replays as a scenario script.
 func TestExplorerCatchesFailureLocality(t *testing.T) {
 	for _, c := range []struct {
 		mutant string
@@ -72,16 +70,7 @@ func TestExplorerCatchesFailureLocality(t *testing.T) {
 			if len(r.Violations) == 0 || r.Violations[0].Key != "deadlock [4]" {
 				t.Fatalf("mutant %s on %s: %s, want deadlock [4]", c.mutant, explore.EdgeList(c.edges), explore.Verdict(r))
 			}
-			v := explore.Shorten(sc, r.Violations[0])
-			script := explore.Script(sc, v, []string{"akw2 mutant " + c.mutant + ": " + v.Key})
-			got, err := algotest.Play(c.mutant, script, algotest.Subject{Algo: sc.New()})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d := algotest.FirstDifference(script, got); d != "" || !strings.Contains(script, "\ncheck\n") {
-				t.Errorf("mutant %s: the counterexample does not replay to a check: %s\n%s", c.mutant, d, script)
-			}
-			t.Logf("mutant %s, counterexample (%d steps):\n%s", c.mutant, len(v.Path), script)
+			exploretest.Replay(t, sc, r.Violations[0], "akw2 mutant "+c.mutant)
 		})
 	}
 }

@@ -60,9 +60,13 @@ func (st *sleepStore) store(z []sleeper) sleepRef {
 }
 
 // set returns the steps of the sleep set r; narrowing it in place and storing the new
-// length (withLen) narrows the stored one.
+// length (withLen) narrows the stored one. An empty set reads nothing: its place may be the
+// start of a chunk not yet opened (stored when the last one was exactly full).
 func (st *sleepStore) set(r sleepRef) []packedStep {
 	at, n := uint64(r)>>16, uint64(r)&0xffff
+	if n == 0 {
+		return nil
+	}
 	chunk, off := at/sleepChunk, at%sleepChunk
 	return st.chunks[chunk][off : off+n : off+n]
 }

@@ -49,6 +49,23 @@ func TestSleepStore(t *testing.T) {
 	}
 }
 
+// TestEmptySetAtAFullChunk: an empty sleep set stored when the last chunk is exactly full
+// reads back empty (its place would be the start of a chunk not yet opened).
+func TestEmptySetAtAFullChunk(t *testing.T) {
+	var st sleepStore
+	z := []sleeper{{step: Step{Kind: Release, A: 1}}}
+	for range sleepChunk {
+		st.store(z)
+	}
+	empty := st.store(nil)
+	if set := st.set(empty); len(set) != 0 {
+		t.Errorf("the empty set reads back as %v", set)
+	}
+	if set := st.set(st.store(z)); !holds(set, z[0].step) {
+		t.Errorf("a set stored after it reads back as %v", set)
+	}
+}
+
 // TestUnpackableRefused: a scenario whose steps the store cannot pack is refused up front.
 func TestUnpackableRefused(t *testing.T) {
 	if err := checkPackable(maxNodes+1, 0); err == nil || !strings.Contains(err.Error(), "nodes") {

@@ -233,13 +233,25 @@ func printSometimes(r *explore.Result) {
 // printViolations lists every violation and prints the script of the shortest, v.
 func printViolations(sc *explore.Scenario, r *explore.Result, v explore.Violation, f *exhaustiveFlags) {
 	for _, w := range r.Violations {
-		fmt.Printf("violation: %s after %d steps: %v\n", w.Key, len(w.Path), w.Err)
+		fmt.Printf("violation: %s after %d steps (first found at state %d): %v\n", w.Key, len(w.Path), w.FirstAt, w.Err)
 	}
-	cmd := fmt.Sprintf("bench check exhaustive --algo %s --n %d --requests %d --link-changes %d --crashes %d --graph %s --seed %d",
-		sc.Algorithm, sc.N, sc.Requests, sc.LinkChanges, sc.Crashes, f.graph, sc.Seed)
+	cmd := f.command(sc)
 	fmt.Printf("\nthe shortest, %s, shortened to %d steps, as a scenario script:\n\n", v.Key, len(v.Path))
 	fmt.Print(explore.Script(sc, v, []string{sc.Algorithm + ": " + v.Key + ", found by", cmd}))
 	fmt.Println()
+}
+
+// command is the command that explores sc again: every flag that shapes the scenario.
+func (f *exhaustiveFlags) command(sc *explore.Scenario) string {
+	cmd := fmt.Sprintf("bench check exhaustive --algo %s --n %d --requests %d --link-changes %d --crashes %d --graph %s --seed %d",
+		sc.Algorithm, sc.N, sc.Requests, sc.LinkChanges, sc.Crashes, f.graph, sc.Seed)
+	for _, s := range f.set {
+		cmd += " --set " + s
+	}
+	if sc.EveryDraw {
+		cmd += " --draws every"
+	}
+	return cmd
 }
 
 func (f *exhaustiveFlags) writeHTML(sc *explore.Scenario, v explore.Violation, stamp outfile.Stamp) error {

@@ -48,6 +48,20 @@ func TestExhaustiveEveryDraw(t *testing.T) {
 	}
 }
 
+// TestExhaustiveCommandRepeatsTheScenario: the command a counterexample's script names
+// carries the parameters and the draws, so that it explores the same scenario again.
+func TestExhaustiveCommandRepeatsTheScenario(t *testing.T) {
+	f := exhaustiveFlags{algo: "drs", graph: "line", n: 2, requests: 1, maxStates: 10, seed: 1, draws: "every", set: setFlags{"k_priorities=2"}}
+	sc, err := f.scenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "bench check exhaustive --algo drs --n 2 --requests 1 --link-changes 0 --crashes 0 --graph line --seed 1 --set k_priorities=2 --draws every"
+	if got := f.command(sc); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
 func atoi(t *testing.T, s string) int {
 	t.Helper()
 	x, err := strconv.Atoi(s)

@@ -238,3 +238,30 @@ func TestProgress(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstAt: a violation records how many states the search had explored when it first
+// found it; a bound of one state more finds it again, one fewer does not.
+func TestFirstAt(t *testing.T) {
+	for _, mode := range []string{"grant-all", "drop-busy"} {
+		sc := toyScenario(mode, 4, 1)
+		r := run(t, sc, Options{})
+		if len(r.Violations) == 0 {
+			t.Fatalf("%s: no violation", mode)
+		}
+		first := r.Violations[0]
+		if first.FirstAt < 1 || first.FirstAt > r.States {
+			t.Fatalf("%s: first found at state %d of %d", mode, first.FirstAt, r.States)
+		}
+		found := func(bound int64) bool {
+			b, err := Run(context.Background(), sc, Options{MaxStates: int(bound)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return slices.ContainsFunc(b.Violations, func(v Violation) bool { return v.Key == first.Key })
+		}
+		if !found(first.FirstAt+1) || first.FirstAt > 1 && found(first.FirstAt-1) {
+			t.Errorf("%s: %s first at state %d, but a bound of %d states finds it: %v, of %d: %v", mode, first.Key,
+				first.FirstAt, first.FirstAt+1, found(first.FirstAt+1), first.FirstAt-1, found(first.FirstAt-1))
+		}
+	}
+}

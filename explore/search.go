@@ -54,6 +54,10 @@ type Violation struct {
 	// Cycle is, for a livelock, how many of the path's last steps form the cycle: they lead
 	// back to the state before them (0: not a livelock).
 	Cycle int
+	// FirstAt is how many distinct states the search had explored when it first found the
+	// violation: a bound of more states (Options.MaxStates) finds it again, a bound of fewer
+	// does not.
+	FirstAt int64
 }
 
 // Sometimes is a property some explored path must reach, so that a pass is not vacuous.
@@ -373,11 +377,12 @@ func (s *search) sometimes() []Sometimes {
 // violation records err at the current path, keeping the shortest path of each violation.
 func (s *search) violation(err error, waiting []int32) {
 	key := violationKey(err, waiting)
-	v := Violation{Key: key, Err: err, Path: slices.Clone(s.path), Wait: waiting}
+	v := Violation{Key: key, Err: err, Path: slices.Clone(s.path), Wait: waiting, FirstAt: s.res.States}
 	if k, ok := s.found[key]; !ok {
 		s.found[key] = len(s.res.Violations)
 		s.res.Violations = append(s.res.Violations, v)
 	} else if len(v.Path) < len(s.res.Violations[k].Path) {
+		v.FirstAt = s.res.Violations[k].FirstAt
 		s.res.Violations[k] = v
 	}
 }

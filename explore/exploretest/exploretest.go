@@ -303,7 +303,11 @@ func Table(catches []Catch, sizes []Size) string {
 		if c.Panic != "" {
 			what = "panic: " + c.Panic
 		} else if c.Caught() {
-			what = c.Result.Violations[0].Key
+			first := c.Result.Violations[0].FirstAt
+			for _, v := range c.Result.Violations {
+				first = min(first, v.FirstAt)
+			}
+			what = fmt.Sprintf("%s (found at state %d)", c.Result.Violations[0].Key, first)
 		} else if c.Result.Limit != "" {
 			what = "not caught (explored up to " + c.Result.Limit + ")"
 		}

@@ -50,7 +50,11 @@
 // (FailureLocalityClaimer) and the scenario has no link changes, unless it lies within m
 // hops of one. A path that comes back to a state on it, with a node waiting all along and
 // every delivery and release enabled all along taken on the way, is a livelock (livelock.go
-// says which cycles the search sees). At a terminal state where every request was served, the messages sent are
+// says which cycles the search sees). With every draw a choice (Scenario.EveryDraw), a cycle
+// some draw leaves has probability 0 and is none: the papers claim service with probability
+// 1 (drs), so a livelock is then a fair end component in which a node waits, one that every
+// value of every draw keeps it in (almostsure.go); sleep sets are off, as that analysis reads
+// every step. At a terminal state where every request was served, the messages sent are
 // checked against the algorithm's bound per request if it declares one (MessageBounder).
 // "Sometimes" properties guard against a vacuous pass: every node enters the CS on some
 // explored path; with link changes, a link changes on some path while a message is in
